@@ -1,0 +1,78 @@
+"""Small type checks shared by every game's validation; each raises InputError naming the field."""
+
+from decimal import Decimal, InvalidOperation
+
+from .errors import InputError
+
+
+def whole_number(value, *, minimum=0, maximum=None, **where):
+    """A JSON whole number (never a bool, never a float) within bounds."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError("must be a whole number", **where)
+    if value < minimum:
+        raise InputError(f"must be at least {minimum}", **where)
+    if maximum is not None and value > maximum:
+        raise InputError(f"must be at most {maximum}", **where)
+    return value
+
+
+def boolean(value, **where):
+    if not isinstance(value, bool):
+        raise InputError("must be true or false", **where)
+    return value
+
+
+def text(value, *, max_length, **where):
+    if not isinstance(value, str):
+        raise InputError("must be text", **where)
+    if len(value) > max_length:
+        raise InputError(f"must be at most {max_length} characters", **where)
+    return value.strip()
+
+
+def rate(value, **where):
+    """A positive amount with at most two decimals, kept as int or float for JSON."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise InputError("must be a number", **where)
+    try:
+        amount = Decimal(str(value))
+    except InvalidOperation:
+        raise InputError("must be a number", **where) from None
+    if not amount.is_finite() or amount <= 0:
+        raise InputError("must be more than 0", **where)
+    if amount.as_tuple().exponent < -2:
+        raise InputError("may have at most two decimals", **where)
+    if amount > 1_000_000:
+        raise InputError("must be at most 1000000", **where)
+    return int(amount) if amount == amount.to_integral_value() else float(amount)
+
+
+def only_keys(mapping, allowed, **where):
+    if not isinstance(mapping, dict):
+        raise InputError("must be an object", **where)
+    unknown = sorted(set(mapping) - set(allowed))
+    if unknown:
+        raise InputError(f"unknown key {unknown[0]!r}", **{**where, "field": unknown[0]})
+    return mapping
+
+
+def players(names, *, minimum, maximum):
+    """Seating order of unique, non-blank names, none starting with '_'."""
+    if not isinstance(names, list):
+        raise InputError("must be a list of names", field="players")
+    if not minimum <= len(names) <= maximum:
+        raise InputError(f"a table needs {minimum} to {maximum} players", field="players")
+    seen = set()
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise InputError("a player's name cannot be blank", field="players")
+        if name != name.strip():
+            raise InputError("a name cannot start or end with spaces", player=name, field="players")
+        if name.startswith("_"):
+            raise InputError("a name cannot start with '_'", player=name, field="players")
+        if len(name) > 40:
+            raise InputError("a name can be at most 40 characters", player=name, field="players")
+        if name.casefold() in seen:
+            raise InputError("two players have this name", player=name, field="players")
+        seen.add(name.casefold())
+    return list(names)

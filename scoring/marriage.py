@@ -1,0 +1,254 @@
+"""Nepali Marriage: maal, seen/unseen and the settlement formula (rules/marriage.md)."""
+
+from copy import deepcopy
+
+from . import checks
+from .base import Result
+from .errors import InputError
+
+SLUG = "marriage"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+STATUSES = ("winner", "seen", "unseen", "out")
+TUNNELLA_KINDS = ("ordinary", "joker", "poplu_jhiplu")
+COUNT_LIMITS = {"tiplu": 2, "poplu": 3, "jhiplu": 3}
+# Three packs: a joker-rank card of another suit exists 3 × 3 times, so 3 tunnellas at most;
+# a player holds 21 cards, so 7 tunnellas at most.
+JOKER_TUNNELLAS_PER_HAND = 3
+TUNNELLAS_PER_PLAYER = 7
+
+_DEFAULT_RULES = {
+    "maal_table": {
+        "tiplu": [3, 7],
+        "poplu": [2, 5, 10],
+        "jhiplu": [2, 5, 10],
+        "marriage": [10, 30],
+        "tunnella": {"ordinary": 5, "joker": 10, "poplu_jhiplu": 20},
+    },
+    "seen_points": 3,
+    "unseen_points": 10,
+    "murder": False,
+    "kidnap": False,
+    "dublee_bonus": 5,
+    "dublee_seen_points": 0,
+    "foul_fine": 15,
+    "point_rate": 1,
+    "currency": "",
+}
+POINT_KEYS = ("seen_points", "unseen_points", "dublee_bonus", "dublee_seen_points", "foul_fine")
+MAX_POINTS = 10_000
+
+
+def default_rules():
+    return deepcopy(_DEFAULT_RULES)
+
+
+def validate_rules(rules):
+    """The full rules: defaults overlaid with `rules`, every value checked."""
+    checks.only_keys(rules, _DEFAULT_RULES, field="rules")
+    clean = default_rules()
+    clean.update(deepcopy(rules))
+    for key in POINT_KEYS:
+        checks.whole_number(clean[key], maximum=MAX_POINTS, field=key)
+    for key in ("murder", "kidnap"):
+        checks.boolean(clean[key], field=key)
+    clean["point_rate"] = checks.rate(clean["point_rate"], field="point_rate")
+    clean["currency"] = checks.text(clean["currency"], max_length=10, field="currency")
+    clean["maal_table"] = _validate_maal_table(clean["maal_table"])
+    return clean
+
+
+def _validate_maal_table(table):
+    where = {"field": "maal_table"}
+    checks.only_keys(table, _DEFAULT_RULES["maal_table"], **where)
+    clean = default_rules()["maal_table"]
+    clean.update(table)
+    for item, values in clean.items():
+        default = _DEFAULT_RULES["maal_table"][item]
+        if item == "tunnella":
+            checks.only_keys(values, default, **where)
+            clean[item] = {**default, **values}
+            for value in clean[item].values():
+                checks.whole_number(value, maximum=MAX_POINTS, **where)
+            continue
+        if not isinstance(values, list) or len(values) != len(default):
+            raise InputError(f"{item} needs {len(default)} values", **where)
+        for value in values:
+            checks.whole_number(value, maximum=MAX_POINTS, **where)
+    return clean
+
+
+def count_maal(maal_table, counts):
+    """The best split of tiplu, poplu and jhiplu into marriages and singles, plus tunnellas."""
+
+    def value(item, how_many):
+        return maal_table[item][how_many - 1] if how_many else 0
+
+    t, p, j = counts["tiplu"], counts["poplu"], counts["jhiplu"]
+    best = max(
+        value("marriage", k) + value("tiplu", t - k) + value("poplu", p - k) + value("jhiplu", j - k)
+        for k in range(min(t, p, j, 2) + 1)
+    )
+    tunnellas = counts["tunnellas"]
+    return best + sum(maal_table["tunnella"][kind] * tunnellas[kind] for kind in TUNNELLA_KINDS)
+
+
+def empty_counts():
+    return {"tiplu": 0, "poplu": 0, "jhiplu": 0, "tunnellas": dict.fromkeys(TUNNELLA_KINDS, 0)}
+
+
+def validate_counts(counts, **where):
+    """Complete, checked maal counts for one player (a missing count is 0)."""
+    where = {**where, "field": "maal_counts"}
+    checks.only_keys(counts, ("tiplu", "poplu", "jhiplu", "tunnellas"), **where)
+    clean = empty_counts()
+    for item, limit in COUNT_LIMITS.items():
+        clean[item] = checks.whole_number(counts.get(item, 0), **{**where, "field": item})
+        if clean[item] > limit:
+            raise InputError(f"one player can hold at most {limit} {item}", **{**where, "field": item})
+    tunnellas = counts.get("tunnellas", {})
+    checks.only_keys(tunnellas, TUNNELLA_KINDS, **where)
+    for kind in TUNNELLA_KINDS:
+        clean["tunnellas"][kind] = checks.whole_number(
+            tunnellas.get(kind, 0), maximum=TUNNELLAS_PER_PLAYER, **{**where, "field": f"tunnella_{kind}"}
+        )
+    if sum(clean["tunnellas"].values()) > TUNNELLAS_PER_PLAYER:
+        raise InputError(f"one player can show at most {TUNNELLAS_PER_PLAYER} tunnellas", **where)
+    return clean
+
+
+def _validate_entry(entry, name, hand):
+    where = {"hand": hand, "player": name}
+    if not isinstance(entry, dict):
+        raise InputError("is missing", **where)
+    checks.only_keys(entry, ("status", "maal", "maal_counts", "dublee", "foul"), **where)
+    status = entry.get("status")
+    if status not in STATUSES:
+        raise InputError("choose winner, seen, unseen or out", **where, field="status")
+    if "maal" in entry and "maal_counts" in entry:
+        raise InputError("give maal or maal counts, not both", **where, field="maal")
+    clean = {"status": status}
+    if "maal_counts" in entry:
+        clean["maal_counts"] = validate_counts(entry["maal_counts"], **where)
+    else:
+        clean["maal"] = checks.whole_number(entry.get("maal", 0), maximum=MAX_POINTS, **where, field="maal")
+    clean["dublee"] = checks.boolean(entry.get("dublee", False), **where, field="dublee")
+    clean["foul"] = checks.boolean(entry.get("foul", False), **where, field="foul")
+    if status == "out":
+        if clean.get("maal") or clean.get("maal_counts", empty_counts()) != empty_counts():
+            raise InputError("a player sitting out has no maal", **where, field="maal")
+        if clean["dublee"] or clean["foul"]:
+            raise InputError("a player sitting out cannot have a dublee or a foul", **where, field="status")
+    if clean["dublee"] and status not in ("winner", "seen"):
+        raise InputError("only the winner or a seen player can have a dublee", **where, field="dublee")
+    if clean["foul"] and status == "winner":
+        raise InputError("the winner cannot have a foul", **where, field="foul")
+    return clean
+
+
+def _check_hand_counts(entries, hand):
+    """The three packs hold 2 tiplu (the third is the joker), 3 poplu and 3 jhiplu in all."""
+    held = {item: 0 for item in COUNT_LIMITS}
+    pj_tunnellas = joker_tunnellas = 0
+    for entry in entries.values():
+        counts = entry.get("maal_counts")
+        if counts:
+            for item in held:
+                held[item] += counts[item]
+            pj_tunnellas += counts["tunnellas"]["poplu_jhiplu"]
+            joker_tunnellas += counts["tunnellas"]["joker"]
+    for item, limit in COUNT_LIMITS.items():
+        if held[item] > limit:
+            raise InputError(f"the packs hold only {limit} {item} in all, {held[item]} were entered",
+                             hand=hand, field=item)
+    # A poplu or jhiplu tunnella takes all three cards of its kind.
+    free_kinds = (held["poplu"] == 0) + (held["jhiplu"] == 0)
+    if pj_tunnellas > free_kinds:
+        raise InputError("more poplu or jhiplu than the packs hold (a tunnella uses all three)",
+                         hand=hand, field="tunnella_poplu_jhiplu")
+    if joker_tunnellas > JOKER_TUNNELLAS_PER_HAND:
+        raise InputError(f"the packs allow only {JOKER_TUNNELLAS_PER_HAND} joker tunnellas in all",
+                         hand=hand, field="tunnella_joker")
+
+
+def validate_hand(rules, players, inputs, hand=None):
+    """One hand's inputs (player -> entry, optional "_hand"), checked and completed."""
+    if not isinstance(inputs, dict):
+        raise InputError("must be an object", hand=hand, field="inputs")
+    for key in inputs:
+        if key not in players and key != "_hand":
+            raise InputError("is not a player at this table", hand=hand, player=str(key))
+    if inputs.get("_hand", {}) != {}:
+        raise InputError("Marriage has no per-hand inputs", hand=hand, field="_hand")
+    entries = {}
+    for name in players:
+        if name not in inputs:
+            raise InputError("status is missing", hand=hand, player=name, field="status")
+        entries[name] = _validate_entry(inputs[name], name, hand)
+    winners = [name for name, entry in entries.items() if entry["status"] == "winner"]
+    if len(winners) != 1:
+        message = "choose the winner" if not winners else "only one player can win a hand"
+        raise InputError(message, hand=hand, player=winners[1] if winners else None, field="status")
+    if sum(entry["status"] != "out" for entry in entries.values()) < 2:
+        raise InputError("at least 2 players must play a hand", hand=hand, field="status")
+    _check_hand_counts(entries, hand)
+    return entries
+
+
+def validate(rules, players, hands):
+    """Every hand checked and completed; the error names the first bad hand, player and field."""
+    return [validate_hand(rules, players, inputs, number) for number, inputs in enumerate(hands, 1)]
+
+
+def hand_maal(rules, entry):
+    if "maal_counts" in entry:
+        return count_maal(rules["maal_table"], entry["maal_counts"])
+    return entry["maal"]
+
+
+def score_hand(rules, entries):
+    """Points for one validated hand: the settlement formula, then dublee and foul; sums to 0."""
+    playing = {name: entry for name, entry in entries.items() if entry["status"] != "out"}
+    winner = next(name for name, entry in playing.items() if entry["status"] == "winner")
+    n = len(playing)
+    maal = {name: hand_maal(rules, entry) for name, entry in playing.items()}
+    if rules["murder"] or rules["kidnap"]:
+        for name, entry in playing.items():
+            if entry["status"] == "unseen":
+                if rules["kidnap"]:
+                    maal[winner] += maal[name]
+                maal[name] = 0
+    total_maal = sum(maal.values())
+    points = dict.fromkeys(entries, 0)
+    for name, entry in playing.items():
+        if name == winner:
+            continue
+        if entry["status"] == "unseen":
+            game_points = rules["unseen_points"]
+        elif entry["dublee"]:
+            game_points = rules["dublee_seen_points"]
+        else:
+            game_points = rules["seen_points"]
+        points[name] = n * maal[name] - game_points - total_maal
+    points[winner] = -sum(points.values())
+    if playing[winner]["dublee"]:
+        for name in playing:
+            points[name] -= rules["dublee_bonus"]
+        points[winner] += rules["dublee_bonus"] * n
+    for name, entry in playing.items():
+        if entry["foul"]:
+            for other in playing:
+                points[other] += rules["foul_fine"]
+            points[name] -= rules["foul_fine"] * n
+    return points
+
+
+def score(rules, players, hands):
+    """Points of every validated hand, running totals, and who deals next (seats in turn)."""
+    points = [score_hand(rules, entries) for entries in hands]
+    totals = dict.fromkeys(players, 0)
+    for hand_points in points:
+        for name, value in hand_points.items():
+            totals[name] += value
+    progress = {"dealer": players[len(hands) % len(players)], "game_over": False, "winner": None}
+    return Result(points=points, totals=totals, progress=progress)
