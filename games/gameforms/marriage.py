@@ -1,0 +1,119 @@
+"""The Marriage hand form: a status per player, maal typed or counted, dublee and foul."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring import marriage as engine
+from scoring.errors import InputError
+
+from .fields import whole_number
+
+HAND_TEMPLATE = "games/marriage/hand_form.html"
+
+STATUS_CHOICES = [("winner", _("Winner")), ("seen", _("Seen")), ("unseen", _("Unseen")), ("out", _("Out"))]
+COUNTERS = [
+    ("tiplu", _("Tiplu")),
+    ("poplu", _("Poplu")),
+    ("jhiplu", _("Jhiplu")),
+    ("tunnella_ordinary", _("Tunnella")),
+    ("tunnella_joker", _("Joker tunnella")),
+    ("tunnella_poplu_jhiplu", _("Poplu/jhiplu tunnella")),
+]
+
+FIELD_LABELS = {"status": _("Status"), "maal": _("Maal"), "maal_counts": _("Maal counts"),
+                "dublee": _("Dublee"), "foul": _("Foul"), **dict(COUNTERS)}
+
+RULE_FIELDS = {
+    "murder": forms.BooleanField(label=_("Murder: an unseen player's maal counts 0"), required=False),
+    "kidnap": forms.BooleanField(label=_("Kidnap: an unseen player's maal goes to the winner"), required=False),
+    "seen_points": forms.IntegerField(label=_("Seen pays the winner"), min_value=0),
+    "unseen_points": forms.IntegerField(label=_("Unseen pays the winner"), min_value=0),
+    "dublee_bonus": forms.IntegerField(label=_("Dublee bonus to the winner, from each player"), min_value=0),
+    "dublee_seen_points": forms.IntegerField(label=_("Seen by dublee pays the winner"), min_value=0),
+    "foul_fine": forms.IntegerField(label=_("Foul fine, to each other player"), min_value=0),
+    "point_rate": forms.DecimalField(label=_("Money per point"), min_value=0.01, decimal_places=2),
+    "currency": forms.CharField(label=_("Currency"), max_length=10, required=False),
+}
+
+
+def form_context(table):
+    """What the hand form's template needs besides the rows."""
+    rules = table.rules
+    return {
+        "status_choices": STATUS_CHOICES,
+        "counters": COUNTERS,
+        "rules_use_dublee": rules["dublee_bonus"] > 0 or rules["dublee_seen_points"] != rules["seen_points"],
+        "rules_use_foul": rules["foul_fine"] > 0,
+    }
+
+
+def _counts_to_fields(counts):
+    fields = {item: counts[item] for item in engine.COUNT_LIMITS}
+    fields.update({f"tunnella_{kind}": counts["tunnellas"][kind] for kind in engine.TUNNELLA_KINDS})
+    return fields
+
+
+def rows(table, inputs=None):
+    """Per player: seat, name, and the form values (from `inputs`, else a blank hand)."""
+    result = []
+    for seat, name in enumerate(table.players):
+        entry = (inputs or {}).get(name, {})
+        counts = entry.get("maal_counts")
+        maal_shown = engine.count_maal(table.rules["maal_table"], counts) if counts else None
+        result.append({
+            "seat": seat,
+            "name": name,
+            "status": entry.get("status", ""),
+            "maal": "" if counts else entry.get("maal", ""),
+            "counted_maal": maal_shown,
+            "counts": _counts_to_fields(counts or engine.empty_counts()),
+            "dublee": entry.get("dublee", False),
+            "foul": entry.get("foul", False),
+        })
+    return result
+
+
+def rows_from_post(data, table):
+    """The form as it was posted, to show again with an error: nothing typed is lost."""
+    result = rows(table)
+    for row in result:
+        seat = row["seat"]
+        row.update(
+            status=data.get(f"status-{seat}", ""),
+            maal=data.get(f"maal-{seat}", ""),
+            dublee=data.get(f"dublee-{seat}") == "on",
+            foul=data.get(f"foul-{seat}") == "on",
+            counts={field: data.get(f"{field}-{seat}", "") for field, _label in COUNTERS},
+        )
+    return result
+
+
+def parse_counts(data, seat, name):
+    """One player's maal counter fields as FORMAT.md's maal_counts."""
+    values = {
+        field: whole_number(data.get(f"{field}-{seat}"), player=name, field=field) for field, _label in COUNTERS
+    }
+    return {
+        "tiplu": values["tiplu"],
+        "poplu": values["poplu"],
+        "jhiplu": values["jhiplu"],
+        "tunnellas": {kind: values[f"tunnella_{kind}"] for kind in engine.TUNNELLA_KINDS},
+    }
+
+
+def parse(data, table):
+    inputs = {}
+    for seat, name in enumerate(table.players):
+        entry = {"dublee": data.get(f"dublee-{seat}") == "on", "foul": data.get(f"foul-{seat}") == "on"}
+        if data.get(f"status-{seat}"):
+            entry["status"] = data[f"status-{seat}"]
+        counts = parse_counts(data, seat, name)
+        typed = (data.get(f"maal-{seat}") or "").strip()
+        if counts != engine.empty_counts():
+            if typed:
+                raise InputError(str(_("type the maal or count it, not both")), player=name, field="maal")
+            entry["maal_counts"] = counts
+        else:
+            entry["maal"] = whole_number(typed, player=name, field="maal")
+        inputs[name] = entry
+    return inputs

@@ -1,0 +1,43 @@
+import json
+import sys
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+from django.urls import reverse
+
+from games.services import import_table
+from scoring import InputError
+
+
+class Command(BaseCommand):
+    help = ("Import a cardscore-table/1 JSON file (all or nothing). Prints the new table's id, "
+            "then its scorekeeper and viewer links.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("path", help="the JSON file, or - for standard input")
+
+    def handle(self, *args, path, **options):
+        try:
+            if path == "-":
+                document = json.load(sys.stdin)
+            else:
+                with open(path, encoding="utf-8") as file:
+                    document = json.load(file)
+            table, warnings = import_table(document)
+        except (OSError, UnicodeDecodeError) as error:
+            self.fail(f"cannot read {path}: {error}")
+        except InputError as error:
+            self.fail(f"invalid table file: {error}")
+        except ValueError as error:
+            self.fail(f"{path} is not valid JSON: {error}")
+        for warning in warnings:
+            self.stderr.write(f"warning: {warning}")
+        self.stdout.write(table.pk)
+        site = getattr(settings, "SITE_URL", "")
+        self.stdout.write(f"scorekeeper: {site}{reverse('table', args=[table.keeper_token])}")
+        self.stdout.write(f"viewer: {site}{reverse('table', args=[table.viewer_token])}")
+
+    def fail(self, reason):
+        """One line on stderr and a non-zero exit, without a traceback."""
+        self.stderr.write(" ".join(str(reason).split()))
+        sys.exit(1)

@@ -1,0 +1,42 @@
+"""Cross-cutting concerns of every page: first-visit setup and htmx messages."""
+
+from django.contrib.auth import get_user_model
+from django.contrib.messages import get_messages
+from django.shortcuts import redirect
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+
+class FirstVisitSetupMiddleware:
+    """Until the owner account exists, every page leads to the page that creates it."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.has_owner = False
+
+    def __call__(self, request):
+        if not self.has_owner:
+            # Checked until the first account exists, then never again in this process.
+            self.has_owner = get_user_model().objects.exists()
+            exempt = request.path.startswith((reverse("setup"), reverse("health"), "/static/"))
+            if not self.has_owner and not exempt:
+                return redirect("setup")
+        return self.get_response(request)
+
+
+class HtmxMessagesMiddleware:
+    """An htmx response carries pending messages out of band, so every swap can show them."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if not getattr(request, "htmx", False) or response.streaming or 300 <= response.status_code < 400:
+            return response
+        if "text/html" not in response.get("Content-Type", ""):
+            return response
+        pending = list(get_messages(request))
+        if pending:
+            response.write(render_to_string("messages.html", {"messages": pending, "oob": True}))
+        return response

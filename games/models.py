@@ -1,0 +1,93 @@
+"""A table is what happened at the table: its rules snapshot, players and hand inputs.
+
+Points are derived by the engine (scoring/) and kept on each hand and the table for fast reads;
+games.services recomputes them whenever an input changes.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+
+
+def new_token():
+    """128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+GAME_CHOICES = [("marriage", _("Nepali Marriage"))]
+
+
+class PointTable(models.Model):
+    """The server's default rules for one game, copied into each table created afterwards."""
+
+    game = models.CharField(_("game"), max_length=30, choices=GAME_CHOICES, unique=True)
+    rules = models.JSONField(_("rules"), default=dict, help_text=_("Only the keys that differ from the built-in defaults are needed."))
+
+    class Meta:
+        verbose_name = _("point table")
+        verbose_name_plural = _("point tables")
+
+    def __str__(self):
+        return self.get_game_display()
+
+    def clean(self):
+        try:
+            self.rules = scoring.get_game(self.game).validate_rules(self.rules)
+        except scoring.InputError as error:
+            raise ValidationError({"rules": str(error)}) from None
+
+    @classmethod
+    def rules_for(cls, game):
+        """The full rules a new table of this game starts with."""
+        module = scoring.get_game(game)
+        saved = cls.objects.filter(game=game).values_list("rules", flat=True).first()
+        return module.validate_rules(saved or {})
+
+
+class Table(models.Model):
+    id = models.CharField(primary_key=True, max_length=32, default=new_token, editable=False)
+    game = models.CharField(_("game"), max_length=30, choices=GAME_CHOICES)
+    name = models.CharField(_("name"), max_length=80)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables")
+    created = models.DateTimeField(_("created"))
+    rules = models.JSONField(_("rules"))
+    players = models.JSONField(_("players"), help_text=_("Names in seating order."))
+    colors = models.JSONField(_("colours"), default=dict, blank=True, help_text=_("Player name -> colour name."))
+    keeper_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    viewer_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    finished = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Derived by the engine: running totals and what comes next (dealer, game over...).
+    totals = models.JSONField(default=dict, editable=False)
+    progress = models.JSONField(default=dict, editable=False)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def engine(self):
+        return scoring.get_game(self.game)
+
+
+class Hand(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    inputs = models.JSONField(help_text=_("What was entered, player name -> fields, as in FORMAT.md."))
+    points = models.JSONField(default=dict, editable=False)
+    # Bumped on every edit, so an edit started from an old page is refused instead of overwriting.
+    version = models.PositiveIntegerField(default=1)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_hand_per_number")]
+
+    def __str__(self):
+        return f"{self.table} #{self.number}"

@@ -1,0 +1,214 @@
+"""Writing tables and hands: validate with the engine, save in one transaction, recompute."""
+
+from datetime import datetime, timezone as dt_timezone
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import scoring
+from scoring import checks
+from scoring.errors import InputError
+
+from .models import Hand, PointTable, Table
+
+FORMAT = "cardscore-table/1"
+
+
+class Conflict(Exception):
+    """The table changed since the page was loaded (another phone was quicker)."""
+
+
+def clean_players(game, players):
+    engine = scoring.get_game(game)
+    return checks.players(players, minimum=engine.MIN_PLAYERS, maximum=engine.MAX_PLAYERS)
+
+
+def create_table(*, game, name, players, rules, owner=None, created=None, colors=None):
+    """A new table; `rules` overlays the admin's point table for this game."""
+    engine = scoring.get_game(game)
+    players = clean_players(game, players)
+    full_rules = engine.validate_rules({**PointTable.rules_for(game), **rules})
+    table = Table(game=game, name=name, players=players, rules=full_rules, owner=owner,
+                  created=created or timezone.now(), colors=colors or {})
+    table.progress = engine.score(full_rules, players, []).progress
+    table.totals = dict.fromkeys(players, 0)
+    table.save()
+    return table
+
+
+def recompute(table, hands=None):
+    """Derive every hand's points and the table's totals and progress from the inputs."""
+    hands = list(table.hands.all()) if hands is None else hands
+    result = table.engine.score(table.rules, table.players, [hand.inputs for hand in hands])
+    changed = []
+    for hand, points in zip(hands, result.points):
+        if hand.points != points:
+            hand.points = points
+            changed.append(hand)
+    Hand.objects.bulk_update(changed, ["points"])
+    table.totals, table.progress = result.totals, result.progress
+    table.save(update_fields=["totals", "progress"])
+    return result
+
+
+def _locked(table):
+    return Table.objects.select_for_update().get(pk=table.pk)
+
+
+def _check_open(table):
+    if table.finished:
+        raise Conflict(_("This game is finished. Reopen it to change hands."))
+    if table.progress.get("game_over"):
+        raise Conflict(_("The game is over: no more hands can be entered."))
+
+
+def record_hand(table, inputs, expected_number):
+    """Save the next hand. Two phones posting hand N record it once; the second gets Conflict."""
+    clean = table.engine.validate_hand(table.rules, table.players, inputs, hand=expected_number)
+    try:
+        with transaction.atomic():
+            table = _locked(table)
+            _check_open(table)
+            hands = list(table.hands.all())
+            if expected_number != len(hands) + 1:
+                raise Conflict(_("Hand %(number)s was already recorded on another phone. Here is the current board.")
+                               % {"number": expected_number})
+            hand = Hand.objects.create(table=table, number=expected_number, inputs=clean)
+            recompute(table, hands + [hand])
+    except IntegrityError:
+        raise Conflict(_("Hand %(number)s was already recorded on another phone. Here is the current board.")
+                       % {"number": expected_number}) from None
+    return hand
+
+
+def edit_hand(table, number, inputs, version):
+    """Replace an earlier hand's inputs, if nobody changed it since `version`; totals follow."""
+    clean = table.engine.validate_hand(table.rules, table.players, inputs, hand=number)
+    with transaction.atomic():
+        table = _locked(table)
+        if table.finished:
+            raise Conflict(_("This game is finished. Reopen it to change hands."))
+        hands = list(table.hands.all())
+        hand = next((hand for hand in hands if hand.number == number), None)
+        if hand is None:
+            raise Conflict(_("Hand %(number)s no longer exists.") % {"number": number})
+        if hand.version != version:
+            raise Conflict(_("Hand %(number)s was changed on another phone meanwhile. Check it and try again.")
+                           % {"number": number})
+        hand.inputs, hand.version = clean, hand.version + 1
+        hand.save(update_fields=["inputs", "version", "updated"])
+        # Later hands may depend on this one (eliminations, rounds): check they still hold.
+        table.engine.validate(table.rules, table.players, [each.inputs for each in hands])
+        recompute(table, hands)
+    return hand
+
+
+def delete_hand(table, number):
+    """Remove a hand; later hands move up one number and every total follows."""
+    with transaction.atomic():
+        table = _locked(table)
+        if table.finished:
+            raise Conflict(_("This game is finished. Reopen it to change hands."))
+        deleted, _count = table.hands.filter(number=number).delete()
+        if not deleted:
+            raise Conflict(_("Hand %(number)s no longer exists.") % {"number": number})
+        # Two steps through negative numbers keep (table, number) unique at every row update.
+        later = table.hands.filter(number__gt=number)
+        later.update(number=-F("number"))
+        table.hands.filter(number__lt=0).update(number=-F("number") - 1, version=F("version") + 1)
+        hands = list(table.hands.all())
+        table.engine.validate(table.rules, table.players, [hand.inputs for hand in hands])
+        recompute(table, hands)
+
+
+def set_finished(table, finished):
+    table.finished = timezone.now() if finished else None
+    table.save(update_fields=["finished"])
+
+
+def export_table(table):
+    """The table as the FORMAT.md document."""
+    hands = list(table.hands.all())
+    document = {
+        "format": FORMAT,
+        "game": table.game,
+        "name": table.name,
+        "created": table.created.astimezone(dt_timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "rules": table.rules,
+        "players": table.players,
+        "hands": [{"inputs": hand.inputs, "points": hand.points} for hand in hands],
+        "totals": table.totals,
+    }
+    if table.colors:
+        document["colors"] = table.colors
+    return document
+
+
+REQUIRED_KEYS = ("format", "game", "players", "hands")
+OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals")
+
+
+def _parse_created(value):
+    if not isinstance(value, str):
+        raise InputError("must be a date and time like 2026-11-20T19:30:00Z", field="created")
+    try:
+        created = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise InputError("must be a date and time like 2026-11-20T19:30:00Z", field="created") from None
+    return created if created.tzinfo else timezone.make_aware(created, dt_timezone.utc)
+
+
+def _check_document(document):
+    """The parts of a table document, checked; raises InputError naming the first problem."""
+    if not isinstance(document, dict):
+        raise InputError("the file is not a table document (expected a JSON object)")
+    checks.only_keys(document, REQUIRED_KEYS + OPTIONAL_KEYS)
+    for key in REQUIRED_KEYS:
+        if key not in document:
+            raise InputError("is missing", field=key)
+    if document["format"] != FORMAT:
+        raise InputError(f"must be {FORMAT!r}", field="format")
+    engine = scoring.get_game(document["game"])
+    players = clean_players(document["game"], document["players"])
+    rules = engine.validate_rules(document.get("rules", {}))
+    name = checks.text(document.get("name", "Imported table"), max_length=80, field="name") or "Imported table"
+    colors = document.get("colors", {})
+    checks.only_keys(colors, players, field="colors")
+    for player, color in colors.items():
+        checks.text(color, max_length=20, player=player, field="colors")
+    hands = document["hands"]
+    if not isinstance(hands, list):
+        raise InputError("must be a list", field="hands")
+    inputs = []
+    for number, hand in enumerate(hands, 1):
+        checks.only_keys(hand, ("inputs", "points"), hand=number)
+        if "inputs" not in hand:
+            raise InputError("is missing", hand=number, field="inputs")
+        inputs.append(hand["inputs"])
+    clean_hands = engine.validate(rules, players, inputs)
+    created = _parse_created(document["created"]) if "created" in document else None
+    return engine, players, rules, name, colors, created, clean_hands
+
+
+def import_table(document, owner=None):
+    """Create a table from a document, all or nothing. Returns (table, warnings)."""
+    engine, players, rules, name, colors, created, clean_hands = _check_document(document)
+    result = engine.score(rules, players, clean_hands)
+    warnings = []
+    for number, (hand, points) in enumerate(zip(document["hands"], result.points), 1):
+        if "points" in hand and hand["points"] != points:
+            warnings.append(f"hand {number}: the file's points {hand['points']} differ from the computed {points}")
+    if "totals" in document and document["totals"] != result.totals:
+        warnings.append(f"totals: the file's {document['totals']} differ from the computed {result.totals}")
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=engine.SLUG, name=name, players=players, rules=rules, owner=owner,
+            created=created or timezone.now(), colors=colors, totals=result.totals, progress=result.progress,
+        )
+        Hand.objects.bulk_create(
+            Hand(table=table, number=number, inputs=inputs, points=points)
+            for number, (inputs, points) in enumerate(zip(clean_hands, result.points), 1)
+        )
+    return table, warnings

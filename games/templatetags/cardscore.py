@@ -1,0 +1,33 @@
+"""Numbers and money are formatted here and nowhere else."""
+
+from decimal import Decimal
+
+from django import template
+from django.utils.formats import number_format
+
+register = template.Library()
+
+
+@register.filter
+def points(value):
+    """Signed points: +12, −5, 0."""
+    value = int(value)
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"\u2212{-value}"
+    return "0"
+
+
+@register.filter
+def money(value, rules):
+    """An amount of money with two decimals and the table's currency label."""
+    amount = number_format(Decimal(value).quantize(Decimal("0.01")), decimal_pos=2, force_grouping=True)
+    amount = amount.replace("-", "\u2212")
+    currency = rules.get("currency", "")
+    return f"{amount} {currency}".strip()
+
+
+@register.filter
+def get_item(mapping, key):
+    return mapping.get(key, 0)

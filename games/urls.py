@@ -1,0 +1,18 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("setup/", views.setup, name="setup"),
+    path("health/", views.health, name="health"),
+    path("new/<slug:game>/", views.new_table, name="new_table"),
+    path("import/", views.import_file, name="import_file"),
+    path("t/<str:token>/", views.table, name="table"),
+    path("t/<str:token>/hands/", views.add_hand, name="add_hand"),
+    path("t/<str:token>/hands/<int:number>/", views.edit_hand, name="edit_hand"),
+    path("t/<str:token>/hands/<int:number>/delete/", views.delete_hand, name="delete_hand"),
+    path("t/<str:token>/finish/", views.finish, name="finish"),
+    path("t/<str:token>/maal/<int:seat>/", views.maal_preview, name="maal_preview"),
+    path("t/<str:token>/export.json", views.export, name="export"),
+]

@@ -1,0 +1,235 @@
+"""Thin views: read the form, let the engine and services do the work, render."""
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.db import connection
+from django.db.models import Q
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST, require_safe
+
+from scoring import InputError
+
+from . import board, services
+from .forms import ImportForm, NewTableForm
+from .gameforms import HAND_FORMS
+from .gameforms.marriage import parse_counts
+from .models import GAME_CHOICES, Table
+
+
+def table_for(token):
+    """The table a link opens, and whether that link may change it."""
+    table = Table.objects.filter(Q(keeper_token=token) | Q(viewer_token=token)).first()
+    if table is None:
+        raise Http404(_("No table has this link."))
+    return table, table.keeper_token == token
+
+
+def keeper_table(token):
+    table, can_edit = table_for(token)
+    if not can_edit:
+        raise Http404(_("This link can only view the table."))
+    return table
+
+
+@require_safe
+def health(request):
+    """For the container's health check: answers only if the database does."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return HttpResponse("ok", content_type="text/plain")
+
+
+def setup(request):
+    """The first visit to an empty site creates the owner account."""
+    if get_user_model().objects.exists():
+        return redirect("home")
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save(commit=False)
+        user.is_staff = user.is_superuser = True
+        user.save()
+        login(request, user)
+        messages.success(request, _("Welcome! You own this CardScore server."))
+        return redirect("home")
+    return render(request, "games/setup.html", {"form": form}, status=422 if form.errors else 200)
+
+
+@require_safe
+def home(request):
+    tables = request.user.tables.all()[:50] if request.user.is_authenticated else []
+    return render(request, "games/home.html", {"tables": tables, "games": GAME_CHOICES, "import_form": ImportForm()})
+
+
+@login_required
+def new_table(request, game):
+    if game not in HAND_FORMS:
+        raise Http404(_("Unknown game."))
+    form = NewTableForm(game, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        table = services.create_table(
+            game=game, name=form.cleaned_data["name"], players=form.players, rules=form.rules, owner=request.user
+        )
+        return redirect("table", token=table.keeper_token)
+    return render(request, "games/new_table.html", {"form": form, "game": game}, status=422 if form.errors else 200)
+
+
+def table_context(table, can_edit, token, **extra):
+    hands = list(table.hands.all())
+    context = {
+        "table": table,
+        "can_edit": can_edit,
+        "token": token,
+        "hands": hands,
+        "grid": board.grid(table, hands),
+        "standings": board.standings(table),
+        "transfers": board.transfers(table),
+        "next_number": len(hands) + 1,
+        "hand_template": HAND_FORMS[table.game].HAND_TEMPLATE,
+        **HAND_FORMS[table.game].form_context(table),
+    }
+    if can_edit and "rows" not in extra:
+        extra["rows"] = HAND_FORMS[table.game].rows(table)
+    context.update(extra)
+    return context
+
+
+def render_table(request, table, can_edit, token, status=200, **extra):
+    template = "games/table.html#table-main" if request.htmx else "games/table.html"
+    return render(request, template, table_context(table, can_edit, token, **extra), status=status)
+
+
+def error_context(table, error):
+    label = HAND_FORMS[table.game].FIELD_LABELS.get(error.field, "")
+    return {"error": error, "error_text": str(error), "error_label": label}
+
+
+@require_safe
+def table(request, token):
+    table, can_edit = table_for(token)
+    return render(request, "games/table.html", table_context(table, can_edit, token))
+
+
+@require_POST
+def add_hand(request, token):
+    table = keeper_table(token)
+    hand_form = HAND_FORMS[table.game]
+    expected = request.POST.get("hand_number", "")
+    try:
+        inputs = hand_form.parse(request.POST, table)
+        if not expected.isdigit():
+            raise InputError(_("the form is out of date: reload the page"), field="hand_number")
+        hand = services.record_hand(table, inputs, int(expected))
+    except InputError as error:
+        rows = hand_form.rows_from_post(request.POST, table)
+        return render_table(request, table, True, token, status=422, rows=rows, **error_context(table, error))
+    except services.Conflict as conflict:
+        table.refresh_from_db()
+        messages.warning(request, str(conflict))
+        return render_table(request, table, True, token, status=409)
+    messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
+    if request.htmx:
+        table.refresh_from_db()
+        return render_table(request, table, True, token)
+    return redirect("table", token=token)
+
+
+def edit_hand(request, token, number):
+    table = keeper_table(token)
+    hand = table.hands.filter(number=number).first()
+    if hand is None:
+        raise Http404(_("No such hand."))
+    hand_form = HAND_FORMS[table.game]
+    context = {"table": table, "token": token, "hand": hand, "hand_template": hand_form.HAND_TEMPLATE,
+               "version": hand.version, "rows": hand_form.rows(table, hand.inputs), **hand_form.form_context(table)}
+    if request.method == "POST":
+        try:
+            inputs = hand_form.parse(request.POST, table)
+            version = request.POST.get("version", "")
+            if not version.isdigit():
+                raise InputError(_("the form is out of date: reload the page"), field="version")
+            services.edit_hand(table, number, inputs, int(version))
+        except InputError as error:
+            context.update(rows=hand_form.rows_from_post(request.POST, table), **error_context(table, error))
+            return render(request, "games/edit_hand.html", context, status=422)
+        except services.Conflict as conflict:
+            hand.refresh_from_db()
+            context.update(rows=hand_form.rows(table, hand.inputs), version=hand.version, conflict=str(conflict))
+            return render(request, "games/edit_hand.html", context, status=409)
+        messages.success(request, _("Hand %(number)s corrected; every total after it follows.") % {"number": number})
+        return redirect("table", token=token)
+    return render(request, "games/edit_hand.html", context)
+
+
+@require_POST
+def delete_hand(request, token, number):
+    table = keeper_table(token)
+    try:
+        services.delete_hand(table, number)
+    except services.Conflict as conflict:
+        messages.warning(request, str(conflict))
+        return redirect("table", token=token)
+    except InputError as error:
+        messages.error(request, _("This hand cannot be deleted: %(reason)s") % {"reason": error})
+        return redirect("table", token=token)
+    messages.success(request, _("Hand %(number)s deleted; the hands after it moved up.") % {"number": number})
+    return redirect("table", token=token)
+
+
+@require_POST
+def finish(request, token):
+    table = keeper_table(token)
+    services.set_finished(table, request.POST.get("finished") == "yes")
+    return redirect("table", token=token)
+
+
+@require_POST
+def maal_preview(request, token, seat):
+    """The maal the counter finds for one player, from the engine (shown as the steppers change)."""
+    table, _can_edit = table_for(token)
+    if not 0 <= seat < len(table.players):
+        raise Http404
+    name = table.players[seat]
+    try:
+        counts = table.engine.validate_counts(parse_counts(request.POST, seat, name), player=name)
+        maal = table.engine.count_maal(table.rules["maal_table"], counts)
+    except InputError as error:
+        return render(request, "games/marriage/maal_found.html", {"error": error.message}, status=422)
+    return render(request, "games/marriage/maal_found.html", {"maal": maal})
+
+
+@require_GET
+def export(request, token):
+    table, _can_edit = table_for(token)
+    response = JsonResponse(services.export_table(table), json_dumps_params={"indent": 2, "ensure_ascii": False})
+    filename = slugify(table.name) or "table"
+    response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
+    return response
+
+
+@login_required
+@require_POST
+def import_file(request):
+    form = ImportForm(request.POST, request.FILES)
+    error = None
+    if form.is_valid():
+        try:
+            document = json.load(form.cleaned_data["file"])
+            table, warnings = services.import_table(document, owner=request.user)
+        except (ValueError, UnicodeDecodeError) as problem:
+            error = str(problem) if isinstance(problem, InputError) else _("The file is not valid JSON.")
+        else:
+            for warning in warnings:
+                messages.warning(request, warning)
+            messages.success(request, _("Table imported."))
+            return redirect("table", token=table.keeper_token)
+    tables = request.user.tables.all()[:50]
+    return render(request, "games/home.html",
+                  {"tables": tables, "games": GAME_CHOICES, "import_form": form, "import_error": error}, status=422)

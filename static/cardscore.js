@@ -1,0 +1,60 @@
+// Small enhancements; every form works without them.
+"use strict";
+
+function enhance(root) {
+  // Steppers: − and + buttons around each count.
+  root.querySelectorAll(".stepper input[type=number]:not([data-enhanced])").forEach((input) => {
+    input.dataset.enhanced = "1";
+    const controls = document.createElement("span");
+    controls.className = "controls";
+    const button = (text, step, label) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = text;
+      b.className = "icon";
+      b.setAttribute("aria-label", label + " " + input.closest(".stepper").querySelector("label").textContent);
+      b.addEventListener("click", () => {
+        const value = Math.max(0, (parseInt(input.value, 10) || 0) + step);
+        input.value = String(value);
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+      return b;
+    };
+    const less = button("−", -1, "less");
+    const more = button("+", 1, "more");
+    input.replaceWith(controls);
+    controls.append(less, input, more);
+  });
+}
+
+document.addEventListener("DOMContentLoaded", () => enhance(document));
+document.addEventListener("htmx:afterSettle", (event) => enhance(event.target));
+
+// Exactly one winner: choosing a new one makes the previous winner "seen".
+document.addEventListener("change", (event) => {
+  const radio = event.target;
+  if (radio.type !== "radio" || radio.value !== "winner" || !radio.checked) return;
+  radio.form.querySelectorAll("input[type=radio][value=winner]:checked").forEach((other) => {
+    if (other === radio) return;
+    const seen = other.form.querySelector(`input[name="${other.name}"][value=seen]`);
+    if (seen) seen.checked = true;
+  });
+});
+
+// Seat order: move a player up or down.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-move]");
+  if (!button) return;
+  const seat = button.closest("li");
+  const step = parseInt(button.dataset.move, 10);
+  const sibling = step < 0 ? seat.previousElementSibling : seat.nextElementSibling;
+  if (!sibling) return;
+  if (step < 0) sibling.before(seat); else sibling.after(seat);
+  button.focus();
+});
+
+// Ask before destructive posts.
+document.addEventListener("submit", (event) => {
+  const question = event.target.dataset.confirm;
+  if (question && !window.confirm(question)) event.preventDefault();
+});

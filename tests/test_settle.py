@@ -1,0 +1,111 @@
+"""settle(): who pays whom, in as few transfers as possible."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.settle import settle
+
+
+def after(balances, transfers):
+    """Balances once every transfer (payer, payee, amount) is paid."""
+    left = dict(balances)
+    for payer, payee, amount in transfers:
+        left[payer] += amount
+        left[payee] -= amount
+    return left
+
+
+def set_partitions(items):
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for partition in set_partitions(rest):
+        yield [[first]] + partition
+        for i in range(len(partition)):
+            yield partition[:i] + [[first] + partition[i]] + partition[i + 1:]
+
+
+def brute_force_minimum(balances):
+    """Nonzero people minus the most groups they split into with every group summing to 0."""
+    owing = [name for name, amount in balances.items() if amount]
+    most_groups = max(
+        (len(partition) for partition in set_partitions(owing)
+         if all(sum(balances[name] for name in group) == 0 for group in partition)),
+        default=0,
+    )
+    return len(owing) - most_groups
+
+
+def check_settles(balances, transfers):
+    assert all(value == 0 for value in after(balances, transfers).values())
+    for payer, payee, amount in transfers:
+        assert amount > 0
+        assert payer != payee
+        assert balances[payer] < 0 < balances[payee]  # debtors pay, creditors are paid
+
+
+def test_known_case_two_pairs():
+    balances = {"A": 5, "B": -5, "C": 3, "D": -3}
+    transfers = settle(balances)
+    check_settles(balances, transfers)
+    assert sorted(transfers) == [("B", "A", 5), ("D", "C", 3)]
+
+
+def test_case_where_largest_debtor_to_largest_creditor_alone_needs_more():
+    # Greedy over everyone takes 4 transfers; {A, C} and {B, D, E} settle in 1 + 2.
+    balances = {"A": 5, "B": 6, "C": -5, "D": -4, "E": -2}
+    transfers = settle(balances)
+    check_settles(balances, transfers)
+    assert len(transfers) == 3 == brute_force_minimum(balances)
+
+
+def test_one_debtor_many_creditors():
+    balances = {"A": -9, "B": 2, "C": 3, "D": 4}
+    transfers = settle(balances)
+    check_settles(balances, transfers)
+    assert sorted(transfers) == [("A", "B", 2), ("A", "C", 3), ("A", "D", 4)]
+
+
+def test_all_zero_needs_no_transfers():
+    assert settle({"A": 0, "B": 0, "C": 0}) == []
+    assert settle({}) == []
+
+
+def test_people_at_zero_are_left_out():
+    transfers = settle({"A": 4, "B": 0, "C": -4})
+    assert transfers == [("C", "A", 4)]
+
+
+def test_non_zero_sum_is_an_error():
+    with pytest.raises(ValueError):
+        settle({"A": 5, "B": -4})
+
+
+def test_brute_force_helper_itself():
+    assert brute_force_minimum({"A": 5, "B": -5, "C": 3, "D": -3}) == 2
+    assert brute_force_minimum({"A": 1, "B": 1, "C": -2}) == 2
+    assert brute_force_minimum({"A": 0}) == 0
+
+
+@st.composite
+def balance_sets(draw):
+    size = draw(st.integers(1, 6))
+    amounts = draw(st.lists(st.integers(-6, 6), min_size=size - 1, max_size=size - 1))
+    amounts.append(-sum(amounts))
+    return {f"P{i}": amount for i, amount in enumerate(amounts)}
+
+
+@given(balance_sets())
+def test_transfers_settle_everyone_in_the_fewest_steps(balances):
+    transfers = settle(balances)
+    check_settles(balances, transfers)
+    assert len(transfers) == brute_force_minimum(balances)
+
+
+@given(balance_sets(), st.integers(1, 100))
+def test_non_zero_sum_always_raises(balances, off):
+    balances["P0"] += off
+    with pytest.raises(ValueError):
+        settle(balances)
