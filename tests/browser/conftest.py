@@ -1,0 +1,49 @@
+"""Browser tests: Debian's Chromium through pytest-playwright, a 390×844 phone, a live server."""
+
+import pytest
+
+CHROMIUM_ARGS = [
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": PHONE, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _allow_orm_beside_playwright():
+    # Playwright's sync API runs an event loop in this thread; the ORM calls made by the test
+    # (and the test database set-up) are still synchronous and safe. Browser tests only.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "/browser/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture
+def logged_in_page(page, live_server, transactional_db, django_user_model):
+    django_user_model.objects.create_user("owner", password="correct-horse-9", is_staff=True)
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "owner")
+    page.fill("#id_password", "correct-horse-9")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{live_server.url}/")
+    return page
