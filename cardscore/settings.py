@@ -40,7 +40,7 @@ DATA_DIR = Path(os.environ.get("CARDSCORE_DATA_DIR", BASE_DIR / "data"))
 SECRET_KEY = persistent_secret_key(DATA_DIR)
 DEBUG = env_bool("DEBUG", False)
 # A home server is reached by whatever address the phones use, so any host is allowed by default.
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "*")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "*") + ["127.0.0.1", "localhost"]  # local: the health check
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
@@ -134,6 +134,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 HTTPS = env_bool("HTTPS", False)
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = HTTPS
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 SECURE_HSTS_SECONDS = 31536000 if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS

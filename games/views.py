@@ -81,17 +81,24 @@ def new_table(request, game):
     return render(request, "games/new_table.html", {"form": form, "game": game}, status=422 if form.errors else 200)
 
 
-def table_context(table, can_edit, token, **extra):
-    hands = list(table.hands.all())
+# The board shows the latest hands; the rest are one tap away, so the page stays small and quick.
+RECENT_HANDS = 12
+
+
+def table_context(request, table, can_edit, token, **extra):
+    show_all = request.GET.get("hands") == "all"
+    latest_first = table.hands.order_by("-number")
+    hands = list(latest_first if show_all else latest_first[:RECENT_HANDS])[::-1]
+    played = hands[-1].number if hands else 0
     context = {
         "table": table,
         "can_edit": can_edit,
         "token": token,
-        "hands": hands,
         "grid": board.grid(table, hands),
+        "hidden_hands": 0 if show_all else played - len(hands),
         "standings": board.standings(table),
         "transfers": board.transfers(table),
-        "next_number": len(hands) + 1,
+        "next_number": played + 1,
         "hand_template": HAND_FORMS[table.game].HAND_TEMPLATE,
         **HAND_FORMS[table.game].form_context(table),
     }
@@ -103,7 +110,7 @@ def table_context(table, can_edit, token, **extra):
 
 def render_table(request, table, can_edit, token, status=200, **extra):
     template = "games/table.html#table-main" if request.htmx else "games/table.html"
-    return render(request, template, table_context(table, can_edit, token, **extra), status=status)
+    return render(request, template, table_context(request, table, can_edit, token, **extra), status=status)
 
 
 def error_context(table, error):
@@ -114,7 +121,7 @@ def error_context(table, error):
 @require_safe
 def table(request, token):
     table, can_edit = table_for(token)
-    return render(request, "games/table.html", table_context(table, can_edit, token))
+    return render(request, "games/table.html", table_context(request, table, can_edit, token))
 
 
 @require_POST

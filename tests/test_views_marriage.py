@@ -498,6 +498,6 @@ def test_the_scoreboard_reads_a_fixed_number_of_queries(client, owner):
     client.get(reverse("home"))  # the first request of a client checks for the owner account once
     small_count, _response = _queries_for(client, table_url(small))
     large_count, response = _queries_for(client, table_url(large))
-    assert small_count == large_count
+    assert small_count == large_count, (small_count, large_count)
     assert large_count <= 6
     assert totals_row(response)["Asha"] == "+11500"
