@@ -1,14 +1,64 @@
-from django.contrib import admin
+import copy
 
+from django import forms
+from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+
+from .gameforms import HAND_FORMS
 from .models import Hand, PointTable, Table
+
+
+class PointTableForm(forms.ModelForm):
+    """One field per rule of the game; what is not offered as a field stays a JSON value."""
+
+    class Meta:
+        model = PointTable
+        fields = ["game"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = self.instance.game or "marriage"
+        self.initial.setdefault("game", self.game)
+        rules = PointTable.rules_for(self.game) if self.instance.pk is None else \
+            scoring.get_game(self.game).validate_rules(self.instance.rules)
+        self.rule_fields = HAND_FORMS[self.game].RULE_FIELDS
+        for key, value in rules.items():
+            if key in self.rule_fields:
+                self.fields[key] = copy.deepcopy(self.rule_fields[key])
+            else:
+                self.fields[key] = forms.JSONField(label=key.replace("_", " ").capitalize(),
+                                                   widget=forms.Textarea(attrs={"rows": 6}))
+            self.initial[key] = value
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        rules = {key: cleaned[key] for key in self.fields if key != "game"}
+        rules["point_rate"] = float(rules["point_rate"]) if "point_rate" in rules else 1
+        try:
+            self.instance.rules = scoring.get_game(cleaned["game"]).validate_rules(rules)
+        except scoring.InputError as error:
+            self.add_error(error.field if error.field in self.fields else None, error.message)
+        return cleaned
 
 
 @admin.register(PointTable)
 class PointTableAdmin(admin.ModelAdmin):
+    """The defaults a new table starts with; tables already made keep their own copy."""
+
+    form = PointTableForm
     list_display = ["game"]
 
-    def get_changeform_initial_data(self, request):
-        return {"game": "marriage", "rules": PointTable.rules_for("marriage")}
+    def get_form(self, request, obj=None, **kwargs):
+        # The rule fields are made per game by the form itself, not by the model.
+        return super().get_form(request, obj, **{**kwargs, "fields": ["game"]})
+
+    def get_fieldsets(self, request, obj=None):
+        rules = PointTable.rules_for(obj.game if obj else "marriage")
+        return [(None, {"fields": ["game", *rules]})]
 
 
 class HandInline(admin.TabularInline):

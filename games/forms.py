@@ -17,7 +17,7 @@ class NewTableForm(forms.Form):
     name = forms.CharField(label=_("Table name"), max_length=80)
 
     def __init__(self, game, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, label_suffix="", **kwargs)
         self.game = game
         self.engine = scoring.get_game(game)
         defaults = PointTable.rules_for(game)
@@ -38,7 +38,8 @@ class NewTableForm(forms.Form):
         try:
             self.players = clean_players(self.game, self.player_names)
         except InputError as error:
-            self.add_error(None, str(error.message if error.player is None else f"{error.player}: {error.message}"))
+            message = error.message if error.player is None else f"{error.player}: {error.message}"
+            self.add_error(None, message[:1].upper() + message[1:])
         if self.errors:
             return cleaned
         rules = dict(self.base_rules)
