@@ -32,7 +32,7 @@ def text(value, *, max_length, **where):
 
 def rate(value, **where):
     """A positive amount with at most two decimals, kept as int or float for JSON."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise InputError("must be a number", **where)
     try:
         amount = Decimal(str(value))

@@ -442,8 +442,9 @@ def test_too_few_or_too_many_players(names):
 
 
 def test_duplicate_names_case_insensitive():
-    err = player_error(["Asha", "Bikram", "asha"])
-    assert (err.player, err.field) == ("asha", "players")
+    err = player_error(["asha", "Bikram", "ASHA"])
+    assert (err.player, err.field) == ("ASHA", "players")
+    assert player_error(["Bikram", "Bikram"]).player == "Bikram"
 
 
 @pytest.mark.parametrize("blank", ["", "   "])
