@@ -14,6 +14,7 @@ from scoring.errors import InputError
 from .models import Hand, PointTable, Table
 
 FORMAT = "cardscore-table/1"
+RENUMBER_OFFSET = 1_000_000
 
 
 class Conflict(Exception):
@@ -64,28 +65,42 @@ def _check_open(table):
         raise Conflict(_("The game is over: no more hands can be entered."))
 
 
-def record_hand(table, inputs, expected_number):
-    """Save the next hand. Two phones posting hand N record it once; the second gets Conflict."""
-    clean = table.engine.validate_hand(table.rules, table.players, inputs, hand=expected_number)
+def record_hand(table, inputs, expected_number, version=None):
+    """Save the next hand, or complete the pending last one (Thirteen's books after its bids).
+
+    The post carries the hand number it expects: two phones posting hand N record it once and
+    the second gets Conflict. Completing a pending hand also carries the version it started from.
+    """
+    already = _("Hand %(number)s was already recorded on another phone. Here is the current board.")
     try:
         with transaction.atomic():
             table = _locked(table)
             _check_open(table)
             hands = list(table.hands.all())
+            previous = [hand.inputs for hand in hands]
+            pending = hands[-1] if hands and table.progress.get("pending") else None
+            if pending and expected_number == pending.number:
+                if version != pending.version:
+                    raise Conflict(already % {"number": expected_number})
+                pending.inputs = table.engine.validate_hand(
+                    table.rules, table.players, inputs, hand=expected_number, previous=previous[:-1])
+                pending.version += 1
+                pending.save(update_fields=["inputs", "version", "updated"])
+                recompute(table, hands)
+                return pending
             if expected_number != len(hands) + 1:
-                raise Conflict(_("Hand %(number)s was already recorded on another phone. Here is the current board.")
-                               % {"number": expected_number})
+                raise Conflict(already % {"number": expected_number})
+            clean = table.engine.validate_hand(
+                table.rules, table.players, inputs, hand=expected_number, previous=previous)
             hand = Hand.objects.create(table=table, number=expected_number, inputs=clean)
             recompute(table, hands + [hand])
     except IntegrityError:
-        raise Conflict(_("Hand %(number)s was already recorded on another phone. Here is the current board.")
-                       % {"number": expected_number}) from None
+        raise Conflict(already % {"number": expected_number}) from None
     return hand
 
 
 def edit_hand(table, number, inputs, version):
     """Replace an earlier hand's inputs, if nobody changed it since `version`; totals follow."""
-    clean = table.engine.validate_hand(table.rules, table.players, inputs, hand=number)
     with transaction.atomic():
         table = _locked(table)
         if table.finished:
@@ -97,7 +112,9 @@ def edit_hand(table, number, inputs, version):
         if hand.version != version:
             raise Conflict(_("Hand %(number)s was changed on another phone meanwhile. Check it and try again.")
                            % {"number": number})
-        hand.inputs, hand.version = clean, hand.version + 1
+        previous = [each.inputs for each in hands[: number - 1]]
+        hand.inputs = table.engine.validate_hand(table.rules, table.players, inputs, hand=number, previous=previous)
+        hand.version += 1
         hand.save(update_fields=["inputs", "version", "updated"])
         # Later hands may depend on this one (eliminations, rounds): check they still hold.
         table.engine.validate(table.rules, table.players, [each.inputs for each in hands])
@@ -114,13 +131,37 @@ def delete_hand(table, number):
         deleted, _count = table.hands.filter(number=number).delete()
         if not deleted:
             raise Conflict(_("Hand %(number)s no longer exists.") % {"number": number})
-        # Two steps through negative numbers keep (table, number) unique at every row update.
-        later = table.hands.filter(number__gt=number)
-        later.update(number=-F("number"))
-        table.hands.filter(number__lt=0).update(number=-F("number") - 1, version=F("version") + 1)
+        # Two steps through a far range keep (table, number) unique at every row update.
+        table.hands.filter(number__gt=number).update(number=F("number") + RENUMBER_OFFSET)
+        table.hands.filter(number__gt=RENUMBER_OFFSET).update(
+            number=F("number") - RENUMBER_OFFSET - 1, version=F("version") + 1)
         hands = list(table.hands.all())
         table.engine.validate(table.rules, table.players, [hand.inputs for hand in hands])
         recompute(table, hands)
+
+
+def rename_players(table, names, colors=None):
+    """Correct the players' names (seats stay) and colours; every hand follows."""
+    names = clean_players(table.game, names)
+    if len(names) != len(table.players):
+        raise InputError(_("give a name for each of the %(count)s seats") % {"count": len(table.players)},
+                         field="players")
+    renamed = dict(zip(table.players, names))
+
+    def rename(mapping):
+        return {renamed.get(key, key): value for key, value in mapping.items()}
+
+    with transaction.atomic():
+        table = _locked(table)
+        hands = list(table.hands.all())
+        for hand in hands:
+            hand.inputs, hand.points = rename(hand.inputs), rename(hand.points)
+        Hand.objects.bulk_update(hands, ["inputs", "points"])
+        table.players = names
+        table.colors = rename(table.colors) if colors is None else dict(zip(names, colors))
+        table.save(update_fields=["players", "colors"])
+        recompute(table, hands)
+    return table
 
 
 def set_finished(table, finished):

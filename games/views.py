@@ -200,7 +200,7 @@ def finish(request, token):
 @require_POST
 def maal_preview(request, token, seat):
     """The maal the counter finds for one player, from the engine (shown as the steppers change)."""
-    table, _can_edit = table_for(token)
+    table = keeper_table(token)
     if not 0 <= seat < len(table.players):
         raise Http404
     name = table.players[seat]

@@ -4,9 +4,11 @@ Every game module has the same surface:
     SLUG, MIN_PLAYERS, MAX_PLAYERS
     default_rules() -> dict
     validate_rules(rules) -> full rules (defaults overlaid), raises InputError
-    validate_hand(rules, players, inputs, hand=None) -> one hand's clean inputs
+    validate_hand(rules, players, inputs, hand=None, previous=()) -> one hand's clean inputs,
+        given the earlier clean hands (a hand may depend on them: rounds, eliminations)
     validate(rules, players, hands) -> every hand's clean inputs
-    score(rules, players, clean_hands) -> Result
+    score(rules, players, clean_hands) -> Result; Result.progress["pending"] is true when the
+        last hand is saved but not complete yet (Thirteen's bids before its books)
 """
 
 from . import marriage

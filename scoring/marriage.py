@@ -171,8 +171,12 @@ def _check_hand_counts(entries, hand):
                          hand=hand, field="tunnella_joker")
 
 
-def validate_hand(rules, players, inputs, hand=None):
-    """One hand's inputs (player -> entry, optional "_hand"), checked and completed."""
+def validate_hand(rules, players, inputs, hand=None, previous=()):
+    """One hand's inputs (player -> entry, optional "_hand"), checked and completed.
+
+    `previous` (the earlier clean hands) is part of every game's surface; no Marriage hand
+    depends on another.
+    """
     if not isinstance(inputs, dict):
         raise InputError("must be an object", hand=hand, field="inputs")
     for key in inputs:
