@@ -21,5 +21,7 @@ def transfers(table):
 
 
 def grid(table, hands):
-    """One row per hand: its number and each player's points in seat order."""
-    return [{"hand": hand, "points": [hand.points.get(name, 0) for name in table.players]} for hand in hands]
+    """One row per hand: its number and each player's points in seat order (none while pending)."""
+    pending = hands[-1] if hands and table.progress.get("pending") else None
+    return [{"hand": hand, "pending": hand is pending, "points": [hand.points.get(name, 0) for name in table.players]}
+            for hand in hands]

@@ -25,13 +25,21 @@ class NewTableForm(forms.Form):
             self.fields[key] = copy.deepcopy(field)
             self.initial.setdefault(key, defaults[key])
         self.base_rules = defaults
+        self.colors = HAND_FORMS[game].COLORS
+        self.seat_help = HAND_FORMS[game].SEAT_HELP
         names = self.data.getlist("player") if self.is_bound else []
-        self.player_names = [name.strip() for name in names if name.strip()]
+        colors = self.data.getlist("color") if self.is_bound else []
+        typed = [(name.strip(), color) for name, color in zip(names, colors + [""] * len(names)) if name.strip()]
+        self.player_names = [name for name, _color in typed]
+        self.player_colors = [color for _name, color in typed]
 
     def player_slots(self):
-        """Names typed so far, padded with empty seats up to the game's maximum."""
-        slots = self.player_names[: self.engine.MAX_PLAYERS]
-        return slots + [""] * (self.engine.MAX_PLAYERS - len(slots))
+        """(name, colour) per seat: what was typed, padded with empty seats to the game's maximum."""
+        seats = self.engine.MAX_PLAYERS
+        names = self.player_names[:seats] + [""] * (seats - len(self.player_names[:seats]))
+        default_colors = [value for value, _label in self.colors or []]
+        colors = self.player_colors[:seats] + default_colors[len(self.player_colors):]
+        return [(name, colors[seat] if seat < len(colors) else "") for seat, name in enumerate(names)]
 
     def clean(self):
         cleaned = super().clean()
@@ -40,8 +48,13 @@ class NewTableForm(forms.Form):
         except InputError as error:
             message = error.message if error.player is None else f"{error.player}: {error.message}"
             self.add_error(None, message[:1].upper() + message[1:])
+        if self.colors:
+            allowed = {value for value, _label in self.colors}
+            if any(color not in allowed for color in self.player_colors):
+                self.add_error(None, _("Choose a colour for each player."))
         if self.errors:
             return cleaned
+        self.color_map = dict(zip(self.players, self.player_colors)) if self.colors else {}
         rules = dict(self.base_rules)
         for key in HAND_FORMS[self.game].RULE_FIELDS:
             value = cleaned[key]

@@ -19,7 +19,7 @@ def new_token():
     return secrets.token_urlsafe(16)
 
 
-GAME_CHOICES = [("marriage", _("Nepali Marriage"))]
+GAME_CHOICES = [("marriage", _("Nepali Marriage")), ("thirteen", _("Thirteen"))]
 
 
 class PointTable(models.Model):

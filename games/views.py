@@ -75,7 +75,8 @@ def new_table(request, game):
     form = NewTableForm(game, request.POST or None)
     if request.method == "POST" and form.is_valid():
         table = services.create_table(
-            game=game, name=form.cleaned_data["name"], players=form.players, rules=form.rules, owner=request.user
+            game=game, name=form.cleaned_data["name"], players=form.players, rules=form.rules, owner=request.user,
+            colors=form.color_map,
         )
         return redirect("table", token=table.keeper_token)
     return render(request, "games/new_table.html", {"form": form, "game": game}, status=422 if form.errors else 200)
@@ -90,6 +91,10 @@ def table_context(request, table, can_edit, token, **extra):
     latest_first = table.hands.order_by("-number")
     hands = list(latest_first if show_all else latest_first[:RECENT_HANDS])[::-1]
     played = hands[-1].number if hands else 0
+    pending = hands[-1] if hands and table.progress.get("pending") else None
+    entry_number = pending.number if pending else played + 1
+    entry_inputs = pending.inputs if pending else None
+    hand_form = HAND_FORMS[table.game]
     context = {
         "table": table,
         "can_edit": can_edit,
@@ -97,13 +102,17 @@ def table_context(request, table, can_edit, token, **extra):
         "grid": board.grid(table, hands),
         "hidden_hands": 0 if show_all else played - len(hands),
         "standings": board.standings(table),
+        "has_money": "point_rate" in table.rules,
         "transfers": board.transfers(table),
-        "next_number": played + 1,
-        "hand_template": HAND_FORMS[table.game].HAND_TEMPLATE,
-        **HAND_FORMS[table.game].form_context(table),
+        "entry_number": entry_number,
+        "entry_version": pending.version if pending else "",
+        "hand_template": hand_form.HAND_TEMPLATE,
+        "colors": hand_form.COLORS,
+        "summary_template": hand_form.SUMMARY_TEMPLATE,
+        **hand_form.form_context(table, entry_number, entry_inputs),
     }
     if can_edit and "rows" not in extra:
-        extra["rows"] = HAND_FORMS[table.game].rows(table)
+        extra["rows"] = hand_form.rows(table, entry_number, entry_inputs)
     context.update(extra)
     return context
 
@@ -124,24 +133,35 @@ def table(request, token):
     return render(request, "games/table.html", table_context(request, table, can_edit, token))
 
 
+def posted_number(data, field):
+    value = data.get(field, "")
+    if not value.isdigit():
+        raise InputError(_("the form is out of date: reload the page"), field=field)
+    return int(value)
+
+
 @require_POST
 def add_hand(request, token):
+    """The next hand, or the rest of a pending one (Thirteen's books after its bids)."""
     table = keeper_table(token)
     hand_form = HAND_FORMS[table.game]
-    expected = request.POST.get("hand_number", "")
+    pending = table.hands.order_by("-number").first() if table.progress.get("pending") else None
+    base = pending.inputs if pending else None
     try:
-        inputs = hand_form.parse(request.POST, table)
-        if not expected.isdigit():
-            raise InputError(_("the form is out of date: reload the page"), field="hand_number")
-        hand = services.record_hand(table, inputs, int(expected))
+        expected = posted_number(request.POST, "hand_number")
+        version = posted_number(request.POST, "version") if pending else None
+        inputs = hand_form.parse(request.POST, table, base)
+        hand = services.record_hand(table, inputs, expected, version)
     except InputError as error:
-        rows = hand_form.rows_from_post(request.POST, table)
+        number = pending.number if pending else table.hands.count() + 1
+        rows = hand_form.rows_from_post(request.POST, table, number, base)
         return render_table(request, table, True, token, status=422, rows=rows, **error_context(table, error))
     except services.Conflict as conflict:
         table.refresh_from_db()
         messages.warning(request, str(conflict))
         return render_table(request, table, True, token, status=409)
-    messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
+    title = hand_form.form_context(table, hand.number, base)["entry_title"]
+    messages.success(request, _("%(title)s saved.") % {"title": title})
     if request.htmx:
         table.refresh_from_db()
         return render_table(request, table, True, token)
@@ -155,20 +175,20 @@ def edit_hand(request, token, number):
         raise Http404(_("No such hand."))
     hand_form = HAND_FORMS[table.game]
     context = {"table": table, "token": token, "hand": hand, "hand_template": hand_form.HAND_TEMPLATE,
-               "version": hand.version, "rows": hand_form.rows(table, hand.inputs), **hand_form.form_context(table)}
+               "version": hand.version, "rows": hand_form.rows(table, number, hand.inputs),
+               **hand_form.form_context(table, number, hand.inputs)}
     if request.method == "POST":
         try:
-            inputs = hand_form.parse(request.POST, table)
-            version = request.POST.get("version", "")
-            if not version.isdigit():
-                raise InputError(_("the form is out of date: reload the page"), field="version")
-            services.edit_hand(table, number, inputs, int(version))
+            version = posted_number(request.POST, "version")
+            inputs = hand_form.parse(request.POST, table, hand.inputs)
+            services.edit_hand(table, number, inputs, version)
         except InputError as error:
-            context.update(rows=hand_form.rows_from_post(request.POST, table), **error_context(table, error))
+            context.update(rows=hand_form.rows_from_post(request.POST, table, number, hand.inputs),
+                           **error_context(table, error))
             return render(request, "games/edit_hand.html", context, status=422)
         except services.Conflict as conflict:
             hand.refresh_from_db()
-            context.update(rows=hand_form.rows(table, hand.inputs), version=hand.version, conflict=str(conflict))
+            context.update(rows=hand_form.rows(table, number, hand.inputs), version=hand.version, conflict=str(conflict))
             return render(request, "games/edit_hand.html", context, status=409)
         messages.success(request, _("Hand %(number)s corrected; every total after it follows.") % {"number": number})
         return redirect("table", token=token)
@@ -187,6 +207,22 @@ def delete_hand(request, token, number):
         messages.error(request, _("This hand cannot be deleted: %(reason)s") % {"reason": error})
         return redirect("table", token=token)
     messages.success(request, _("Hand %(number)s deleted; the hands after it moved up.") % {"number": number})
+    return redirect("table", token=token)
+
+
+@require_POST
+def players(request, token):
+    """Correct the players' names (and colours, where the game has them); seats stay."""
+    table = keeper_table(token)
+    colors = request.POST.getlist("color") if HAND_FORMS[table.game].COLORS else None
+    allowed = {value for value, _label in HAND_FORMS[table.game].COLORS or []}
+    try:
+        if colors is not None and (len(colors) != len(table.players) or not set(colors) <= allowed):
+            raise InputError(_("choose a colour for each player"), field="color")
+        services.rename_players(table, [name.strip() for name in request.POST.getlist("player")], colors)
+    except InputError as error:
+        return render_table(request, table, True, token, status=422, players_error=str(error))
+    messages.success(request, _("Players updated."))
     return redirect("table", token=token)
 
 

@@ -11,10 +11,10 @@ Every game module has the same surface:
         last hand is saved but not complete yet (Thirteen's bids before its books)
 """
 
-from . import marriage
+from . import marriage, thirteen
 from .errors import InputError
 
-GAMES = {module.SLUG: module for module in (marriage,)}
+GAMES = {module.SLUG: module for module in (marriage, thirteen)}
 
 
 def get_game(slug):

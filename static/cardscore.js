@@ -58,3 +58,14 @@ document.addEventListener("submit", (event) => {
   const question = event.target.dataset.confirm;
   if (question && !window.confirm(question)) event.preventDefault();
 });
+
+// Thirteen: "bids remaining" follows the bids as they are typed (information only).
+document.addEventListener("input", (event) => {
+  if (!event.target.matches("[data-sum=bids]")) return;
+  const form = event.target.form;
+  const remaining = form.querySelector("[data-remaining]");
+  if (!remaining) return;
+  let total = 0;
+  form.querySelectorAll("[data-sum=bids]").forEach((input) => { total += parseInt(input.value, 10) || 0; });
+  remaining.querySelector("[data-remaining-value]").textContent = String(parseInt(remaining.dataset.remaining, 10) - total);
+});

@@ -2,13 +2,19 @@
 
 Each module has the same surface:
     HAND_TEMPLATE: the partial that renders one hand's form
+    SUMMARY_TEMPLATE: what the table page shows above the form (who deals, the round...)
     RULE_FIELDS: {rule key: form field} for the house rules offered when a table is made
+    COLORS: [(colour, label)] players can wear, in seat order, or None
+    SEAT_HELP: how seats work in this game (who deals first)
     FIELD_LABELS: {input field: label} to name a field in an error message
-    form_context(table) -> what the template needs besides the rows (choices, options in use)
-    rows(table, inputs=None) -> what the hand form shows per player
-    parse(data, table) -> the hand's inputs in FORMAT.md shape (raises InputError)
+    form_context(table, number, inputs=None) -> what the template needs besides the rows
+        (entry_title, entry_note, submit_label, choices, options in use)
+    rows(table, number, inputs=None) -> what the form shows per player for hand `number`
+    rows_from_post(data, table, number, base=None) -> the same, as posted (after an error)
+    parse(data, table, base=None) -> the hand's inputs in FORMAT.md shape (raises InputError);
+        base: the stored inputs of the hand being completed or corrected
 """
 
-from . import marriage
+from . import marriage, thirteen
 
-HAND_FORMS = {"marriage": marriage}
+HAND_FORMS = {"marriage": marriage, "thirteen": thirteen}

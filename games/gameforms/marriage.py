@@ -9,6 +9,7 @@ from scoring.errors import InputError
 from .fields import whole_number
 
 HAND_TEMPLATE = "games/marriage/hand_form.html"
+SUMMARY_TEMPLATE = "games/marriage/summary.html"
 
 STATUS_CHOICES = [("winner", _("Winner")), ("seen", _("Seen")), ("unseen", _("Unseen")), ("out", _("Out"))]
 COUNTERS = [
@@ -23,6 +24,9 @@ COUNTERS = [
 FIELD_LABELS = {"status": _("Status"), "maal": _("Maal"), "maal_counts": _("Maal counts"),
                 "dublee": _("Dublee"), "foul": _("Foul"), **dict(COUNTERS)}
 
+COLORS = None
+SEAT_HELP = _("The first player deals first.")
+
 RULE_FIELDS = {
     "murder": forms.BooleanField(label=_("Murder: an unseen player's maal counts 0"), required=False),
     "kidnap": forms.BooleanField(label=_("Kidnap: an unseen player's maal goes to the winner"), required=False),
@@ -36,10 +40,13 @@ RULE_FIELDS = {
 }
 
 
-def form_context(table):
+def form_context(table, number, inputs=None):
     """What the hand form's template needs besides the rows."""
     rules = table.rules
     return {
+        "entry_title": _("Hand %(number)s") % {"number": number},
+        "entry_note": _("%(dealer)s deals") % {"dealer": engine.dealer(table.players, number)},
+        "submit_label": _("Save hand %(number)s") % {"number": number},
         "status_choices": STATUS_CHOICES,
         "counters": COUNTERS,
         "rules_use_dublee": rules["dublee_bonus"] > 0 or rules["dublee_seen_points"] != rules["seen_points"],
@@ -53,7 +60,7 @@ def _counts_to_fields(counts):
     return fields
 
 
-def rows(table, inputs=None):
+def rows(table, number, inputs=None):
     """Per player: seat, name, and the form values (from `inputs`, else a blank hand)."""
     result = []
     for seat, name in enumerate(table.players):
@@ -73,9 +80,9 @@ def rows(table, inputs=None):
     return result
 
 
-def rows_from_post(data, table):
+def rows_from_post(data, table, number, base=None):
     """The form as it was posted, to show again with an error: nothing typed is lost."""
-    result = rows(table)
+    result = rows(table, number)
     for row in result:
         seat = row["seat"]
         row.update(
@@ -101,7 +108,7 @@ def parse_counts(data, seat, name):
     }
 
 
-def parse(data, table):
+def parse(data, table, base=None):
     inputs = {}
     for seat, name in enumerate(table.players):
         entry = {"dublee": data.get(f"dublee-{seat}") == "on", "foul": data.get(f"foul-{seat}") == "on"}

@@ -30,4 +30,4 @@ def money(value, rules):
 
 @register.filter
 def get_item(mapping, key):
-    return mapping.get(key, 0)
+    return mapping.get(key)
