@@ -247,6 +247,11 @@ def score_hand(rules, entries):
     return points
 
 
+def dealer(players, hand_number):
+    """The first player deals hand 1; the deal passes to the next seat every hand."""
+    return players[(hand_number - 1) % len(players)]
+
+
 def score(rules, players, hands):
     """Points of every validated hand, running totals, and who deals next (seats in turn)."""
     points = [score_hand(rules, entries) for entries in hands]
@@ -254,5 +259,5 @@ def score(rules, players, hands):
     for hand_points in points:
         for name, value in hand_points.items():
             totals[name] += value
-    progress = {"dealer": players[len(hands) % len(players)], "game_over": False, "winner": None}
+    progress = {"dealer": dealer(players, len(hands) + 1), "game_over": False, "winner": None}
     return Result(points=points, totals=totals, progress=progress)
