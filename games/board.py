@@ -6,15 +6,22 @@ from scoring.settle import settle
 
 
 def standings(table):
-    """Players with total and money, best first."""
+    """Players with total, money and whether they are out, best first (lowest first where the
+    lowest wins); the leader is marked once someone is ahead."""
     rate = Decimal(str(table.rules.get("point_rate", 1)))
-    ranked = sorted(table.players, key=lambda name: -table.totals.get(name, 0))
-    return [{"name": name, "total": table.totals.get(name, 0), "money": table.totals.get(name, 0) * rate}
-            for name in ranked]
+    sign = 1 if table.engine.LOWER_WINS else -1
+    ranked = sorted(table.players, key=lambda name: sign * table.totals.get(name, 0))
+    out = set(table.progress.get("out", ()))
+    ahead = len({table.totals.get(name, 0) for name in table.players}) > 1
+    return [{"name": name, "total": table.totals.get(name, 0), "money": table.totals.get(name, 0) * rate,
+             "out": name in out, "leader": ahead and seat == 0}
+            for seat, name in enumerate(ranked)]
 
 
 def transfers(table):
-    """Who pays whom, in money, with the fewest transfers."""
+    """Who pays whom, in money, with the fewest transfers (games played for money only)."""
+    if "point_rate" not in table.rules:
+        return []
     rate = Decimal(str(table.rules.get("point_rate", 1)))
     return [{"payer": payer, "payee": payee, "points": amount, "money": amount * rate}
             for payer, payee, amount in settle(table.totals)]

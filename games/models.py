@@ -19,7 +19,7 @@ def new_token():
     return secrets.token_urlsafe(16)
 
 
-GAME_CHOICES = [("marriage", _("Nepali Marriage")), ("thirteen", _("Thirteen"))]
+GAME_CHOICES = [("marriage", _("Nepali Marriage")), ("konkan", _("Konkan")), ("thirteen", _("Thirteen"))]
 
 
 class PointTable(models.Model):
@@ -61,6 +61,8 @@ class Table(models.Model):
     keeper_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     viewer_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
+    # What is known of the hand being played before it is recorded (Konkan's sets so far).
+    current_hand = models.JSONField(default=dict, blank=True, editable=False)
     # Derived by the engine: running totals and what comes next (dealer, game over...).
     totals = models.JSONField(default=dict, editable=False)
     progress = models.JSONField(default=dict, editable=False)

@@ -93,6 +93,8 @@ def record_hand(table, inputs, expected_number, version=None):
             clean = table.engine.validate_hand(
                 table.rules, table.players, inputs, hand=expected_number, previous=previous)
             hand = Hand.objects.create(table=table, number=expected_number, inputs=clean)
+            table.current_hand = {}
+            table.save(update_fields=["current_hand"])
             recompute(table, hands + [hand])
     except IntegrityError:
         raise Conflict(already % {"number": expected_number}) from None
@@ -162,6 +164,11 @@ def rename_players(table, names, colors=None):
         table.save(update_fields=["players", "colors"])
         recompute(table, hands)
     return table
+
+
+def save_current_hand(table, current_hand):
+    table.current_hand = current_hand
+    table.save(update_fields=["current_hand"])
 
 
 def set_finished(table, finished):

@@ -14,6 +14,7 @@ urlpatterns = [
     path("t/<str:token>/hands/<int:number>/delete/", views.delete_hand, name="delete_hand"),
     path("t/<str:token>/finish/", views.finish, name="finish"),
     path("t/<str:token>/players/", views.players, name="players"),
+    path("t/<str:token>/sets/", views.record_set, name="record_set"),
     path("t/<str:token>/maal/<int:seat>/", views.maal_preview, name="maal_preview"),
     path("t/<str:token>/export.json", views.export, name="export"),
 ]

@@ -103,6 +103,7 @@ def table_context(request, table, can_edit, token, **extra):
         "hidden_hands": 0 if show_all else played - len(hands),
         "standings": board.standings(table),
         "has_money": "point_rate" in table.rules,
+        "signed": not table.engine.LOWER_WINS,
         "transfers": board.transfers(table),
         "entry_number": entry_number,
         "entry_version": pending.version if pending else "",
@@ -223,6 +224,25 @@ def players(request, token):
     except InputError as error:
         return render_table(request, table, True, token, status=422, players_error=str(error))
     messages.success(request, _("Players updated."))
+    return redirect("table", token=token)
+
+
+@require_POST
+def record_set(request, token):
+    """Konkan's set threshold: check a set as it is laid down and show what the next one needs."""
+    table = keeper_table(token)
+    hand_form = HAND_FORMS[table.game]
+    if not hasattr(hand_form, "record_set"):
+        raise Http404
+    try:
+        sets = hand_form.record_set(table, request.POST.get("player", ""), request.POST.get("groups", ""),
+                                    request.POST.get("score", ""))
+    except InputError as error:
+        return render_table(request, table, True, token, status=422, set_error=error)
+    services.save_current_hand(table, {"sets": sets})
+    messages.success(request, _("%(player)s set with %(value)s.") % sets[-1])
+    if request.htmx:
+        return render_table(request, table, True, token)
     return redirect("table", token=token)
 
 

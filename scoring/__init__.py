@@ -1,7 +1,7 @@
 """The rules engine: pure Python, one module per game, looked up by slug.
 
 Every game module has the same surface:
-    SLUG, MIN_PLAYERS, MAX_PLAYERS
+    SLUG, MIN_PLAYERS, MAX_PLAYERS, LOWER_WINS (whether the lowest total is best)
     default_rules() -> dict
     validate_rules(rules) -> full rules (defaults overlaid), raises InputError
     validate_hand(rules, players, inputs, hand=None, previous=()) -> one hand's clean inputs,
@@ -11,10 +11,10 @@ Every game module has the same surface:
         last hand is saved but not complete yet (Thirteen's bids before its books)
 """
 
-from . import marriage, thirteen
+from . import konkan, marriage, thirteen
 from .errors import InputError
 
-GAMES = {module.SLUG: module for module in (marriage, thirteen)}
+GAMES = {module.SLUG: module for module in (marriage, konkan, thirteen)}
 
 
 def get_game(slug):

@@ -7,6 +7,7 @@ from .base import Result
 from .errors import InputError
 
 SLUG = "marriage"
+LOWER_WINS = False
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 STATUSES = ("winner", "seen", "unseen", "out")

@@ -7,6 +7,7 @@ from .base import Result
 from .errors import InputError
 
 SLUG = "thirteen"
+LOWER_WINS = False
 MIN_PLAYERS = 4
 MAX_PLAYERS = 4
 ROUNDS = 25

@@ -69,3 +69,34 @@ document.addEventListener("input", (event) => {
   form.querySelectorAll("[data-sum=bids]").forEach((input) => { total += parseInt(input.value, 10) || 0; });
   remaining.querySelector("[data-remaining-value]").textContent = String(parseInt(remaining.dataset.remaining, 10) - total);
 });
+
+// Card picker: tap a rank then a suit to add a card to the [data-cards] field beside it.
+// In a group a joker stands for the card tapped after it (JK=7H); in a hand it is just JK.
+document.querySelectorAll(".picker[hidden]").forEach((picker) => { picker.hidden = false; });
+document.addEventListener("htmx:afterSettle", (event) => {
+  event.target.querySelectorAll(".picker[hidden]").forEach((picker) => { picker.hidden = false; });
+});
+document.addEventListener("click", (event) => {
+  const button = event.target.closest(".picker button");
+  if (!button) return;
+  const picker = button.closest(".picker");
+  const field = picker.parentElement.querySelector("[data-cards]");
+  const state = picker.querySelector(".picker-state");
+  const groups = picker.dataset.mode === "groups";
+  const append = (text) => { field.value = (field.value.trim() + " " + text).trim(); };
+  if (button.dataset.rank) {
+    picker.dataset.rank = button.dataset.rank;
+  } else if (button.dataset.suit && picker.dataset.rank) {
+    append((picker.dataset.joker ? "JK=" : "") + picker.dataset.rank + button.dataset.suit);
+    delete picker.dataset.rank;
+    delete picker.dataset.joker;
+  } else if ("joker" in button.dataset) {
+    if (groups) picker.dataset.joker = "1"; else append("JK");
+  } else if ("nextGroup" in button.dataset) {
+    if (field.value.trim() && !field.value.trim().endsWith("/")) append("/");
+  } else if ("undo" in button.dataset) {
+    field.value = field.value.trim().split(/\s+/).slice(0, -1).join(" ");
+  }
+  const pending = (picker.dataset.joker ? "JK= " : "") + (picker.dataset.rank || "");
+  state.textContent = pending ? pending + " …" : "";
+});

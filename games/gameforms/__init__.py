@@ -15,6 +15,6 @@ Each module has the same surface:
         base: the stored inputs of the hand being completed or corrected
 """
 
-from . import marriage, thirteen
+from . import konkan, marriage, thirteen
 
-HAND_FORMS = {"marriage": marriage, "thirteen": thirteen}
+HAND_FORMS = {"marriage": marriage, "konkan": konkan, "thirteen": thirteen}

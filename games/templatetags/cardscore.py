@@ -9,10 +9,10 @@ register = template.Library()
 
 
 @register.filter
-def points(value):
-    """Signed points: +12, −5, 0."""
+def points(value, signed=True):
+    """Signed points: +12, −5, 0 (plain numbers for penalties, where lower is better)."""
     value = int(value)
-    if value > 0:
+    if value > 0 and signed:
         return f"+{value}"
     if value < 0:
         return f"\u2212{-value}"

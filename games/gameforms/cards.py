@@ -1,0 +1,22 @@
+"""Card codes typed or tapped on a phone: "AS 10H jk", "A♠ 7♥", groups split by "/"."""
+
+from scoring.errors import InputError
+
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def parse_cards(text):
+    """A list of card codes from free text (upper-cased, suit symbols turned into letters)."""
+    text = (text or "").upper()
+    for symbol, letter in SUIT_SYMBOLS.items():
+        text = text.replace(symbol, letter)
+    return text.replace(",", " ").split()
+
+
+def parse_groups(text, **where):
+    """Groups of card codes, one group per "/" or line."""
+    groups = [parse_cards(part) for part in (text or "").replace("\n", "/").split("/")]
+    groups = [group for group in groups if group]
+    if not groups:
+        raise InputError("enter the groups (e.g. AH 2H 3H / 7S 7D JK=7C) or the set's score", **where)
+    return groups

@@ -1,0 +1,424 @@
+"""Konkan: penalties per hand, elimination over 301, and the set threshold (rules/konkan.md).
+
+Data shapes
+-----------
+Card code: rank ``A``, ``2``-``10``, ``J``, ``Q``, ``K`` followed by suit ``S``, ``H``, ``D``,
+``C`` (upper case: ``"10H"``, ``"QS"``), or ``"JK"`` for a printed joker.
+
+Hand inputs (player -> entry, plus an optional ``"_hand"``)::
+
+    {"_hand": {"joker_discard": false},
+     "Asha":  {"outcome": "set", "cards": ["AS", "7H", "JK"], "failed_wins": 0},
+     "Bina":  {"outcome": "winner"},
+     "Chet":  {"outcome": "not_set"},
+     "Dev":   {"outcome": "out"}}
+
+``outcome`` is winner / set / not_set / out; a ``set`` player gives exactly one of
+``hand_penalty`` (int >= 0) or ``cards`` (the cards left in hand); nobody else gives either.
+``failed_wins`` (int >= 0, default 0) is allowed for everyone but an ``out`` player. The clean
+hand (what validate_hand / validate return and score takes) always has ``"_hand"`` with
+``joker_discard`` and every entry's ``failed_wins``; validating a clean hand again returns it
+unchanged.
+
+Group (for the set-threshold helper): a list of card codes, where a joker is written
+``"JK=7H"`` -- a joker standing for the 7 of hearts, worth that card's value when setting.
+A bare ``"JK"`` is refused in a group (say what it stands for). A set (laying down) is a list
+of groups: ``[["AH", "2H", "3H"], ["7S", "7D", "JK=7C"]]``.
+"""
+
+from copy import deepcopy
+
+from . import checks
+from .base import Result
+from .errors import InputError
+
+SLUG = "konkan"
+LOWER_WINS = True
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+OUTCOMES = ("winner", "set", "not_set", "out")
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+JOKER = "JK"
+PENALTY_CARDS = ("A", "J", "Q", "K", JOKER)
+# Value of a card when setting (laying down); fixed by the card-values table, not a rule key.
+SET_VALUES = {"A": 11, "J": 10, "Q": 10, "K": 10, **{str(n): n for n in range(2, 11)}}
+# Two packs plus two printed jokers.
+COPIES_PER_CARD = 2
+JOKERS_PER_HAND = 2
+# A player holds 14 cards (15 for the first player); a set player holds fewer.
+MAX_CARDS_IN_HAND = 15
+MAX_POINTS = 10_000
+MAX_ELIMINATION = 100_000
+MAX_FAILED_WINS = 100
+
+_DEFAULT_RULES = {
+    "set_threshold": 52,
+    "not_set_penalty": 100,
+    "joker_discard_penalty": 200,
+    "failed_win_penalty": 50,
+    "elimination_over": 301,
+    "card_penalties": {"A": 11, "J": 10, "Q": 10, "K": 10, "JK": 50},
+}
+POINT_KEYS = ("set_threshold", "not_set_penalty", "joker_discard_penalty", "failed_win_penalty")
+
+
+def default_rules():
+    return deepcopy(_DEFAULT_RULES)
+
+
+def validate_rules(rules):
+    """The full rules: defaults overlaid with `rules`, every value checked."""
+    checks.only_keys(rules, _DEFAULT_RULES, field="rules")
+    clean = default_rules()
+    clean.update(deepcopy(rules))
+    for key in POINT_KEYS:
+        checks.whole_number(clean[key], maximum=MAX_POINTS, field=key)
+    checks.whole_number(clean["elimination_over"], minimum=1, maximum=MAX_ELIMINATION,
+                        field="elimination_over")
+    penalties = clean["card_penalties"]
+    checks.only_keys(penalties, PENALTY_CARDS, field="card_penalties")
+    clean["card_penalties"] = {**_DEFAULT_RULES["card_penalties"], **penalties}
+    for value in clean["card_penalties"].values():
+        checks.whole_number(value, maximum=MAX_POINTS, field="card_penalties")
+    return clean
+
+
+# --- cards ----------------------------------------------------------------------------------
+
+
+def parse_card(code, **where):
+    """("7", "H") for "7H", ("JK", None) for a joker; InputError (field "cards") otherwise."""
+    where = {"field": "cards", **where}
+    if code == JOKER:
+        return JOKER, None
+    if isinstance(code, str) and len(code) >= 2 and code[:-1] in RANKS and code[-1] in SUITS:
+        return code[:-1], code[-1]
+    raise InputError(f"unknown card {code!r} (use e.g. AS, 10H, QD or JK)", **where)
+
+
+def card_penalty(rules, cards, **where):
+    """Penalty of the cards left in a hand: 2-10 face value, A J Q K JK from card_penalties."""
+    if not isinstance(cards, list):
+        raise InputError("must be a list of cards", **{"field": "cards", **where})
+    total = 0
+    for code in cards:
+        rank, _suit = parse_card(code, **where)
+        total += rules["card_penalties"][rank] if rank in PENALTY_CARDS else int(rank)
+    return total
+
+
+def _group_card(code, **where):
+    """(rank, suit, is_joker) of one group entry; a joker must say what it stands for."""
+    if isinstance(code, str) and code.startswith(JOKER + "="):
+        rank, suit = parse_card(code[len(JOKER) + 1:], **where)
+        if rank == JOKER:
+            raise InputError("a joker cannot stand for a joker", **where)
+        return rank, suit, True
+    rank, suit = parse_card(code, **where)
+    if rank == JOKER:
+        raise InputError("say which card the joker stands for, e.g. JK=7H", **where)
+    return rank, suit, False
+
+
+def _is_run(numbers):
+    ordered = sorted(numbers)
+    return all(b == a + 1 for a, b in zip(ordered, ordered[1:]))
+
+
+def validate_group(cards, **where):
+    """The set value of one group, or InputError (field "groups").
+
+    A group is a list of card codes, a joker written "JK=7H" (standing for 7H). Valid groups:
+    a run of 3 or more cards of one suit in sequence (A low as in A-2-3 or high as in Q-K-A,
+    never K-A-2), or 3-4 cards of one rank in different suits. The value is the sum of the
+    cards' setting values (A 11, 2-10 face, J Q K 10; a joker the value of its card).
+    """
+    where = {"field": "groups", **where}
+    if not isinstance(cards, list):
+        raise InputError("a group must be a list of cards", **where)
+    if len(cards) < 3:
+        raise InputError("a group needs at least 3 cards", **where)
+    parsed = [_group_card(code, **where) for code in cards]
+    ranks = [rank for rank, _suit, _joker in parsed]
+    suits = [suit for _rank, suit, _joker in parsed]
+    if len(set(ranks)) == 1:
+        if len(cards) > 4:
+            raise InputError("a group of one rank has at most 4 cards", **where)
+        if len(set(suits)) != len(suits):
+            raise InputError("cards of one rank must all be of different suits", **where)
+    elif len(set(suits)) == 1:
+        low = [RANKS.index(rank) + 1 for rank in ranks]  # A = 1
+        high = [14 if rank == "A" else number for rank, number in zip(ranks, low)]
+        if not (_is_run(low) or ("A" in ranks and _is_run(high))):
+            raise InputError("a run needs cards in sequence, A-2-3 or Q-K-A (never K-A-2)", **where)
+    else:
+        raise InputError("a group is a run of one suit or 3-4 cards of one rank", **where)
+    return sum(SET_VALUES[rank] for rank in ranks)
+
+
+def set_value(groups, **where):
+    """The value of a set: the sum of its groups' values (each group checked)."""
+    if not isinstance(groups, list) or not groups:
+        raise InputError("a set needs at least one group", **{"field": "groups", **where})
+    value = 0
+    held = {}
+    for number, group in enumerate(groups, 1):
+        try:
+            value += validate_group(group, **where)
+        except InputError as error:
+            raise InputError(f"group {number}: {error.message}", hand=error.hand, player=error.player,
+                             field=error.field) from None
+        for code in group:
+            physical = JOKER if code.startswith(JOKER + "=") else code
+            held[physical] = held.get(physical, 0) + 1
+    for code, count in held.items():
+        limit = JOKERS_PER_HAND if code == JOKER else COPIES_PER_CARD
+        if count > limit:
+            raise InputError(f"the packs hold only {limit} {code}", **{"field": "groups", **where})
+    return value
+
+
+def set_threshold_needed(rules, earlier_sets=()):
+    """What the next player must reach: max(set_threshold, highest set so far in this hand).
+
+    `earlier_sets` is the values (ints) of the sets already made in this hand.
+    """
+    return max([rules["set_threshold"], *earlier_sets])
+
+
+def check_set(rules, groups, highest_so_far=0, **where):
+    """The value of a set that may be laid down; InputError for a bad group or a low set."""
+    return check_set_score(rules, set_value(groups, **where), highest_so_far, **where)
+
+
+def check_set_score(rules, value, highest_so_far=0, **where):
+    """A set known only by its score: it must reach the threshold."""
+    checks.whole_number(value, maximum=MAX_POINTS, **{"field": "groups", **where})
+    needed = set_threshold_needed(rules, [highest_so_far or 0])
+    if value < needed:
+        raise InputError(f"this set is worth {value}; it must reach at least {needed}",
+                         **{"field": "groups", **where})
+    return value
+
+
+# --- hands ----------------------------------------------------------------------------------
+
+
+def _validate_entry(entry, name, hand):
+    where = {"hand": hand, "player": name}
+    if not isinstance(entry, dict):
+        raise InputError("is missing", **where, field="outcome")
+    checks.only_keys(entry, ("outcome", "hand_penalty", "cards", "failed_wins"), **where)
+    outcome = entry.get("outcome")
+    if outcome not in OUTCOMES:
+        raise InputError("choose winner, set, not set or out", **where, field="outcome")
+    clean = {"outcome": outcome}
+    if outcome == "set":
+        if "hand_penalty" in entry and "cards" in entry:
+            raise InputError("give the hand penalty or the cards, not both", **where, field="hand_penalty")
+        if "hand_penalty" in entry:
+            clean["hand_penalty"] = checks.whole_number(entry["hand_penalty"], maximum=MAX_POINTS,
+                                                        **where, field="hand_penalty")
+        elif "cards" in entry:
+            cards = entry["cards"]
+            if not isinstance(cards, list):
+                raise InputError("must be a list of cards", **where, field="cards")
+            if len(cards) > MAX_CARDS_IN_HAND:
+                raise InputError(f"a player holds at most {MAX_CARDS_IN_HAND} cards", **where, field="cards")
+            for code in cards:
+                parse_card(code, **where)
+            clean["cards"] = list(cards)
+        else:
+            raise InputError("give the penalty of the cards left in hand, or the cards",
+                             **where, field="hand_penalty")
+    else:
+        for key in ("hand_penalty", "cards"):
+            if key in entry:
+                raise InputError("only a player who had set has a hand penalty", **where, field=key)
+    clean["failed_wins"] = checks.whole_number(entry.get("failed_wins", 0), maximum=MAX_FAILED_WINS,
+                                               **where, field="failed_wins")
+    if outcome == "out" and clean["failed_wins"]:
+        raise InputError("a player who is out plays no hand", **where, field="failed_wins")
+    return clean
+
+
+def _validate_hand_options(options, hand):
+    if options is None:
+        options = {}
+    checks.only_keys(options, ("joker_discard",), hand=hand, field="_hand")
+    return {"joker_discard": checks.boolean(options.get("joker_discard", False), hand=hand,
+                                            field="joker_discard")}
+
+
+def _check_copies(entries, players, hand):
+    held = {}
+    for name in players:
+        for code in entries[name].get("cards", ()):
+            held[code] = held.get(code, 0) + 1
+            limit = JOKERS_PER_HAND if code == JOKER else COPIES_PER_CARD
+            if held[code] > limit:
+                what = "2 jokers" if code == JOKER else f"{limit} of {code}"
+                raise InputError(f"the packs hold only {what} in all", hand=hand, player=name, field="cards")
+
+
+class _Standing:
+    """The running state of a game: totals, who is out, who deals, whether it is over."""
+
+    def __init__(self, rules, players):
+        self.rules = rules
+        self.players = list(players)
+        self.totals = dict.fromkeys(players, 0)
+        self.eliminated = set()
+        self.dealer = 0  # seat of the dealer of the next hand
+        self.game_over = False
+        self.winner = None
+
+    def add(self, points):
+        limit = self.rules["elimination_over"]
+        for name, value in points.items():
+            self.totals[name] += value
+        if self.game_over:
+            return
+        remaining = [name for name in self.players if name not in self.eliminated]
+        over = [name for name in remaining if self.totals[name] > limit]
+        left = [name for name in remaining if name not in over]
+        self.eliminated.update(over)
+        if len(left) == 1:
+            self.game_over, self.winner = True, left[0]
+        elif not left:
+            # Everyone still playing went over in this hand: the lowest penalty wins (a tie: none).
+            lowest = min(self.totals[name] for name in over)
+            best = [name for name in over if self.totals[name] == lowest]
+            self.game_over = True
+            if len(best) == 1:
+                self.winner = best[0]
+                self.eliminated.discard(self.winner)
+        self._next_dealer()
+
+    def _next_dealer(self):
+        n = len(self.players)
+        seats = [(self.dealer + step) % n for step in range(1, n + 1)]
+        self.dealer = next((seat for seat in seats if self.players[seat] not in self.eliminated), seats[0])
+
+    def progress(self):
+        return {
+            "dealer": self.players[self.dealer],
+            "game_over": self.game_over,
+            "winner": self.winner,
+            "out": [name for name in self.players if name in self.eliminated],
+        }
+
+
+def _validate_one(rules, players, inputs, hand, standing):
+    """One hand checked against the game so far (standing None: earlier hands unknown)."""
+    if standing is not None and standing.game_over:
+        raise InputError("the game is over: no more hands can be played", hand=hand)
+    if not isinstance(inputs, dict):
+        raise InputError("must be an object", hand=hand, field="inputs")
+    for key in inputs:
+        if key not in players and key != "_hand":
+            raise InputError("is not a player at this table", hand=hand, player=str(key))
+    clean = {"_hand": _validate_hand_options(inputs.get("_hand"), hand)}
+    for name in players:
+        if name not in inputs:
+            raise InputError("outcome is missing", hand=hand, player=name, field="outcome")
+        clean[name] = _validate_entry(inputs[name], name, hand)
+    winners = [name for name in players if clean[name]["outcome"] == "winner"]
+    if len(winners) != 1:
+        message = "choose the winner" if not winners else "only one player can win a hand"
+        raise InputError(message, hand=hand, player=winners[1] if winners else None, field="outcome")
+    if standing is not None:
+        limit = rules["elimination_over"]
+        for name in players:
+            out = clean[name]["outcome"] == "out"
+            if name in standing.eliminated and not out:
+                raise InputError(f"is out of the game (over {limit}): mark them out",
+                                 hand=hand, player=name, field="outcome")
+            if out and name not in standing.eliminated:
+                raise InputError(f"only a player over {limit} is out",
+                                 hand=hand, player=name, field="outcome")
+    if sum(clean[name]["outcome"] != "out" for name in players) < 2:
+        raise InputError("at least 2 players must play a hand", hand=hand, field="outcome")
+    _check_copies(clean, players, hand)
+    return clean
+
+
+def _validated(rules, players, hands):
+    """(clean hands, standing after them)."""
+    if not isinstance(hands, (list, tuple)):
+        raise InputError("must be a list", field="hands")
+    standing = _Standing(rules, players)
+    clean_hands = []
+    for number, inputs in enumerate(hands, 1):
+        clean = _validate_one(rules, players, inputs, number, standing)
+        standing.add(score_hand(rules, clean))
+        clean_hands.append(clean)
+    return clean_hands, standing
+
+
+def validate_hand(rules, players, inputs, hand=None, previous=()):
+    """One more hand's inputs (player -> entry, optional "_hand"), checked and completed.
+
+    `previous` is the list of earlier hands (clean, or raw: they are checked again). Whether a
+    player must be `out`, and whether the game is already over, depend on them. Called without
+    `previous` for a hand number above 1 (the marriage-style call), the earlier hands are
+    unknown and those checks are left to validate(), which checks the whole list in order.
+    """
+    previous = list(previous)
+    if previous or hand in (None, 1):
+        _clean, standing = _validated(rules, players, previous)
+        number = len(previous) + 1 if hand is None else hand
+    else:
+        standing, number = None, hand
+    return _validate_one(rules, players, inputs, number, standing)
+
+
+def validate(rules, players, hands):
+    """Every hand checked and completed, in order; the error names the first bad hand, player, field."""
+    return _validated(rules, players, hands)[0]
+
+
+# --- scoring --------------------------------------------------------------------------------
+
+
+def player_penalty(rules, entry, joker_discard=False):
+    """The penalty one validated entry adds in a hand."""
+    outcome = entry["outcome"]
+    if outcome == "out":
+        return 0
+    if joker_discard and rules["joker_discard_penalty"] > 0:
+        points = 0 if outcome == "winner" else rules["joker_discard_penalty"]
+    elif outcome == "winner":
+        points = 0
+    elif outcome == "not_set":
+        points = rules["not_set_penalty"]
+    elif "cards" in entry:
+        points = card_penalty(rules, entry["cards"])
+    else:
+        points = entry["hand_penalty"]
+    return points + entry.get("failed_wins", 0) * rules["failed_win_penalty"]
+
+
+def score_hand(rules, entries):
+    """Penalties of one validated hand (player -> int >= 0; 0 for a player who is out)."""
+    joker_discard = (entries.get("_hand") or {}).get("joker_discard", False)
+    return {name: player_penalty(rules, entry, joker_discard)
+            for name, entry in entries.items() if name != "_hand"}
+
+
+def score(rules, players, hands):
+    """Penalties of every validated hand, running totals, and progress.
+
+    progress: "dealer" (who deals next: seats in turn from the first player, skipping
+    eliminated players), "game_over", "winner" (a name or None), "out" (eliminated players,
+    in seat order).
+    """
+    standing = _Standing(rules, players)
+    points = []
+    for entries in hands:
+        hand_points = dict.fromkeys(players, 0)
+        hand_points.update(score_hand(rules, entries))
+        points.append(hand_points)
+        standing.add(hand_points)
+    return Result(points=points, totals=dict(standing.totals), progress=standing.progress())
