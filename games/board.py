@@ -27,8 +27,16 @@ def transfers(table):
             for payer, payee, amount in settle(table.totals)]
 
 
-def grid(table, hands):
-    """One row per hand: its number and each player's points in seat order (none while pending)."""
+def grid(table, hands, cell_details=None):
+    """One row per hand: its number and each player's (points, detail) in seat order.
+
+    No points while the hand is pending; the detail (e.g. how a score was made up) comes from
+    the game's form module where it has one.
+    """
     pending = hands[-1] if hands and table.progress.get("pending") else None
-    return [{"hand": hand, "pending": hand is pending, "points": [hand.points.get(name, 0) for name in table.players]}
-            for hand in hands]
+    rows = []
+    for hand in hands:
+        details = cell_details(table, hand) if cell_details and hand is not pending else {}
+        rows.append({"hand": hand, "pending": hand is pending,
+                     "cells": [(hand.points.get(name, 0), details.get(name)) for name in table.players]})
+    return rows

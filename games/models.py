@@ -19,7 +19,8 @@ def new_token():
     return secrets.token_urlsafe(16)
 
 
-GAME_CHOICES = [("marriage", _("Nepali Marriage")), ("konkan", _("Konkan")), ("thirteen", _("Thirteen"))]
+GAME_CHOICES = [("marriage", _("Nepali Marriage")), ("marriage-honors", _("Marriage with honors")),
+                ("konkan", _("Konkan")), ("thirteen", _("Thirteen"))]
 
 
 class PointTable(models.Model):

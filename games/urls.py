@@ -15,6 +15,7 @@ urlpatterns = [
     path("t/<str:token>/finish/", views.finish, name="finish"),
     path("t/<str:token>/players/", views.players, name="players"),
     path("t/<str:token>/sets/", views.record_set, name="record_set"),
+    path("t/<str:token>/deal/", views.deal_info, name="deal_info"),
     path("t/<str:token>/maal/<int:seat>/", views.maal_preview, name="maal_preview"),
     path("t/<str:token>/export.json", views.export, name="export"),
 ]

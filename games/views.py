@@ -99,7 +99,7 @@ def table_context(request, table, can_edit, token, **extra):
         "table": table,
         "can_edit": can_edit,
         "token": token,
-        "grid": board.grid(table, hands),
+        "grid": board.grid(table, hands, getattr(hand_form, "cell_details", None)),
         "hidden_hands": 0 if show_all else played - len(hands),
         "standings": board.standings(table),
         "has_money": "point_rate" in table.rules,
@@ -244,6 +244,20 @@ def record_set(request, token):
     if request.htmx:
         return render_table(request, table, True, token)
     return redirect("table", token=token)
+
+
+@require_GET
+def deal_info(request, token):
+    """Marriage with honors: who deals, cuts and leads, as players are marked sitting out."""
+    table = keeper_table(token)
+    hand_form = HAND_FORMS[table.game]
+    if not hasattr(hand_form, "deal_info"):
+        raise Http404
+    try:
+        deal, error = hand_form.deal_info(table, request.GET), None
+    except InputError as problem:
+        deal, error = table.progress, problem.message
+    return render(request, "games/marriage_honors/deal.html", {"deal": deal, "error": error})
 
 
 @require_POST

@@ -15,6 +15,6 @@ Each module has the same surface:
         base: the stored inputs of the hand being completed or corrected
 """
 
-from . import konkan, marriage, thirteen
+from . import konkan, marriage, marriage_honors, thirteen
 
-HAND_FORMS = {"marriage": marriage, "konkan": konkan, "thirteen": thirteen}
+HAND_FORMS = {"marriage": marriage, "marriage-honors": marriage_honors, "konkan": konkan, "thirteen": thirteen}

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import konkan as engine
 from scoring.errors import InputError
 
-from .cards import parse_cards, parse_groups
+from .cards import PICKER_RANKS, parse_cards, parse_groups
 from .fields import whole_number
 
 HAND_TEMPLATE = "games/konkan/hand_form.html"
@@ -35,7 +35,7 @@ def form_context(table, number, inputs=None):
         "entry_note": _("%(dealer)s deals") % {"dealer": table.progress.get("dealer", table.players[0])},
         "submit_label": _("Save hand %(number)s") % {"number": number},
         "outcome_choices": OUTCOME_CHOICES,
-        "ranks": engine.RANKS,
+        "ranks": PICKER_RANKS,
         "joker_discard": (inputs or {}).get("_hand", {}).get("joker_discard", False),
         "uses_failed_wins": table.rules["failed_win_penalty"] > 0,
         "uses_joker_discard": table.rules["joker_discard_penalty"] > 0,

@@ -1,0 +1,335 @@
+"""Marriage rummy with honors: honors, marriages, points in hand (rules/marriage-honors.md).
+
+Inputs per player (FORMAT.md): `outcome` (declared / played / surrendered_first /
+surrendered_later / no_turn / inactive), `honors`, `marriages`, `hand_points`.
+
+Choices where the rules leave room (kept strict so a typo is caught, not guessed at):
+- `honors` is required for every active player; `marriages` defaults to 0.
+- A field that means nothing for the outcome is an error when present, whatever its value:
+  `hand_points` is given exactly for `played` and `no_turn` (the full count of the cards; the
+  engine halves it for `no_turn`); an `inactive` player has only `outcome`.
+- A validated entry holds `outcome`, then for an active player `honors` and `marriages`, and
+  `hand_points` where it applies; validating it again gives it back unchanged.
+- Bounds: `honors` at most cards_per_hand + 1 (the most cards anyone holds: the declarer has
+  drawn one more); `marriages` at most `decks` for one player and for the whole table (each card of
+  a marriage exists once per deck); `hand_points` at most 10 × cards_per_hand (every card a 10).
+
+Seating, deals and rounds (see rotation()): players are listed clockwise, the first player deals
+the first game, and the deal passes in the direction of play, skipping inactive players.
+"""
+
+from copy import deepcopy
+
+from . import checks
+from .base import Result
+from .errors import InputError
+
+SLUG = "marriage-honors"
+LOWER_WINS = False
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+OUTCOMES = ("declared", "played", "surrendered_first", "surrendered_later", "no_turn", "inactive")
+HAND_POINT_OUTCOMES = ("played", "no_turn")
+DIRECTIONS = ("clockwise", "anticlockwise")
+ENTRY_KEYS = ("outcome", "honors", "marriages", "hand_points")
+
+_DEFAULT_RULES = {
+    "honor_value": 4,
+    "marriage_points": 20,
+    "surrender_first_points": 2,
+    "surrender_later_points": 5,
+    "decks": 3,
+    "cards_per_hand": 21,
+    "direction": "clockwise",
+    "point_rate": 1,
+    "currency": "",
+}
+POINT_KEYS = ("honor_value", "marriage_points", "surrender_first_points", "surrender_later_points")
+MAX_POINTS = 10_000
+MIN_DECKS, MAX_DECKS = 3, 5
+# A hand needs room for a marriage (3 cards); a deal of more than 52 cards each is not this game.
+MIN_CARDS_PER_HAND, MAX_CARDS_PER_HAND = 3, 52
+
+CARD_RANKS = {"A": 10, "J": 10, "Q": 10, "K": 10, **{str(face): face for face in range(2, 11)}}
+CARD_SUITS = ("S", "H", "D", "C")
+JOKER = "JK"
+
+
+def default_rules():
+    return deepcopy(_DEFAULT_RULES)
+
+
+def validate_rules(rules):
+    """The full rules: defaults overlaid with `rules`, every value checked."""
+    checks.only_keys(rules, _DEFAULT_RULES, field="rules")
+    clean = default_rules()
+    clean.update(deepcopy(rules))
+    for key in POINT_KEYS:
+        checks.whole_number(clean[key], maximum=MAX_POINTS, field=key)
+    checks.whole_number(clean["decks"], minimum=MIN_DECKS, maximum=MAX_DECKS, field="decks")
+    checks.whole_number(clean["cards_per_hand"], minimum=MIN_CARDS_PER_HAND, maximum=MAX_CARDS_PER_HAND,
+                        field="cards_per_hand")
+    if clean["direction"] not in DIRECTIONS:
+        raise InputError("choose clockwise or anticlockwise", field="direction")
+    clean["point_rate"] = checks.rate(clean["point_rate"], field="point_rate")
+    clean["currency"] = checks.text(clean["currency"], max_length=10, field="currency")
+    return clean
+
+
+# --- card points ----------------------------------------------------------------------------
+
+
+def card_points(card, **where):
+    """Points of one card code: A J Q K = 10, 2-10 face value, JK (a joker) = 0."""
+    if card == JOKER:
+        return 0
+    if isinstance(card, str) and len(card) >= 2 and card[-1] in CARD_SUITS and card[:-1] in CARD_RANKS:
+        return CARD_RANKS[card[:-1]]
+    raise InputError(f"{card!r} is not a card (like AS, 10H, QD or JK)", **{"field": "cards", **where})
+
+
+def hand_points_from_cards(cards, **where):
+    """Hand points of a list of card codes ("AS", "10H", "JK": rank A 2-10 J Q K, suit S H D C,
+    upper case as in FORMAT.md). `where` (hand=, player=, field=) goes into the InputError for a
+    bad code; field defaults to "cards"."""
+    if not isinstance(cards, (list, tuple)):
+        raise InputError("must be a list of cards", **{"field": "cards", **where})
+    return sum(card_points(card, **where) for card in cards)
+
+
+# --- validation -----------------------------------------------------------------------------
+
+
+def _validate_entry(rules, entry, name, hand):
+    where = {"hand": hand, "player": name}
+    if not isinstance(entry, dict):
+        raise InputError("is missing", **where, field="outcome")
+    checks.only_keys(entry, ENTRY_KEYS, **where)
+    outcome = entry.get("outcome")
+    if outcome not in OUTCOMES:
+        raise InputError("choose declared, played, surrendered first, surrendered later, no turn or inactive",
+                         **where, field="outcome")
+    clean = {"outcome": outcome}
+    if outcome == "inactive":
+        for key in ("honors", "marriages", "hand_points"):
+            if key in entry:
+                raise InputError("an inactive player has no honors, marriages or hand points",
+                                 **where, field=key)
+        return clean
+    if "honors" not in entry:
+        raise InputError("is missing", **where, field="honors")
+    clean["honors"] = checks.whole_number(entry["honors"], maximum=rules["cards_per_hand"] + 1,
+                                          **where, field="honors")
+    clean["marriages"] = checks.whole_number(entry.get("marriages", 0), maximum=rules["decks"],
+                                             **where, field="marriages")
+    if outcome in HAND_POINT_OUTCOMES:
+        if "hand_points" not in entry:
+            raise InputError("is missing: the points of all the cards in hand", **where, field="hand_points")
+        clean["hand_points"] = checks.whole_number(entry["hand_points"], maximum=10 * rules["cards_per_hand"],
+                                                   **where, field="hand_points")
+    elif "hand_points" in entry:
+        raise InputError(f"hand points mean nothing for {outcome.replace('_', ' ')}", **where, field="hand_points")
+    return clean
+
+
+def validate_hand(rules, players, inputs, hand=None, previous=()):
+    """One game's inputs (player -> entry, optional empty "_hand"), checked and completed.
+
+    `previous` (the earlier clean hands) is accepted like every game's validate_hand; no check
+    here depends on it.
+    """
+    if not isinstance(inputs, dict):
+        raise InputError("must be an object", hand=hand, field="inputs")
+    for key in inputs:
+        if key not in players and key != "_hand":
+            raise InputError("is not a player at this table", hand=hand, player=str(key))
+    if inputs.get("_hand", {}) != {}:
+        raise InputError("Marriage with honors has no per-hand inputs", hand=hand, field="_hand")
+    entries = {}
+    for name in players:
+        if name not in inputs:
+            raise InputError("outcome is missing", hand=hand, player=name, field="outcome")
+        entries[name] = _validate_entry(rules, inputs[name], name, hand)
+    active = [name for name in players if entries[name]["outcome"] != "inactive"]
+    if len(active) < 2:
+        raise InputError("at least 2 players must be active in a game", hand=hand, field="outcome")
+    declarers = [name for name in players if entries[name]["outcome"] == "declared"]
+    if len(declarers) != 1:
+        message = "choose who declared" if not declarers else "only one player can declare"
+        raise InputError(message, hand=hand, player=declarers[1] if declarers else None, field="outcome")
+    marriages = sum(entries[name]["marriages"] for name in active)
+    if marriages > rules["decks"]:
+        raise InputError(f"{rules['decks']} decks hold only {rules['decks']} marriages, {marriages} were entered",
+                         hand=hand, field="marriages")
+    return entries
+
+
+def validate(rules, players, hands):
+    """Every hand checked and completed; the error names the first bad hand, player and field."""
+    clean = []
+    for number, inputs in enumerate(hands, 1):
+        clean.append(validate_hand(rules, players, inputs, number, previous=tuple(clean)))
+    return clean
+
+
+# --- scoring --------------------------------------------------------------------------------
+
+
+def honor_total(rules, entry):
+    """h = honors × honor value + marriages × marriage points (0 for an inactive player)."""
+    if entry["outcome"] == "inactive":
+        return 0
+    return entry["honors"] * rules["honor_value"] + entry["marriages"] * rules["marriage_points"]
+
+
+def twice_points_in_hand(rules, entry):
+    """2 × points_in_hand, a whole number even for no_turn (half the hand points, doubled)."""
+    outcome = entry["outcome"]
+    if outcome == "played":
+        return 2 * entry["hand_points"]
+    if outcome == "no_turn":
+        return entry["hand_points"]
+    if outcome == "surrendered_first":
+        return 2 * rules["surrender_first_points"]
+    if outcome == "surrendered_later":
+        return 2 * rules["surrender_later_points"]
+    return 0  # declared, inactive
+
+
+def parts(rules, entries):
+    """(PART_A, PART_B) per player of one validated game; inactive players (0, 0).
+
+    PART_A = n·h − H (honors); PART_B = −2·points in hand, the declarer getting the rest.
+    """
+    active = {name: entry for name, entry in entries.items() if entry["outcome"] != "inactive"}
+    n = len(active)
+    h = {name: honor_total(rules, entry) for name, entry in active.items()}
+    total_h = sum(h.values())
+    part_b = {name: -twice_points_in_hand(rules, entry)
+              for name, entry in active.items() if entry["outcome"] != "declared"}
+    declarer = next(name for name, entry in active.items() if entry["outcome"] == "declared")
+    part_b[declarer] = -sum(part_b.values())
+    return {name: (n * h[name] - total_h, part_b[name]) if name in active else (0, 0) for name in entries}
+
+
+def score_hand(rules, entries):
+    """Points for one validated game: PART_A + PART_B; sums to 0, inactive players 0."""
+    return {name: part_a + part_b for name, (part_a, part_b) in parts(rules, entries).items()}
+
+
+def score(rules, players, hands):
+    """Points of every validated game, running totals, and the next deal (all assumed active)."""
+    points = [score_hand(rules, entries) for entries in hands]
+    totals = dict.fromkeys(players, 0)
+    for hand_points in points:
+        for name, value in hand_points.items():
+            totals[name] += value
+    progress = {**rotation(rules, players, hands), "stats": stats(players, hands), "game_over": False,
+                "winner": None}
+    return Result(points=points, totals=totals, progress=progress)
+
+
+# --- deals and rounds -----------------------------------------------------------------------
+
+
+def _play_order(rules, players):
+    """Seats in the direction of play, starting with the first player (players are clockwise)."""
+    if rules["direction"] == "clockwise":
+        return list(players)
+    return [players[0], *reversed(players[1:])]
+
+
+def _deal(order, active, position, number_in_round, completed_rounds):
+    """Who deals, cuts and leads at absolute `position` (a seat index that only grows)."""
+    size = len(order)
+    dealer = order[position % size]
+    cutter = next(order[(position - step) % size] for step in range(1, size)
+                  if order[(position - step) % size] in active)
+    leader = next(order[(position + step) % size] for step in range(1, size)
+                  if order[(position + step) % size] in active)
+    return {"dealer": dealer, "cutter": cutter, "leader": leader,
+            "round_label": f"round {completed_rounds}.{number_in_round}"}
+
+
+def _walk(rules, players, active_sets):
+    """The deal for each active set in turn (see rotation())."""
+    order = _play_order(rules, players)
+    size = len(order)
+    nominal = 0          # absolute position the deal passes to next
+    round_start = None   # absolute position of the current round's first deal
+    completed = 0
+    number = 0
+    deals = []
+    for active in active_sets:
+        position = next(p for p in range(nominal, nominal + size) if order[p % size] in active)
+        if round_start is None:
+            round_start, number = position, 0
+        elif position >= round_start + size:
+            completed += 1
+            round_start, number = position, 0
+        number += 1
+        deals.append(_deal(order, active, position, number, completed))
+        nominal = position + 1
+    return deals
+
+
+def _active(entries):
+    return {name for name, entry in entries.items() if entry["outcome"] != "inactive"}
+
+
+def deals(rules, players, hands):
+    """For each validated game: {"dealer", "cutter", "leader", "round_label"} of that game."""
+    return _walk(rules, players, [_active(entries) for entries in hands])
+
+
+def rotation(rules, players, hands_so_far, inactive=()):
+    """Who deals, cuts and leads the next game, and its round label.
+
+    `hands_so_far`: the validated games played; `inactive`: names sitting out the next game
+    (default: nobody). Returns {"dealer", "cutter", "leader", "round_label"}.
+
+    - Players are listed clockwise; the play order is that list for "clockwise", and for
+      "anticlockwise" the first player followed by the others in reverse.
+    - The first player deals the first game. After each game the deal passes to the next player
+      in the direction of play; a player inactive in the game about to be dealt is skipped.
+    - The cutter (cuts and picks the joker) is the first active player against the direction of
+      play from the dealer; the leader (plays first) the first active player in the direction of
+      play. With 2 active players they are the same person.
+    - A round is one trip of the deal around the table. It starts with a deal and contains every
+      following deal until the deal reaches or passes the round's first dealer's seat again; that
+      deal starts the next round. So each player deals at most once in a round, and every player
+      who was active when the deal reached their seat has dealt once when it is complete.
+    - round_label is "round R.D": R rounds complete before this game, and this game is the D-th
+      deal of the round under way. The first game is "round 0.1"; "round 2.4" is round 3's 4th deal.
+    """
+    inactive = set(inactive)
+    for name in sorted(inactive - set(players), key=str):
+        raise InputError("is not a player at this table", player=str(name), field="outcome")
+    active = set(players) - inactive
+    if len(active) < 2:
+        raise InputError("at least 2 players must be active in a game", field="outcome")
+    return _walk(rules, players, [_active(entries) for entries in hands_so_far] + [active])[-1]
+
+
+# --- statistics -----------------------------------------------------------------------------
+
+STAT_KEYS = ("marriages", "honors", "declarations", "games_without_honors", "surrenders", "games_played")
+
+
+def stats(players, hands):
+    """Per player, over the validated games: {"marriages": marriages held, "honors": honor cards
+    held, "declarations": games declared, "games_without_honors": games active with neither an
+    honor nor a marriage, "surrenders": surrendered first or later, "games_played": games active}."""
+    table = {name: dict.fromkeys(STAT_KEYS, 0) for name in players}
+    for entries in hands:
+        for name, entry in entries.items():
+            if name not in table or entry["outcome"] == "inactive":
+                continue
+            row = table[name]
+            row["games_played"] += 1
+            row["honors"] += entry["honors"]
+            row["marriages"] += entry["marriages"]
+            row["declarations"] += entry["outcome"] == "declared"
+            row["surrenders"] += entry["outcome"] in ("surrendered_first", "surrendered_later")
+            row["games_without_honors"] += not entry["honors"] and not entry["marriages"]
+    return table
