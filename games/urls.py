@@ -1,8 +1,12 @@
 from django.urls import path
 
-from . import views
+from . import puzzle_views, views
 
 urlpatterns = [
+    path("24/", puzzle_views.home, name="puzzle_home"),
+    path("24/name/", puzzle_views.choose_name, name="puzzle_name"),
+    path("24/deal/", puzzle_views.deal, name="puzzle_deal"),
+    path("24/<int:puzzle_id>/", puzzle_views.play, name="puzzle"),
     path("", views.home, name="home"),
     path("setup/", views.setup, name="setup"),
     path("health/", views.health, name="health"),

@@ -61,7 +61,8 @@ def players(names, *, minimum, maximum):
     if not isinstance(names, list):
         raise InputError("must be a list of names", field="players")
     if not minimum <= len(names) <= maximum:
-        raise InputError(f"a table needs {minimum} to {maximum} players", field="players")
+        needed = f"exactly {minimum}" if minimum == maximum else f"{minimum} to {maximum}"
+        raise InputError(f"a table needs {needed} players", field="players")
     seen = set()
     for name in names:
         if not isinstance(name, str) or not name.strip():

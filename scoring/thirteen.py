@@ -76,9 +76,8 @@ def validate_hand(rules, players, inputs, hand=None, previous=()):
         entry = inputs.get(name)
         where = {"hand": hand, "player": name}
         if not isinstance(entry, dict) or "bid" not in entry:
-            field = "bid" if not isinstance(entry, dict) or "books" not in entry else "books"
-            message = "bids come before books" if field == "books" else "the bid is missing"
-            raise InputError(message, **where, field="bid")
+            books_first = isinstance(entry, dict) and "books" in entry
+            raise InputError("bids come before books" if books_first else "the bid is missing", **where, field="bid")
         checks.only_keys(entry, ("bid", "books"), **where)
         clean[name] = {"bid": checks.whole_number(entry["bid"], maximum=cards, **where, field="bid")}
         if "books" in entry:
@@ -90,7 +89,8 @@ def validate_hand(rules, players, inputs, hand=None, previous=()):
     if with_books:
         taken = sum(clean[name]["books"] for name in players)
         if taken != cards:
-            raise InputError(f"the books add up to {taken}, but {cards} tricks were played", hand=hand, field="books")
+            tricks = "1 trick was" if cards == 1 else f"{cards} tricks were"
+            raise InputError(f"the books add up to {taken}, but {tricks} played", hand=hand, field="books")
     extra = inputs.get("_hand", {})
     checks.only_keys(extra, ("trump",), hand=hand, field="_hand")
     if "trump" in extra and extra["trump"] is not None:

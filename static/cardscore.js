@@ -100,3 +100,11 @@ document.addEventListener("click", (event) => {
   const pending = (picker.dataset.joker ? "JK= " : "") + (picker.dataset.rank || "");
   state.textContent = pending ? pending + " …" : "";
 });
+
+// 24 Game: the timer runs from the deal (the server measures the time that counts).
+setInterval(() => {
+  document.querySelectorAll(".timer[data-started]").forEach((timer) => {
+    const seconds = Math.max(0, Math.floor((Date.now() - Date.parse(timer.dataset.started)) / 1000));
+    timer.querySelector("output").textContent = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+  });
+}, 500);

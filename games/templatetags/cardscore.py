@@ -29,5 +29,12 @@ def money(value, rules):
 
 
 @register.filter
+def bids_remaining(cards, rows):
+    """Thirteen: cards minus the bids typed so far (information only; may be negative)."""
+    typed = [str(row["bid"]).strip() for row in rows]
+    return cards - sum(int(bid) for bid in typed if bid.lstrip("-").isdigit())
+
+
+@register.filter
 def get_item(mapping, key):
     return mapping.get(key)

@@ -1,0 +1,98 @@
+"""The 24 Game on a phone: the expression pad's state and finishing a puzzle.
+
+The pad keeps no state on the server: the form carries the puzzle id and the keys pressed so
+far ("c0".."c3" for the four cards, operators and brackets), and every press is checked by the
+engine at once.
+"""
+
+from django.db import transaction
+from django.db.models import Avg, Count, Min, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import twentyfour as engine
+from scoring.errors import InputError
+
+from .models import Puzzle
+
+OPERATORS = ["+", "-", "*", "/", "(", ")"]
+SHOWN = {"+": "+", "-": "−", "*": "×", "/": "÷", "(": "(", ")": ")"}
+RECENT_GAMES = 10
+
+
+def new_puzzle(player, user=None, difficulty=None):
+    dealt = engine.deal(difficulty=difficulty or None)
+    return Puzzle.objects.create(player=player, user=user, cards=[list(card) for card in dealt.cards],
+                                 difficulty=dealt.difficulty, solutions=dealt.count)
+
+
+def card_values(puzzle):
+    return [engine.card_value(rank, field="card") for rank, _suit in puzzle.cards]
+
+
+def read_keys(text):
+    """The keys pressed so far, from the form's hidden field."""
+    keys = (text or "").split()
+    if len(keys) > engine.MAX_TOKENS:
+        raise InputError(_("the expression is too long"), field="expression")
+    for key in keys:
+        if key not in OPERATORS and key not in ("c0", "c1", "c2", "c3"):
+            raise InputError(_("unknown key %(key)s") % {"key": key[:10]}, field="expression")
+    return keys
+
+
+def engine_tokens(puzzle, keys):
+    """Cards as their ranks (a card can be pressed once); operators as they are."""
+    used = [key for key in keys if key.startswith("c")]
+    if len(used) != len(set(used)):
+        raise InputError(_("each card can be used once"), field="expression")
+    return [puzzle.cards[int(key[1])][0] if key.startswith("c") else key for key in keys]
+
+
+def press(puzzle, keys, key):
+    """The keys after pressing `key` ("back" and "clear" included); InputError if it cannot go there."""
+    if key == "back":
+        return keys[:-1]
+    if key == "clear":
+        return []
+    new_keys = keys + [key]
+    read_keys(" ".join(new_keys))
+    engine.check_partial(engine_tokens(puzzle, new_keys), card_values(puzzle))
+    return new_keys
+
+
+def shown(puzzle, keys):
+    """The expression as the player sees it: A 2..10 J Q K and × ÷ −."""
+    return " ".join(puzzle.cards[int(key[1])][0] if key.startswith("c") else SHOWN[key] for key in keys)
+
+
+def evaluate(puzzle, keys):
+    """The exact value of a finished expression (every card used); InputError otherwise."""
+    return engine.check_partial(engine_tokens(puzzle, keys) + ["="], card_values(puzzle))
+
+
+def finish(puzzle, result, expression):
+    """Close an open puzzle once: a win only after the server computed 24 itself."""
+    with transaction.atomic():
+        locked = Puzzle.objects.select_for_update().get(pk=puzzle.pk)
+        if locked.result:
+            return locked
+        locked.ended = timezone.now()
+        locked.seconds = (locked.ended - locked.started).total_seconds()
+        locked.result, locked.expression = result, expression
+        locked.save(update_fields=["ended", "seconds", "result", "expression"])
+    return locked
+
+
+def give_up(puzzle):
+    return finish(puzzle, Puzzle.LOST, engine.solve([value for value in card_values(puzzle)])[0])
+
+
+def score_board(player):
+    """Wins, losses, best and average winning time, and the last games of one player."""
+    games = Puzzle.objects.filter(player=player).exclude(result="")
+    summary = games.aggregate(wins=Count("pk", filter=Q(result=Puzzle.WON)),
+                              losses=Count("pk", filter=Q(result=Puzzle.LOST)),
+                              best=Min("seconds", filter=Q(result=Puzzle.WON)),
+                              average=Avg("seconds", filter=Q(result=Puzzle.WON)))
+    return {**summary, "recent": list(games.order_by("-ended")[:RECENT_GAMES])}
