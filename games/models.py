@@ -20,7 +20,7 @@ def new_token():
 
 
 GAME_CHOICES = [("marriage", _("Nepali Marriage")), ("marriage-honors", _("Marriage with honors")),
-                ("konkan", _("Konkan")), ("thirteen", _("Thirteen"))]
+                ("konkan", _("Konkan")), ("thirteen", _("Thirteen")), ("twentyfour", _("24 Game race"))]
 
 
 class PointTable(models.Model):

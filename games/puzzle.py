@@ -15,8 +15,7 @@ from scoring.errors import InputError
 
 from .models import Puzzle
 
-OPERATORS = ["+", "-", "*", "/", "(", ")"]
-SHOWN = {"+": "+", "-": "−", "*": "×", "/": "÷", "(": "(", ")": ")"}
+SHOWN = {"+": "+", "-": "−", "*": "×", "/": "÷", "(": "(", ")": ")"}  # operator keys as the pad shows them
 RECENT_GAMES = 10
 
 
@@ -36,7 +35,7 @@ def read_keys(text):
     if len(keys) > engine.MAX_TOKENS:
         raise InputError(_("the expression is too long"), field="expression")
     for key in keys:
-        if key not in OPERATORS and key not in ("c0", "c1", "c2", "c3"):
+        if key not in SHOWN and key not in ("c0", "c1", "c2", "c3"):
             raise InputError(_("unknown key %(key)s") % {"key": key[:10]}, field="expression")
     return keys
 
@@ -59,6 +58,23 @@ def press(puzzle, keys, key):
     read_keys(" ".join(new_keys))
     engine.check_partial(engine_tokens(puzzle, new_keys), card_values(puzzle))
     return new_keys
+
+
+def pretty(text):
+    """ASCII arithmetic as the pad shows it: × ÷ −."""
+    return text.translate(str.maketrans({"*": "×", "/": "÷", "-": "−"}))
+
+
+def shown_ascii(puzzle, keys):
+    """The expression in plain ASCII, as the engine and the table file write it."""
+    return "".join(puzzle.cards[int(key[1])][0] if key.startswith("c") else key for key in keys)
+
+
+def pretty_message(message):
+    """An engine message with the operators it quotes as the pad shows them."""
+    for ascii_key, symbol in SHOWN.items():
+        message = message.replace(f"'{ascii_key}'", f"'{symbol}'")
+    return message
 
 
 def shown(puzzle, keys):

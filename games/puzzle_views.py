@@ -71,12 +71,15 @@ def pad_context(puzzle, keys, **extra):
         "shown": puzzles.shown(puzzle, keys),
         "cards": [{"index": index, "rank": rank, "suit": suit, "used": index in used}
                   for index, (rank, suit) in enumerate(puzzle.cards)],
-        "operators": [(key, puzzles.SHOWN[key]) for key in puzzles.OPERATORS],
+        "operators": list(puzzles.SHOWN.items()),
+        "answer": puzzles.pretty(puzzle.expression),
         **extra,
     }
 
 
-def render_pad(request, puzzle, keys, status=200, **extra):
+def render_pad(request, puzzle, keys, status=200, error=None, **extra):
+    if error:
+        extra["error"] = puzzles.pretty_message(error)
     template = "games/puzzle/play.html#pad" if request.htmx else "games/puzzle/play.html"
     return render(request, template, pad_context(puzzle, keys, **extra), status=status)
 

@@ -17,7 +17,8 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from scoring import InputError
 
-from . import board, services
+from . import board, race, services
+from . import puzzle as pad
 from .forms import ImportForm, NewTableForm
 from .gameforms import HAND_FORMS
 from .gameforms.marriage import parse_counts
@@ -108,6 +109,8 @@ def table_context(request, table, can_edit, token, **extra):
         "entry_number": entry_number,
         "entry_version": pending.version if pending else "",
         "hand_template": hand_form.HAND_TEMPLATE,
+        "entry_template": hand_form.ENTRY_TEMPLATE,
+        "hands_editable": can_edit and hand_form.HANDS_EDITABLE and not table.finished,
         "colors": hand_form.COLORS,
         "summary_template": hand_form.SUMMARY_TEMPLATE,
         **hand_form.form_context(table, entry_number, entry_inputs),
@@ -131,7 +134,9 @@ def error_context(table, error):
 @require_safe
 def table(request, token):
     table, can_edit = table_for(token)
-    return render(request, "games/table.html", table_context(request, table, can_edit, token))
+    page_context = getattr(HAND_FORMS[table.game], "page_context", None)
+    extra = page_context(request, table) if page_context else {}
+    return render(request, "games/table.html", table_context(request, table, can_edit, token, **extra))
 
 
 def posted_number(data, field):
@@ -172,9 +177,9 @@ def add_hand(request, token):
 def edit_hand(request, token, number):
     table = keeper_table(token)
     hand = table.hands.filter(number=number).first()
-    if hand is None:
-        raise Http404(_("No such hand."))
     hand_form = HAND_FORMS[table.game]
+    if hand is None or not hand_form.HANDS_EDITABLE:
+        raise Http404(_("No such hand."))
     context = {"table": table, "token": token, "hand": hand, "hand_template": hand_form.HAND_TEMPLATE,
                "version": hand.version, "rows": hand_form.rows(table, number, hand.inputs),
                **hand_form.form_context(table, number, hand.inputs)}
@@ -199,6 +204,8 @@ def edit_hand(request, token, number):
 @require_POST
 def delete_hand(request, token, number):
     table = keeper_table(token)
+    if not HAND_FORMS[table.game].HANDS_EDITABLE:
+        raise Http404(_("No such hand."))
     try:
         services.delete_hand(table, number)
     except services.Conflict as conflict:
@@ -310,3 +317,50 @@ def import_file(request):
     tables = request.user.tables.all()[:50]
     return render(request, "games/home.html",
                   {"tables": tables, "games": GAME_CHOICES, "import_form": form, "import_error": error}, status=422)
+
+
+@require_POST
+def race_press(request, token):
+    """One key on the race pad; "=" with 24 wins the deal for the player if nobody was quicker."""
+    table = keeper_table(token)
+    deal = race.current_deal(table)
+    player = request.POST.get("player", "")
+    status, keys, extra = 200, [], {}
+    try:
+        if deal is None or str(deal.number) != request.POST.get("deal"):
+            raise services.Conflict(_("Someone was quicker: here is the next deal."))
+        if player not in table.players:
+            raise InputError(_("choose who you are first"), field="player")
+        keys = pad.read_keys(request.POST.get("keys"))
+        key = request.POST.get("key", "")
+        if key == "=":
+            value = pad.evaluate(deal, keys)
+            if value == 24:
+                race.win(table, player, keys, deal.number)
+                messages.success(request, _("%(player)s wins deal %(number)s!") % {"player": player, "number": deal.number})
+                keys = []
+                table.refresh_from_db()
+            else:
+                extra["miss"] = value
+        else:
+            keys = pad.press(deal, keys, key)
+    except InputError as error:
+        status, extra["race_error"] = 422, pad.pretty_message(error.message)
+    except services.Conflict as conflict:
+        status, keys = 409, []
+        table.refresh_from_db()
+        messages.warning(request, str(conflict))
+    response = render_table(request, table, True, token, status=status, **race.pad_context(request, table, keys, **extra))
+    if player in table.players:
+        response.set_cookie(race.PLAYER_COOKIE.format(table=table.pk), player, max_age=30 * 24 * 3600, samesite="Lax")
+    return response
+
+
+@require_GET
+def race_state(request, token):
+    """Polled by every phone: nothing (204) while the deal is the same, else the new board."""
+    table, can_edit = table_for(token)
+    deal = race.current_deal(table)
+    if deal and request.GET.get("deal") == str(deal.number):
+        return HttpResponse(status=204)
+    return render_table(request, table, can_edit, token, **race.pad_context(request, table))

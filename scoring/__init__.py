@@ -11,10 +11,10 @@ Every game module has the same surface:
         last hand is saved but not complete yet (Thirteen's bids before its books)
 """
 
-from . import konkan, marriage, marriage_honors, thirteen
+from . import konkan, marriage, marriage_honors, thirteen, twentyfour
 from .errors import InputError
 
-GAMES = {module.SLUG: module for module in (marriage, marriage_honors, konkan, thirteen)}
+GAMES = {module.SLUG: module for module in (marriage, marriage_honors, konkan, thirteen, twentyfour)}
 
 
 def get_game(slug):

@@ -20,6 +20,8 @@ from fractions import Fraction
 from math import comb
 from typing import NamedTuple
 
+from . import checks
+from .base import Result
 from .errors import InputError
 
 SLUG = "twentyfour"
@@ -435,3 +437,82 @@ def deal(rng=None, difficulty=None):
     rng.shuffle(cards)
     entry = table()[values]
     return Deal(cards, [card_value(rank) for rank, _suit in cards], entry.difficulty, entry.count, entry.solution)
+
+
+# --- the table race: every phone gets the same deal; the first correct answer wins it ----------
+#
+# A race table is scored like every other game (see scoring/__init__.py). One hand is one deal:
+#     {"_hand": {"cards": ["8S", "3H", "8D", "3C"], "answer": "8/(3-8/3)"},
+#      "Asha": {"won": true}, "Bikash": {"won": false}}
+# The winner scores 1 point; the answer must make 24 with exactly those cards.
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+LOWER_WINS = False
+_DEFAULT_RULES = {"difficulty": ""}
+
+
+def default_rules():
+    return dict(_DEFAULT_RULES)
+
+
+def validate_rules(rules):
+    checks.only_keys(rules, _DEFAULT_RULES, field="rules")
+    clean = {**default_rules(), **rules}
+    if clean["difficulty"] not in ("", *DIFFICULTIES):
+        raise InputError("must be easy, medium, hard or empty (any)", field="difficulty")
+    return clean
+
+
+def card_code(card):
+    """ "8S" for ("8", "S")."""
+    rank, suit = card
+    return rank + suit
+
+
+def _race_cards(codes, hand):
+    if not isinstance(codes, list) or len(codes) != 4 or len(set(map(str, codes))) != 4:
+        raise InputError("a deal is four different cards", hand=hand, field="cards")
+    cards = []
+    for code in codes:
+        if not isinstance(code, str) or code[-1:] not in SUITS:
+            raise InputError(f"unknown card {code!r}", hand=hand, field="cards")
+        cards.append((code[:-1], code[-1]))
+        card_value(code[:-1], field="cards")
+    return cards
+
+
+def validate_hand(rules, players, inputs, hand=None, previous=()):
+    """One deal of a race: its cards, the winning answer, and who won it."""
+    if not isinstance(inputs, dict):
+        raise InputError("must be an object", hand=hand, field="inputs")
+    checks.only_keys(inputs, [*players, "_hand"], hand=hand)
+    deal_info = inputs.get("_hand")
+    checks.only_keys(deal_info, ("cards", "answer"), hand=hand, field="_hand")
+    cards = _race_cards(deal_info.get("cards"), hand)
+    answer = deal_info.get("answer")
+    try:
+        value = check_answer(answer, [card_value(rank) for rank, _suit in cards])
+    except InputError as error:
+        raise InputError(error.message, hand=hand, field="answer") from None
+    if value != TARGET:
+        raise InputError(f"the answer makes {value}, not {TARGET}", hand=hand, field="answer")
+    clean = {"_hand": {"cards": [card_code(card) for card in cards], "answer": answer}}
+    for name in players:
+        entry = inputs.get(name, {})
+        checks.only_keys(entry, ("won",), hand=hand, player=name)
+        clean[name] = {"won": checks.boolean(entry.get("won", False), hand=hand, player=name, field="won")}
+    winners = [name for name in players if clean[name]["won"]]
+    if len(winners) != 1:
+        raise InputError("exactly one player wins a deal", hand=hand, field="won")
+    return clean
+
+
+def validate(rules, players, hands):
+    return [validate_hand(rules, players, inputs, number) for number, inputs in enumerate(hands, 1)]
+
+
+def score(rules, players, hands):
+    points = [{name: int(entries[name]["won"]) for name in players} for entries in hands]
+    totals = {name: sum(hand[name] for hand in points) for name in players}
+    return Result(points=points, totals=totals, progress={"dealer": None, "game_over": False, "winner": None})

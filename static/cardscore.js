@@ -108,3 +108,9 @@ setInterval(() => {
     timer.querySelector("output").textContent = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
   });
 }, 500);
+
+// 24 race: remember which player this phone plays for, so the live board keeps it.
+document.addEventListener("change", (event) => {
+  const select = event.target.closest("select[data-cookie]");
+  if (select) document.cookie = `${select.dataset.cookie}=${encodeURIComponent(select.value)}; path=/; max-age=2592000; samesite=lax`;
+});

@@ -1,7 +1,9 @@
 """The web side of each game: how its hand form is read and shown, and its rule fields.
 
 Each module has the same surface:
-    HAND_TEMPLATE: the partial that renders one hand's form
+    ENTRY_TEMPLATE: the section of the table page where the scorekeeper enters the next hand
+    HANDS_EDITABLE: whether a recorded hand can be corrected or deleted
+    HAND_TEMPLATE: the partial that renders one hand's form (entering it and correcting it)
     SUMMARY_TEMPLATE: what the table page shows above the form (who deals, the round...)
     RULE_FIELDS: {rule key: form field} for the house rules offered when a table is made
     COLORS: [(colour, label)] players can wear, in seat order, or None
@@ -11,10 +13,12 @@ Each module has the same surface:
         (entry_title, entry_note, submit_label, choices, options in use)
     rows(table, number, inputs=None) -> what the form shows per player for hand `number`
     rows_from_post(data, table, number, base=None) -> the same, as posted (after an error)
+    page_context(request, table) -> optional: more for the table page (the 24 race's pad)
     parse(data, table, base=None) -> the hand's inputs in FORMAT.md shape (raises InputError);
         base: the stored inputs of the hand being completed or corrected
 """
 
-from . import konkan, marriage, marriage_honors, thirteen
+from . import konkan, marriage, marriage_honors, thirteen, twentyfour
 
-HAND_FORMS = {"marriage": marriage, "marriage-honors": marriage_honors, "konkan": konkan, "thirteen": thirteen}
+HAND_FORMS = {"marriage": marriage, "marriage-honors": marriage_honors, "konkan": konkan, "thirteen": thirteen,
+              "twentyfour": twentyfour}

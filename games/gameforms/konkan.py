@@ -9,6 +9,8 @@ from scoring.errors import InputError
 from .cards import PICKER_RANKS, parse_cards, parse_groups
 from .fields import whole_number
 
+ENTRY_TEMPLATE = "games/hand_entry.html"
+HANDS_EDITABLE = True
 HAND_TEMPLATE = "games/konkan/hand_form.html"
 SUMMARY_TEMPLATE = "games/konkan/summary.html"
 COLORS = None

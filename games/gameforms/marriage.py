@@ -8,6 +8,8 @@ from scoring.errors import InputError
 
 from .fields import whole_number
 
+ENTRY_TEMPLATE = "games/hand_entry.html"
+HANDS_EDITABLE = True
 HAND_TEMPLATE = "games/marriage/hand_form.html"
 SUMMARY_TEMPLATE = "games/marriage/summary.html"
 
