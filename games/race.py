@@ -54,8 +54,8 @@ def pad_context(request, table, keys=(), **extra):
 
 def _deal_next(table):
     dealt = engine.deal(difficulty=table.rules["difficulty"] or None)
-    table.current_hand = {"deal": table.hands.count() + 1, "cards": [list(card) for card in dealt.cards]}
-    table.save(update_fields=["current_hand"])
+    services.save_current_hand(table, {"deal": table.hands.count() + 1,
+                                       "cards": [list(card) for card in dealt.cards]})
 
 
 def win(table, player, keys, deal_number):

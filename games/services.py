@@ -50,7 +50,8 @@ def recompute(table, hands=None):
             changed.append(hand)
     Hand.objects.bulk_update(changed, ["points"])
     table.totals, table.progress = result.totals, result.progress
-    table.save(update_fields=["totals", "progress"])
+    table.revision += 1
+    table.save(update_fields=["totals", "progress", "revision"])
     return result
 
 
@@ -168,12 +169,14 @@ def rename_players(table, names, colors=None):
 
 def save_current_hand(table, current_hand):
     table.current_hand = current_hand
-    table.save(update_fields=["current_hand"])
+    table.revision += 1
+    table.save(update_fields=["current_hand", "revision"])
 
 
 def set_finished(table, finished):
     table.finished = timezone.now() if finished else None
-    table.save(update_fields=["finished"])
+    table.revision += 1
+    table.save(update_fields=["finished", "revision"])
 
 
 def export_table(table):

@@ -110,6 +110,7 @@ def table_context(request, table, can_edit, token, **extra):
         "entry_version": pending.version if pending else "",
         "hand_template": hand_form.HAND_TEMPLATE,
         "entry_template": hand_form.ENTRY_TEMPLATE,
+        "live_board": hand_form.LIVE_BOARD,
         "hands_editable": can_edit and hand_form.HANDS_EDITABLE and not table.finished,
         "colors": hand_form.COLORS,
         "summary_template": hand_form.SUMMARY_TEMPLATE,
@@ -354,6 +355,18 @@ def race_press(request, token):
     if player in table.players:
         response.set_cookie(race.PLAYER_COOKIE.format(table=table.pk), player, max_age=30 * 24 * 3600, samesite="Lax")
     return response
+
+
+@require_GET
+def live(request, token):
+    """Polled by every phone showing the board: nothing (204) while the table is unchanged."""
+    found = Table.objects.filter(Q(keeper_token=token) | Q(viewer_token=token)).values_list("revision", flat=True)
+    if not found:
+        raise Http404(_("No table has this link."))
+    if request.GET.get("revision") == str(found[0]):
+        return HttpResponse(status=204)
+    table, can_edit = table_for(token)
+    return render(request, "games/live.html", table_context(request, table, can_edit, token))
 
 
 @require_GET

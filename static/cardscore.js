@@ -114,3 +114,8 @@ document.addEventListener("change", (event) => {
   const select = event.target.closest("select[data-cookie]");
   if (select) document.cookie = `${select.dataset.cookie}=${encodeURIComponent(select.value)}; path=/; max-age=2592000; samesite=lax`;
 });
+
+// Live board: no polling while the page is hidden (the phone is in a pocket).
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (document.hidden && event.detail.elt.hasAttribute("data-live")) event.preventDefault();
+});

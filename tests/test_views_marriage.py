@@ -504,3 +504,19 @@ def test_the_scoreboard_reads_a_fixed_number_of_queries(client, owner):
     every_count, response = _queries_for(client, table_url(large) + "?hands=all")
     assert every_count == small_count
     assert ">500✎</a>" in response.content.decode() and ">1✎</a>" in response.content.decode()
+
+
+def test_an_unchanged_live_poll_answers_204_with_at_most_2_queries(client, marriage_table, django_assert_max_num_queries):
+    phone = Client()
+    url = reverse("live", args=[marriage_table.viewer_token])
+    revision = marriage_table.revision
+    with django_assert_max_num_queries(2):
+        response = phone.get(url, {"revision": revision})
+    assert response.status_code == 204 and response.content == b""
+
+    csrf_post(client, reverse("add_hand", args=[marriage_table.keeper_token]), hand_form("sWsu", (12, 4, 6, 0)))
+    response = phone.get(url, {"revision": revision})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'id="live-board"' in page and 'hx-swap-oob="true"' in page and "+23" in page
+    assert f"revision={revision + 1}" in page

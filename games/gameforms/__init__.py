@@ -3,6 +3,7 @@
 Each module has the same surface:
     ENTRY_TEMPLATE: the section of the table page where the scorekeeper enters the next hand
     HANDS_EDITABLE: whether a recorded hand can be corrected or deleted
+    LIVE_BOARD: whether the board polls for changes made on other phones
     HAND_TEMPLATE: the partial that renders one hand's form (entering it and correcting it)
     SUMMARY_TEMPLATE: what the table page shows above the form (who deals, the round...)
     RULE_FIELDS: {rule key: form field} for the house rules offered when a table is made

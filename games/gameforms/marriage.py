@@ -10,6 +10,7 @@ from .fields import whole_number
 
 ENTRY_TEMPLATE = "games/hand_entry.html"
 HANDS_EDITABLE = True
+LIVE_BOARD = True
 HAND_TEMPLATE = "games/marriage/hand_form.html"
 SUMMARY_TEMPLATE = "games/marriage/summary.html"
 

@@ -11,6 +11,7 @@ from .fields import whole_number
 
 ENTRY_TEMPLATE = "games/hand_entry.html"
 HANDS_EDITABLE = True
+LIVE_BOARD = True
 HAND_TEMPLATE = "games/marriage_honors/hand_form.html"
 SUMMARY_TEMPLATE = "games/marriage_honors/summary.html"
 COLORS = None

@@ -11,6 +11,7 @@ from .fields import whole_number
 
 ENTRY_TEMPLATE = "games/hand_entry.html"
 HANDS_EDITABLE = True
+LIVE_BOARD = True
 HAND_TEMPLATE = "games/thirteen/round_form.html"
 SUMMARY_TEMPLATE = "games/thirteen/summary.html"
 COLORS = [("red", _("Red")), ("yellow", _("Yellow")), ("green", _("Green")), ("blue", _("Blue"))]

@@ -15,6 +15,7 @@ from ..race import current_deal, pad_context
 OPERATOR_KEYS = list(SHOWN.items())
 ENTRY_TEMPLATE = "games/race/entry.html"
 HANDS_EDITABLE = False
+LIVE_BOARD = False  # the race pad polls for the next deal itself
 HAND_TEMPLATE = "games/race/hand.html"
 SUMMARY_TEMPLATE = "games/race/summary.html"
 COLORS = None

@@ -106,3 +106,32 @@ def test_hand_entry_works_without_javascript(browser, live_server, transactional
     expect(page.get_by_role("alert")).to_contain_text("choose winner, seen, unseen or out")
     assert table.hands.count() == 1
     context.close()
+
+
+def test_a_hand_entered_on_one_phone_shows_on_another_within_3_seconds(browser, live_server, transactional_db,
+                                                                       django_user_model):
+    from games import services
+
+    owner = django_user_model.objects.create_user("owner", password="x")
+    table = services.create_table(game="marriage", name="Live", players=["Asha", "Bikash", "Chandra", "Dipa"],
+                                  rules={}, owner=owner)
+    keeper = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    viewer = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    keeper.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    viewer.goto(f"{live_server.url}/t/{table.viewer_token}/")
+    expect(viewer.locator("tfoot td.total")).to_have_text(["0", "0", "0", "0"])
+
+    choose_statuses(keeper, "sWsu")
+    keeper.fill("#maal-0", "12")
+    keeper.fill("#maal-1", "4")
+    keeper.fill("#maal-2", "6")
+    keeper.get_by_role("button", name="Save hand 1").click()
+    expect(keeper.locator("tfoot td.total")).to_have_text(["+23", "+10", "−1", "−32"])
+    expect(viewer.locator("tfoot td.total")).to_have_text(["+23", "+10", "−1", "−32"], timeout=3000)
+
+    # A correction made on the scorekeeper's phone reaches the viewer too.
+    keeper.get_by_role("link", name="Fix hand 1").click()
+    keeper.fill("#maal-0", "0")
+    keeper.get_by_role("button", name="Save the correction").click()
+    expect(viewer.locator("tfoot td.total")).not_to_have_text(["+23", "+10", "−1", "−32"], timeout=3000)
+    assert viewer.locator("text=Fix hand 1").count() == 0
