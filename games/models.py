@@ -119,3 +119,24 @@ class Puzzle(models.Model):
 
     def __str__(self):
         return f"{self.player}: {' '.join(rank + suit for rank, suit in self.cards)}"
+
+
+class HandChange(models.Model):
+    """One change to a hand: entered, corrected or deleted, when, by whom, and the inputs before and after."""
+
+    ENTERED, CORRECTED, DELETED = "entered", "corrected", "deleted"
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
+    hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes")
+    number = models.PositiveIntegerField(help_text=_("The hand's number when it was changed."))
+    action = models.CharField(max_length=10, choices=[(ENTERED, _("entered")), (CORRECTED, _("corrected")),
+                                                      (DELETED, _("deleted"))])
+    when = models.DateTimeField(auto_now_add=True)
+    by = models.CharField(max_length=150, help_text=_("An account's name, or which link was used."))
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-when", "-pk"]
+
+    def __str__(self):
+        return f"{self.table} #{self.number} {self.action}"

@@ -71,7 +71,7 @@ def win(table, player, keys, deal_number):
     inputs = {"_hand": {"cards": [rank + suit for rank, suit in deal.cards], "answer": answer},
               **{name: {"won": name == player} for name in table.players}}
     with transaction.atomic():
-        hand = services.record_hand(table, inputs, deal_number)
+        hand = services.record_hand(table, inputs, deal_number, by=player)
         table.refresh_from_db()
         _deal_next(table)
     return hand

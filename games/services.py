@@ -11,7 +11,7 @@ import scoring
 from scoring import checks
 from scoring.errors import InputError
 
-from .models import Hand, PointTable, Table
+from .models import Hand, HandChange, PointTable, Table
 
 FORMAT = "cardscore-table/1"
 RENUMBER_OFFSET = 1_000_000
@@ -37,6 +37,11 @@ def create_table(*, game, name, players, rules, owner=None, created=None, colors
     table.totals = dict.fromkeys(players, 0)
     table.save()
     return table
+
+
+def log(table, hand, action, by, before, after, number=None):
+    HandChange.objects.create(table=table, hand=hand, number=number or hand.number, action=action, by=by[:150],
+                              before=before, after=after)
 
 
 def recompute(table, hands=None):
@@ -66,7 +71,7 @@ def _check_open(table):
         raise Conflict(_("The game is over: no more hands can be entered."))
 
 
-def record_hand(table, inputs, expected_number, version=None):
+def record_hand(table, inputs, expected_number, version=None, by=""):
     """Save the next hand, or complete the pending last one (Thirteen's books after its bids).
 
     The post carries the hand number it expects: two phones posting hand N record it once and
@@ -83,10 +88,12 @@ def record_hand(table, inputs, expected_number, version=None):
             if pending and expected_number == pending.number:
                 if version != pending.version:
                     raise Conflict(already % {"number": expected_number})
+                before = pending.inputs
                 pending.inputs = table.engine.validate_hand(
                     table.rules, table.players, inputs, hand=expected_number, previous=previous[:-1])
                 pending.version += 1
                 pending.save(update_fields=["inputs", "version", "updated"])
+                log(table, pending, HandChange.CORRECTED, by, before, pending.inputs)
                 recompute(table, hands)
                 return pending
             if expected_number != len(hands) + 1:
@@ -94,6 +101,7 @@ def record_hand(table, inputs, expected_number, version=None):
             clean = table.engine.validate_hand(
                 table.rules, table.players, inputs, hand=expected_number, previous=previous)
             hand = Hand.objects.create(table=table, number=expected_number, inputs=clean)
+            log(table, hand, HandChange.ENTERED, by, None, clean)
             table.current_hand = {}
             table.save(update_fields=["current_hand"])
             recompute(table, hands + [hand])
@@ -102,7 +110,7 @@ def record_hand(table, inputs, expected_number, version=None):
     return hand
 
 
-def edit_hand(table, number, inputs, version):
+def edit_hand(table, number, inputs, version, by=""):
     """Replace an earlier hand's inputs, if nobody changed it since `version`; totals follow."""
     with transaction.atomic():
         table = _locked(table)
@@ -116,24 +124,28 @@ def edit_hand(table, number, inputs, version):
             raise Conflict(_("Hand %(number)s was changed on another phone meanwhile. Check it and try again.")
                            % {"number": number})
         previous = [each.inputs for each in hands[: number - 1]]
+        before = hand.inputs
         hand.inputs = table.engine.validate_hand(table.rules, table.players, inputs, hand=number, previous=previous)
         hand.version += 1
         hand.save(update_fields=["inputs", "version", "updated"])
+        log(table, hand, HandChange.CORRECTED, by, before, hand.inputs)
         # Later hands may depend on this one (eliminations, rounds): check they still hold.
         table.engine.validate(table.rules, table.players, [each.inputs for each in hands])
         recompute(table, hands)
     return hand
 
 
-def delete_hand(table, number):
+def delete_hand(table, number, by=""):
     """Remove a hand; later hands move up one number and every total follows."""
     with transaction.atomic():
         table = _locked(table)
         if table.finished:
             raise Conflict(_("This game is finished. Reopen it to change hands."))
-        deleted, _count = table.hands.filter(number=number).delete()
-        if not deleted:
+        hand = table.hands.filter(number=number).first()
+        if hand is None:
             raise Conflict(_("Hand %(number)s no longer exists.") % {"number": number})
+        log(table, None, HandChange.DELETED, by, hand.inputs, None, number=number)
+        hand.delete()
         # Two steps through a far range keep (table, number) unique at every row update.
         table.hands.filter(number__gt=number).update(number=F("number") + RENUMBER_OFFSET)
         table.hands.filter(number__gt=RENUMBER_OFFSET).update(

@@ -21,6 +21,7 @@ urlpatterns = [
     path("t/<str:token>/sets/", views.record_set, name="record_set"),
     path("t/<str:token>/deal/", views.deal_info, name="deal_info"),
     path("t/<str:token>/live/", views.live, name="live"),
+    path("t/<str:token>/history/", views.history, name="history"),
     path("t/<str:token>/race/", views.race_press, name="race_press"),
     path("t/<str:token>/race/state/", views.race_state, name="race_state"),
     path("t/<str:token>/maal/<int:seat>/", views.maal_preview, name="maal_preview"),

@@ -18,11 +18,19 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 from scoring import InputError
 
 from . import board, race, services
+from .history import differences
 from . import puzzle as pad
 from .forms import ImportForm, NewTableForm
 from .gameforms import HAND_FORMS
 from .gameforms.marriage import parse_counts
 from .models import GAME_CHOICES, Table
+
+
+def who(request):
+    """Who made a change: the account, else the link that was used."""
+    if request.user.is_authenticated:
+        return request.user.get_username()
+    return _("scorekeeper link")
 
 
 def table_for(token):
@@ -158,7 +166,7 @@ def add_hand(request, token):
         expected = posted_number(request.POST, "hand_number")
         version = posted_number(request.POST, "version") if pending else None
         inputs = hand_form.parse(request.POST, table, base)
-        hand = services.record_hand(table, inputs, expected, version)
+        hand = services.record_hand(table, inputs, expected, version, by=who(request))
     except InputError as error:
         number = pending.number if pending else table.hands.count() + 1
         rows = hand_form.rows_from_post(request.POST, table, number, base)
@@ -188,7 +196,7 @@ def edit_hand(request, token, number):
         try:
             version = posted_number(request.POST, "version")
             inputs = hand_form.parse(request.POST, table, hand.inputs)
-            services.edit_hand(table, number, inputs, version)
+            services.edit_hand(table, number, inputs, version, by=who(request))
         except InputError as error:
             context.update(rows=hand_form.rows_from_post(request.POST, table, number, hand.inputs),
                            **error_context(table, error))
@@ -208,7 +216,7 @@ def delete_hand(request, token, number):
     if not HAND_FORMS[table.game].HANDS_EDITABLE:
         raise Http404(_("No such hand."))
     try:
-        services.delete_hand(table, number)
+        services.delete_hand(table, number, by=who(request))
     except services.Conflict as conflict:
         messages.warning(request, str(conflict))
         return redirect("table", token=token)
@@ -355,6 +363,19 @@ def race_press(request, token):
     if player in table.players:
         response.set_cookie(race.PLAYER_COOKIE.format(table=table.pk), player, max_age=30 * 24 * 3600, samesite="Lax")
     return response
+
+
+@require_safe
+def history(request, token):
+    """Every change to the table's hands, newest first; ?hand=N for one hand."""
+    table, can_edit = table_for(token)
+    changes = table.changes.select_related("hand")
+    number = request.GET.get("hand", "")
+    if number.isdigit():
+        changes = changes.filter(hand__number=int(number))
+    rows = [{"change": change, "differences": differences(change.before, change.after)} for change in changes[:200]]
+    return render(request, "games/history.html",
+                  {"table": table, "token": token, "can_edit": can_edit, "rows": rows, "hand_number": number})
 
 
 @require_GET
