@@ -11,7 +11,7 @@ import scoring
 from scoring import checks
 from scoring.errors import InputError
 
-from .models import Hand, HandChange, PointTable, Table
+from .models import Hand, HandChange, PointTable, Table, new_token
 
 FORMAT = "cardscore-table/1"
 RENUMBER_OFFSET = 1_000_000
@@ -176,6 +176,14 @@ def rename_players(table, names, colors=None):
         table.colors = rename(table.colors) if colors is None else dict(zip(names, colors))
         table.save(update_fields=["players", "colors"])
         recompute(table, hands)
+    return table
+
+
+def new_link(table, which):
+    """Revoke a link (the old one stops working at once) and make a new one."""
+    field = {"keeper": "keeper_token", "viewer": "viewer_token"}[which]
+    setattr(table, field, new_token())
+    table.save(update_fields=[field])
     return table
 
 

@@ -8,7 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.db import connection
 from django.db.models import Q
-from django.http import Http404, HttpResponse, JsonResponse
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from scoring import InputError
 
-from . import board, race, services
+from . import board, chart, race, services
 from .history import differences
 from . import puzzle as pad
 from .forms import ImportForm, NewTableForm
@@ -111,6 +112,9 @@ def table_context(request, table, can_edit, token, **extra):
         "grid": board.grid(table, hands, getattr(hand_form, "cell_details", None)),
         "hidden_hands": 0 if show_all else played - len(hands),
         "standings": board.standings(table),
+        "chart": chart.svg(table, list(table.hands.values_list("points", flat=True)),
+                           _("Running totals of %(table)s") % {"table": table.name}) if played else "",
+        "chart_colors": chart.player_colors(table),
         "has_money": "point_rate" in table.rules,
         "signed": not table.engine.LOWER_WINS,
         "transfers": board.transfers(table),
@@ -274,6 +278,20 @@ def deal_info(request, token):
     except InputError as problem:
         deal, error = table.progress, problem.message
     return render(request, "games/marriage_honors/deal.html", {"deal": deal, "error": error})
+
+
+@require_POST
+def new_link(request, token):
+    """The owner revokes the scorekeeper or the viewer link and gets a new one."""
+    table = keeper_table(token)
+    if not (request.user.is_authenticated and (request.user == table.owner or request.user.is_staff)):
+        raise PermissionDenied(_("Only the table's owner can change its links."))
+    which = request.POST.get("which")
+    if which not in ("keeper", "viewer"):
+        return HttpResponseBadRequest(_("Choose the scorekeeper or the viewer link."))
+    services.new_link(table, which)
+    messages.success(request, _("The old link no longer works; share the new one."))
+    return redirect("table", token=table.keeper_token)
 
 
 @require_POST

@@ -2,8 +2,11 @@
 
 from decimal import Decimal
 
+import segno
 from django import template
 from django.utils.formats import number_format
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 register = template.Library()
 
@@ -12,11 +15,9 @@ register = template.Library()
 def points(value, signed=True):
     """Signed points: +12, −5, 0 (plain numbers for penalties, where lower is better)."""
     value = int(value)
-    if value > 0 and signed:
-        return f"+{value}"
     if value < 0:
         return f"\u2212{-value}"
-    return "0"
+    return f"+{value}" if value and signed else str(value)
 
 
 @register.filter
@@ -38,3 +39,10 @@ def bids_remaining(cards, rows):
 @register.filter
 def get_item(mapping, key):
     return mapping.get(key)
+
+
+@register.simple_tag
+def qr_code(url, label):
+    """A QR code of `url` as inline SVG, made on the server (black on white, so every camera reads it)."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff", omitsize=True)
+    return format_html('<figure class="qr" role="img" aria-label="{}">{}</figure>', label, mark_safe(svg))

@@ -1,0 +1,47 @@
+"""Each player's running total over the hands, drawn on the server as a small SVG."""
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+
+# Readable on light and dark backgrounds; the Thirteen colours come first by name.
+PALETTE = {"red": "#e0443a", "yellow": "#d9a400", "green": "#2e9e4f", "blue": "#3575e0"}
+SERIES = ["#3575e0", "#e0443a", "#2e9e4f", "#d9a400", "#9b59d0", "#1aa3a3", "#e07a1f", "#c2417f", "#7a8a2e",
+          "#8a6d5a"]
+WIDTH, HEIGHT, PAD = 360, 180, 8
+
+
+def player_colors(table):
+    return {name: PALETTE.get(table.colors.get(name), SERIES[seat % len(SERIES)])
+            for seat, name in enumerate(table.players)}
+
+
+def running_totals(players, hand_points):
+    """Per player: 0, then the total after each hand."""
+    lines = {name: [0] for name in players}
+    for points in hand_points:
+        for name in players:
+            lines[name].append(lines[name][-1] + points.get(name, 0))
+    return lines
+
+
+def svg(table, hand_points, title):
+    lines = running_totals(table.players, hand_points)
+    values = [value for line in lines.values() for value in line]
+    low, high = min(values + [0]), max(values + [0])
+    span = (high - low) or 1
+    steps = max(len(hand_points), 1)
+
+    def x(index):
+        return PAD + index * (WIDTH - 2 * PAD) / steps
+
+    def y(value):
+        return PAD + (high - value) * (HEIGHT - 2 * PAD) / span
+
+    colors = player_colors(table)
+    paths = format_html_join("", '<polyline fill="none" stroke="{}" stroke-width="2.5" stroke-linejoin="round" points="{}"><title>{}</title></polyline>',
+                             ((colors[name], " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line)), name)
+                              for name, line in lines.items()))
+    zero = format_html('<line x1="{}" x2="{}" y1="{y}" y2="{y}" stroke="currentColor" stroke-opacity=".35" stroke-dasharray="4 4"/>',
+                       PAD, WIDTH - PAD, y=f"{y(0):.1f}")
+    return format_html('<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}">{}{}</svg>',
+                       WIDTH, HEIGHT, title, zero, mark_safe(paths))
