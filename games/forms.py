@@ -68,3 +68,6 @@ class NewTableForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(label=_("Table file (.json)"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, label_suffix="", **kwargs)

@@ -18,7 +18,7 @@ class FirstVisitSetupMiddleware:
         if not self.has_owner:
             # Checked until the first account exists, then never again in this process.
             self.has_owner = get_user_model().objects.exists()
-            exempt = request.path.startswith((reverse("setup"), reverse("health"), "/static/"))
+            exempt = request.path.startswith((reverse("setup"), reverse("health"), reverse("manifest"), "/static/"))
             if not self.has_owner and not exempt:
                 return redirect("setup")
         return self.get_response(request)

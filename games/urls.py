@@ -10,8 +10,11 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("setup/", views.setup, name="setup"),
     path("health/", views.health, name="health"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
     path("new/<slug:game>/", views.new_table, name="new_table"),
     path("import/", views.import_file, name="import_file"),
+    path("players/", views.players_list, name="players_list"),
+    path("players/<str:name>/", views.player, name="player"),
     path("t/<str:token>/", views.table, name="table"),
     path("t/<str:token>/hands/", views.add_hand, name="add_hand"),
     path("t/<str:token>/hands/<int:number>/", views.edit_hand, name="edit_hand"),
@@ -27,4 +30,5 @@ urlpatterns = [
     path("t/<str:token>/race/state/", views.race_state, name="race_state"),
     path("t/<str:token>/maal/<int:seat>/", views.maal_preview, name="maal_preview"),
     path("t/<str:token>/export.json", views.export, name="export"),
+    path("t/<str:token>/export.csv", views.export_csv, name="export_csv"),
 ]

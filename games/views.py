@@ -1,5 +1,6 @@
 """Thin views: read the form, let the engine and services do the work, render."""
 
+import csv
 import json
 
 from django.contrib import messages
@@ -11,6 +12,7 @@ from django.db.models import Q
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -18,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from scoring import InputError
 
-from . import board, chart, race, services
+from . import board, chart, race, roster, services
 from .history import differences
 from . import puzzle as pad
 from .forms import ImportForm, NewTableForm
@@ -47,6 +49,24 @@ def keeper_table(token):
     if not can_edit:
         raise Http404(_("This link can only view the table."))
     return table
+
+
+@require_safe
+def manifest(request):
+    """The web app manifest: "Add to home screen" opens CardScore full-screen."""
+    data = {
+        "name": "CardScore",
+        "short_name": "CardScore",
+        "description": _("Keeps score at the card table."),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f3f1ec",
+        "theme_color": "#0f6b4f",
+        "icons": [{"src": static(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png",
+                   "purpose": "any maskable"} for size in (192, 512)],
+    }
+    return JsonResponse(data, content_type="application/manifest+json")
 
 
 @require_safe
@@ -89,7 +109,9 @@ def new_table(request, game):
             colors=form.color_map,
         )
         return redirect("table", token=table.keeper_token)
-    return render(request, "games/new_table.html", {"form": form, "game": game}, status=422 if form.errors else 200)
+    names = roster.roster(request.user.tables.all())
+    return render(request, "games/new_table.html", {"form": form, "game": game, "roster": names},
+                  status=422 if form.errors else 200)
 
 
 # The board shows the latest hands; the rest are one tap away, so the page stays small and quick.
@@ -322,6 +344,35 @@ def export(request, token):
     response = JsonResponse(services.export_table(table), json_dumps_params={"indent": 2, "ensure_ascii": False})
     filename = slugify(table.name) or "table"
     response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
+    return response
+
+
+@login_required
+@require_safe
+def players_list(request):
+    return render(request, "games/players.html", {"names": roster.roster(request.user.tables.all())})
+
+
+@login_required
+@require_safe
+def player(request, name):
+    tables, games = roster.record(name, list(request.user.tables.all()))
+    if not tables:
+        raise Http404(_("No table of yours has this player."))
+    return render(request, "games/player.html", {"name": name, "tables": tables, "games": games})
+
+
+@require_GET
+def export_csv(request, token):
+    """The board as a spreadsheet: one row per hand, one column per player, totals last."""
+    table, _can_edit = table_for(token)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(table.name) or "table"}.csv"'
+    writer = csv.writer(response)
+    writer.writerow([_("Hand"), *table.players])
+    for number, points in table.hands.values_list("number", "points"):
+        writer.writerow([number, *(points.get(name, 0) for name in table.players)])
+    writer.writerow([_("Total"), *(table.totals.get(name, 0) for name in table.players)])
     return response
 
 
