@@ -2,6 +2,7 @@
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -52,6 +53,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "games",
 ]
 
@@ -65,10 +67,25 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "games.middleware.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "games.middleware.FirstVisitSetupMiddleware",
     "games.middleware.HtmxMessagesMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
+
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+# Five wrong passwords for one account from one address lock it out for 15 minutes.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# No inline script anywhere: scripts, styles and images come from this server only.
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                           "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
+                           "form-action 'self'")
 
 ROOT_URLCONF = "cardscore.urls"
 WSGI_APPLICATION = "cardscore.wsgi.application"
@@ -95,6 +112,8 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Tests use a file too, so concurrent posts meet SQLite's real locking.
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / f"test-cardscore-{os.getpid()}.sqlite3")}
     DATABASES["default"]["OPTIONS"] = {
         # WAL lets phones read while one writes; IMMEDIATE takes the write lock up front so two
         # posts queue on the busy timeout instead of failing mid-transaction.

@@ -1,5 +1,6 @@
 """Cross-cutting concerns of every page: first-visit setup and htmx messages."""
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.shortcuts import redirect
@@ -22,6 +23,19 @@ class FirstVisitSetupMiddleware:
             if not self.has_owner and not exempt:
                 return redirect("setup")
         return self.get_response(request)
+
+
+class ContentSecurityPolicyMiddleware:
+    """Sends settings.CONTENT_SECURITY_POLICY with every response."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.policy = settings.CONTENT_SECURITY_POLICY
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        response.setdefault("Content-Security-Policy", self.policy)
+        return response
 
 
 class HtmxMessagesMiddleware:

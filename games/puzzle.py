@@ -54,8 +54,9 @@ def press(puzzle, keys, key):
         return keys[:-1]
     if key == "clear":
         return []
-    new_keys = keys + [key]
-    read_keys(" ".join(new_keys))
+    new_keys = read_keys(" ".join(keys + [key]))
+    if len(new_keys) != len(keys) + 1:
+        raise InputError(_("press one key at a time"), field="expression")
     engine.check_partial(engine_tokens(puzzle, new_keys), card_values(puzzle))
     return new_keys
 
@@ -104,9 +105,11 @@ def give_up(puzzle):
     return finish(puzzle, Puzzle.LOST, engine.solve([value for value in card_values(puzzle)])[0])
 
 
-def score_board(player):
-    """Wins, losses, best and average winning time, and the last games of one player."""
-    games = Puzzle.objects.filter(player=player).exclude(result="")
+def score_board(player, user=None):
+    """Wins, losses, best and average winning time, and the last games of one player (an account,
+    or a name chosen on a device)."""
+    games = (Puzzle.objects.filter(user=user) if user else Puzzle.objects.filter(player=player, user=None))
+    games = games.exclude(result="")
     summary = games.aggregate(wins=Count("pk", filter=Q(result=Puzzle.WON)),
                               losses=Count("pk", filter=Q(result=Puzzle.LOST)),
                               best=Min("seconds", filter=Q(result=Puzzle.WON)),

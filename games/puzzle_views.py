@@ -1,5 +1,7 @@
 """The 24 Game pages: pick a name, deal, build the expression key by key, the score board."""
 
+from urllib.parse import quote, unquote
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -12,53 +14,62 @@ from . import puzzle as puzzles
 from .models import Puzzle
 
 PLAYER_COOKIE = "player24"
+DIFFICULTY_COOKIE = "difficulty24"
 ONE_YEAR = 365 * 24 * 3600
 
 
-def player_name(request):
-    """The logged-in user's name, else the name chosen once on this device."""
+def player_of(request):
+    """(name, account): the logged-in account, else the name chosen once on this device.
+
+    The cookie holds the name percent-encoded, so a name in any script fits in a header.
+    """
     if request.user.is_authenticated:
-        return request.user.get_username()
-    return request.COOKIES.get(PLAYER_COOKIE, "")[:40]
+        return request.user.get_username(), request.user
+    return unquote(request.COOKIES.get(PLAYER_COOKIE, ""))[:40], None
+
+
+def home_context(request, **extra):
+    name, user = player_of(request)
+    return {"player": name, "board": puzzles.score_board(name, user) if name else None,
+            "difficulties": engine.DIFFICULTIES, "difficulty": request.COOKIES.get(DIFFICULTY_COOKIE, ""), **extra}
 
 
 @require_safe
 def home(request):
-    player = player_name(request)
-    board = puzzles.score_board(player) if player else None
-    return render(request, "games/puzzle/home.html",
-                  {"player": player, "board": board, "difficulties": engine.DIFFICULTIES})
+    return render(request, "games/puzzle/home.html", home_context(request))
 
 
 @require_POST
 def choose_name(request):
     name = request.POST.get("name", "").strip()
     if not name or len(name) > 40:
-        return render(request, "games/puzzle/home.html",
-                      {"player": "", "name_error": _("Type a name of 1 to 40 characters."), "name": name[:40]},
-                      status=422)
+        context = {"player": "", "name_error": _("Type a name of 1 to 40 characters."), "name": name[:40]}
+        return render(request, "games/puzzle/home.html", context, status=422)
     response = redirect("puzzle_home")
-    response.set_cookie(PLAYER_COOKIE, name, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+    response.set_cookie(PLAYER_COOKIE, quote(name), max_age=ONE_YEAR, samesite="Lax", httponly=True)
     return response
 
 
 @require_POST
 def deal(request):
-    player = player_name(request)
-    if not player:
+    """A new puzzle at the chosen difficulty (remembered on this device for the next deal)."""
+    name, user = player_of(request)
+    if not name:
         return redirect("puzzle_home")
-    difficulty = request.POST.get("difficulty", "")
+    difficulty = request.POST.get("difficulty", request.COOKIES.get(DIFFICULTY_COOKIE, ""))
     if difficulty and difficulty not in engine.DIFFICULTIES:
         return render(request, "games/puzzle/home.html",
-                      {"player": player, "board": puzzles.score_board(player), "difficulties": engine.DIFFICULTIES,
-                       "deal_error": _("Choose easy, medium or hard.")}, status=422)
-    puzzle = puzzles.new_puzzle(player, request.user if request.user.is_authenticated else None, difficulty)
-    return redirect("puzzle", puzzle_id=puzzle.pk)
+                      home_context(request, deal_error=_("Choose easy, medium or hard.")), status=422)
+    puzzle = puzzles.new_puzzle(name, user, difficulty)
+    response = redirect("puzzle", puzzle_id=puzzle.pk)
+    response.set_cookie(DIFFICULTY_COOKIE, difficulty, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+    return response
 
 
 def own_puzzle(request, puzzle_id):
+    name, user = player_of(request)
     puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
-    if puzzle.player != player_name(request):
+    if puzzle.user != user or puzzle.player != name:
         raise Http404(_("This is another player's puzzle."))
     return puzzle
 
@@ -87,8 +98,10 @@ def render_pad(request, puzzle, keys, status=200, error=None, **extra):
 def play(request, puzzle_id):
     """GET shows the deal; each POST is one key: a card, an operator, back, clear, = or give up."""
     puzzle = own_puzzle(request, puzzle_id)
-    if request.method != "POST" or puzzle.result:
+    if request.method != "POST":
         return render_pad(request, puzzle, [])
+    if puzzle.result:
+        return render_pad(request, puzzle, [], status=409, error=_("This game is over: deal again."))
     try:
         keys = puzzles.read_keys(request.POST.get("keys"))
     except InputError as error:

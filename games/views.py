@@ -2,6 +2,7 @@
 
 import csv
 import json
+from urllib.parse import quote
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
@@ -86,7 +87,7 @@ def setup(request):
         user = form.save(commit=False)
         user.is_staff = user.is_superuser = True
         user.save()
-        login(request, user)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome! You own this CardScore server."))
         return redirect("home")
     return render(request, "games/setup.html", {"form": form}, status=422 if form.errors else 200)
@@ -430,7 +431,8 @@ def race_press(request, token):
         messages.warning(request, str(conflict))
     response = render_table(request, table, True, token, status=status, **race.pad_context(request, table, keys, **extra))
     if player in table.players:
-        response.set_cookie(race.PLAYER_COOKIE.format(table=table.pk), player, max_age=30 * 24 * 3600, samesite="Lax")
+        response.set_cookie(race.PLAYER_COOKIE.format(table=table.pk), quote(player), max_age=30 * 24 * 3600,
+                            samesite="Lax")
     return response
 
 

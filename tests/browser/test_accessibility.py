@@ -1,4 +1,5 @@
-"""Every page, checked with axe-core in Chromium at 390×844, light and dark: no serious or critical issue."""
+"""Every page, checked with axe-core in Chromium at 390×844, light and dark: no serious or critical
+issue, and nothing refused by the Content Security Policy."""
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -42,6 +43,8 @@ def test_every_page_has_no_serious_accessibility_issue(browser, site, scheme):
     base, tables, puzzle, marriage = site
     context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
     page = context.new_page()
+    refused = []
+    page.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None)
     anonymous = [f"{base}/", f"{base}/login/", f"{base}/24/"]
     for table in tables:
         anonymous.append(f"{base}/t/{table.viewer_token}/")
@@ -63,3 +66,4 @@ def test_every_page_has_no_serious_accessibility_issue(browser, site, scheme):
         problems[url] = serious(page)
     context.close()
     assert {url: found for url, found in problems.items() if found} == {}
+    assert refused == []

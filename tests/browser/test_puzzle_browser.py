@@ -1,0 +1,207 @@
+"""The 24 Game on a 390×844 phone: solve a known deal by tapping, and a race between two phones.
+
+The live server runs in this process, so replacing scoring.twentyfour.deal makes its deals known.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games import services
+from games.models import Puzzle, Table
+from scoring import twentyfour as engine
+from tests.browser.conftest import PHONE
+
+FIRST = [["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]]  # 8 ÷ (3 − 8 ÷ 3)
+SECOND = [["A", "S"], ["2", "H"], ["3", "D"], ["4", "C"]]  # A × 2 × 3 × 4
+THIRD = [["K", "S"], ["Q", "H"], ["J", "D"], ["10", "C"]]
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+# The taps that make 24 with FIRST: (button name, the expression shown after it).
+FIRST_TAPS = [("8 of spades", "8"), ("÷", "8 ÷"), ("(", "8 ÷ ("), ("3 of hearts", "8 ÷ ( 3"),
+              ("−", "8 ÷ ( 3 −"), ("8 of diamonds", "8 ÷ ( 3 − 8"), ("÷", "8 ÷ ( 3 − 8 ÷"),
+              ("3 of clubs", "8 ÷ ( 3 − 8 ÷ 3"), (")", "8 ÷ ( 3 − 8 ÷ 3 )")]
+SECOND_TAPS = [("A of spades", "A"), ("×", "A ×"), ("2 of hearts", "A × 2"), ("×", "A × 2 ×"),
+               ("3 of diamonds", "A × 2 × 3"), ("×", "A × 2 × 3 ×"), ("4 of clubs", "A × 2 × 3 × 4")]
+
+
+def labels(cards):
+    return [f"{rank} of {SUITS[suit]}" for rank, suit in cards]
+
+
+def as_deal(cards, difficulty="hard"):
+    values = [engine.card_value(rank) for rank, _suit in cards]
+    entry = engine.table()[tuple(sorted(values))]
+    return engine.Deal([tuple(card) for card in cards], values, difficulty or entry.difficulty, entry.count,
+                       entry.solution)
+
+
+@pytest.fixture
+def known_deals(monkeypatch):
+    """The engine deals these hands, in order (the live server thread shares this module)."""
+    queue = []
+
+    def fake_deal(rng=None, difficulty=None):
+        return as_deal(queue.pop(0), difficulty)
+
+    monkeypatch.setattr(engine, "deal", fake_deal)
+    return queue
+
+
+@pytest.fixture
+def owner(transactional_db, django_user_model):
+    # Any account ends the first-visit set-up; the phones below play without logging in.
+    return django_user_model.objects.create_user("owner", password="correct-horse-9")
+
+
+def tap(page, name, scope=None):
+    (scope or page).get_by_role("button", name=name, exact=True).tap()
+
+
+def tap_and_see(page, taps, scope):
+    """Tap each key and wait for the expression to show it (each tap is one round trip)."""
+    expression = scope.locator("output.expression")
+    for name, shown in taps:
+        tap(page, name, scope)
+        expect(expression).to_have_text(shown)
+
+
+def fits_the_phone(page):
+    return page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_solve_a_known_deal_by_tapping(page, live_server, owner, known_deals):
+    known_deals.append(FIRST)
+    page.goto(f"{live_server.url}/24/")
+    page.fill("#name", "Asha")
+    page.get_by_role("button", name="Play").tap()
+    expect(page.get_by_role("heading", name="Score board of Asha")).to_be_visible()
+    page.select_option("#difficulty", "hard")
+    page.get_by_role("button", name="Deal").tap()
+    expect(page).to_have_url(re.compile(r"/24/\d+/$"))
+
+    pad = page.locator("#pad")
+    cards = pad.locator(".playing-card")
+    expect(cards).to_have_count(4)
+    for index, label in enumerate(labels(FIRST)):
+        expect(cards.nth(index)).to_have_attribute("aria-label", label)
+    # real card faces, slightly rotated
+    transforms = [cards.nth(index).evaluate("card => getComputedStyle(card).transform") for index in range(4)]
+    assert all(transform not in ("none", "") for transform in transforms), transforms
+    assert len(set(transforms)) > 1
+    assert fits_the_phone(page)
+    # the timer runs from the deal
+    expect(pad.locator(".timer output")).to_have_text(re.compile(r"0:0[1-9]"), timeout=4000)
+
+    # an error is shown at once, next to the expression, and the pad stays usable
+    tap(page, "÷", pad)
+    expect(pad.get_by_role("alert")).to_contain_text("cannot start with '÷'")
+    expect(pad.locator("output.expression")).to_have_text("…")
+
+    tap_and_see(page, FIRST_TAPS, pad)
+    expect(pad.get_by_role("alert")).to_have_count(0)
+    # used cards are turned over and cannot be tapped again
+    for index in range(4):
+        expect(cards.nth(index)).to_be_disabled()
+        expect(cards.nth(index)).to_have_class(re.compile(r"\bused\b"))
+
+    # backspace gives the last card back; tap it again
+    tap(page, "Back", pad)
+    expect(pad.locator("output.expression")).to_have_text("8 ÷ ( 3 − 8 ÷ 3")
+    tap(page, "Back", pad)
+    expect(pad.locator("output.expression")).to_have_text("8 ÷ ( 3 − 8 ÷")
+    expect(cards.nth(3)).to_be_enabled()
+    tap_and_see(page, FIRST_TAPS[-2:], pad)
+
+    tap(page, "=", pad)
+    expect(page.get_by_text(re.compile(r"= 24 — solved in [\d.]+ s!"))).to_be_visible()
+    assert fits_the_phone(page)
+    puzzle = Puzzle.objects.get()
+    assert puzzle.player == "Asha" and puzzle.result == Puzzle.WON and puzzle.cards == FIRST
+
+    page.get_by_role("link", name="Score board").tap()
+    expect(page.locator(".board-stats")).to_contain_text("Wins")
+    expect(page.locator("ol.recent li")).to_have_count(1)
+    expect(page.locator("ol.recent li")).to_contain_text("✓")
+
+
+def open_race_phone(browser, url, player):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(url)
+    page.select_option("#race-player", player)
+    return context, page
+
+
+def test_a_race_between_two_phones(browser, live_server, owner, known_deals):
+    known_deals.extend([SECOND, THIRD])
+    table = services.create_table(game="twentyfour", name="Race night", players=["Asha", "Bikash"], rules={},
+                                  owner=owner)
+    table.current_hand = {"deal": 1, "cards": FIRST}
+    table.save(update_fields=["current_hand"])
+    url = f"{live_server.url}/t/{table.keeper_token}/"
+    context_a, phone_a = open_race_phone(browser, url, "Asha")
+    context_b, phone_b = open_race_phone(browser, url, "Bikash")
+    try:
+        for phone in (phone_a, phone_b):
+            expect(phone.locator("#race .playing-card")).to_have_count(4)
+            for index, label in enumerate(labels(FIRST)):
+                expect(phone.locator("#race .playing-card").nth(index)).to_have_attribute("aria-label", label)
+            assert fits_the_phone(phone)
+
+        # Phone B starts typing; phone A solves first.
+        tap_and_see(phone_b, FIRST_TAPS[:2], phone_b.locator("#race"))
+        tap_and_see(phone_a, FIRST_TAPS, phone_a.locator("#race"))
+        tap(phone_a, "=", phone_a.locator("#race"))
+        expect(phone_a.get_by_text("Asha wins deal 1!")).to_be_visible()
+        expect(phone_a.locator("#race .playing-card").first).to_have_attribute("aria-label", "A of spades")
+
+        # Phone B sees the new deal and the totals within 3 s, without reloading.
+        b_cards = phone_b.locator("#race .playing-card")
+        for index, label in enumerate(labels(SECOND)):
+            expect(b_cards.nth(index)).to_have_attribute("aria-label", label, timeout=3000)
+        expect(phone_b.locator('td.total[data-player="Asha"]')).to_have_text("+1", timeout=3000)
+        expect(phone_b.locator('td.total[data-player="Bikash"]')).to_have_text("0")
+        expect(phone_b.get_by_text("Asha made 24 with")).to_be_visible()
+        expect(phone_b.locator("#race output.expression")).to_have_text("…")
+        expect(phone_b.locator("#race-player")).to_have_value("Bikash")
+
+        # Now phone B wins deal 2, and phone A follows.
+        tap_and_see(phone_b, SECOND_TAPS, phone_b.locator("#race"))
+        tap(phone_b, "=", phone_b.locator("#race"))
+        expect(phone_b.get_by_text("Bikash wins deal 2!")).to_be_visible()
+        expect(phone_a.locator('td.total[data-player="Bikash"]')).to_have_text("+1", timeout=3000)
+        expect(phone_a.locator("#race .playing-card").first).to_have_attribute("aria-label", "K of spades",
+                                                                              timeout=3000)
+        expect(phone_a.locator("#race-player")).to_have_value("Asha")
+    finally:
+        context_a.close()
+        context_b.close()
+
+    table = Table.objects.get(pk=table.pk)
+    assert table.totals == {"Asha": 1, "Bikash": 1}
+    assert [hand.inputs["_hand"]["answer"] for hand in table.hands.all()] == ["8/(3-8/3)", "A*2*3*4"]
+    assert table.current_hand == {"deal": 3, "cards": THIRD}
+
+
+def test_the_late_phone_is_told_someone_was_quicker(browser, live_server, owner, known_deals):
+    """Phone B answers the old deal before its board refreshed: told at once, nothing recorded."""
+    known_deals.extend([SECOND])
+    table = services.create_table(game="twentyfour", name="Race", players=["Asha", "Bikash"], rules={}, owner=owner)
+    table.current_hand = {"deal": 1, "cards": FIRST}
+    table.save(update_fields=["current_hand"])
+    url = f"{live_server.url}/t/{table.keeper_token}/"
+    context_b, phone_b = open_race_phone(browser, url, "Bikash")
+    try:
+        # B's polls see no change, so its board stays on deal 1, as on a slow phone
+        phone_b.route(re.compile(r"/race/state/"), lambda route: route.fulfill(status=204))
+        tap_and_see(phone_b, FIRST_TAPS, phone_b.locator("#race"))
+        services.record_hand(table, {"_hand": {"cards": ["8S", "3H", "8D", "3C"], "answer": "8/(3-8/3)"},
+                                     "Asha": {"won": True}, "Bikash": {"won": False}}, 1)
+        Table.objects.filter(pk=table.pk).update(current_hand={"deal": 2, "cards": SECOND})
+        tap(phone_b, "=", phone_b.locator("#race"))
+        expect(phone_b.get_by_text("Someone was quicker")).to_be_visible()
+        expect(phone_b.locator("#race .playing-card").first).to_have_attribute("aria-label", "A of spades")
+    finally:
+        context_b.close()
+    assert Table.objects.get(pk=table.pk).totals == {"Asha": 1, "Bikash": 0}
