@@ -15,21 +15,29 @@ def player_colors(table):
             for seat, name in enumerate(table.players)}
 
 
-def running_totals(players, hand_points):
-    """Per player: 0, then the total after each hand."""
+MAX_POINTS = 121  # points per line: a phone is 390 px wide, finer detail would not show
+
+
+def series(players, hand_points):
+    """Per player: 0, then the running total after each hand, sampled down to MAX_POINTS
+    (always keeping the last); stored with the table when its points are computed."""
     lines = {name: [0] for name in players}
     for points in hand_points:
         for name in players:
             lines[name].append(lines[name][-1] + points.get(name, 0))
-    return lines
+    count = len(hand_points) + 1
+    if count <= MAX_POINTS:
+        return lines
+    picks = [round(step * (count - 1) / (MAX_POINTS - 1)) for step in range(MAX_POINTS)]
+    return {name: [line[index] for index in picks] for name, line in lines.items()}
 
 
-def svg(table, hand_points, title):
-    lines = running_totals(table.players, hand_points)
+def svg(table, title):
+    lines = {name: table.series.get(name, [0]) for name in table.players}
     values = [value for line in lines.values() for value in line]
     low, high = min(values + [0]), max(values + [0])
     span = (high - low) or 1
-    steps = max(len(hand_points), 1)
+    steps = max(len(next(iter(lines.values()))) - 1, 1)
 
     def x(index):
         return PAD + index * (WIDTH - 2 * PAD) / steps

@@ -11,6 +11,7 @@ import scoring
 from scoring import checks
 from scoring.errors import InputError
 
+from . import chart
 from .models import Hand, HandChange, PointTable, Table, new_token
 
 FORMAT = "cardscore-table/1"
@@ -55,8 +56,9 @@ def recompute(table, hands=None):
             changed.append(hand)
     Hand.objects.bulk_update(changed, ["points"])
     table.totals, table.progress = result.totals, result.progress
+    table.series = chart.series(table.players, result.points)
     table.revision += 1
-    table.save(update_fields=["totals", "progress", "revision"])
+    table.save(update_fields=["totals", "progress", "series", "revision"])
     return result
 
 
@@ -277,6 +279,7 @@ def import_table(document, owner=None):
         table = Table.objects.create(
             game=engine.SLUG, name=name, players=players, rules=rules, owner=owner,
             created=created or timezone.now(), colors=colors, totals=result.totals, progress=result.progress,
+            series=chart.series(players, result.points),
         )
         Hand.objects.bulk_create(
             Hand(table=table, number=number, inputs=inputs, points=points)

@@ -22,6 +22,7 @@ urlpatterns = [
     path("t/<str:token>/finish/", views.finish, name="finish"),
     path("t/<str:token>/players/", views.players, name="players"),
     path("t/<str:token>/links/", views.new_link, name="new_link"),
+    path("t/<str:token>/qr/<str:which>.svg", views.qr_code, name="qr_code"),
     path("t/<str:token>/sets/", views.record_set, name="record_set"),
     path("t/<str:token>/deal/", views.deal_info, name="deal_info"),
     path("t/<str:token>/live/", views.live, name="live"),

@@ -4,6 +4,7 @@ import csv
 import json
 from urllib.parse import quote
 
+import segno
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
@@ -135,8 +136,7 @@ def table_context(request, table, can_edit, token, **extra):
         "grid": board.grid(table, hands, getattr(hand_form, "cell_details", None)),
         "hidden_hands": 0 if show_all else played - len(hands),
         "standings": board.standings(table),
-        "chart": chart.svg(table, list(table.hands.values_list("points", flat=True)),
-                           _("Running totals of %(table)s") % {"table": table.name}) if played else "",
+        "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}) if played else "",
         "chart_colors": chart.player_colors(table),
         "has_money": "point_rate" in table.rules,
         "signed": not table.engine.LOWER_WINS,
@@ -361,6 +361,17 @@ def player(request, name):
     if not tables:
         raise Http404(_("No table of yours has this player."))
     return render(request, "games/player.html", {"name": name, "tables": tables, "games": games})
+
+
+@require_safe
+def qr_code(request, token, which):
+    """A QR code of one of the table's links, as SVG (made only when someone opens it)."""
+    table, can_edit = table_for(token)
+    if which not in ("keeper", "viewer") or which == "keeper" and not can_edit:
+        raise Http404
+    link = request.build_absolute_uri(reverse("table", args=[getattr(table, f"{which}_token")]))
+    svg = segno.make(link, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff")
+    return HttpResponse(svg, content_type="image/svg+xml")
 
 
 @require_GET

@@ -2,11 +2,8 @@
 
 from decimal import Decimal
 
-import segno
 from django import template
 from django.utils.formats import number_format
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
 
 register = template.Library()
 
@@ -39,10 +36,3 @@ def bids_remaining(cards, rows):
 @register.filter
 def get_item(mapping, key):
     return mapping.get(key)
-
-
-@register.simple_tag
-def qr_code(url, label):
-    """A QR code of `url` as inline SVG, made on the server (black on white, so every camera reads it)."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff", omitsize=True)
-    return format_html('<figure class="qr" role="img" aria-label="{}">{}</figure>', label, mark_safe(svg))
