@@ -281,7 +281,8 @@ def record_set(request, token):
         sets = hand_form.record_set(table, request.POST.get("player", ""), request.POST.get("groups", ""),
                                     request.POST.get("score", ""))
     except InputError as error:
-        return render_table(request, table, True, token, status=422, set_error=error)
+        return render_table(request, table, True, token, status=422, set_error=error,
+                            set_groups=request.POST.get("groups", ""), set_score=request.POST.get("score", ""))
     services.save_current_hand(table, {"sets": sets})
     messages.success(request, _("%(player)s set with %(value)s.") % sets[-1])
     if request.htmx:

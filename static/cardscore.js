@@ -30,14 +30,17 @@ function enhance(root) {
 document.addEventListener("DOMContentLoaded", () => enhance(document));
 document.addEventListener("htmx:afterSettle", (event) => enhance(event.target));
 
-// Exactly one winner: choosing a new one makes the previous winner "seen".
+// Exactly one winner: choosing a new one clears the previous winner's choice (or sets it to the
+// group's data-after-winner value, "seen" in Marriage).
 document.addEventListener("change", (event) => {
   const radio = event.target;
   if (radio.type !== "radio" || radio.value !== "winner" || !radio.checked) return;
   radio.form.querySelectorAll("input[type=radio][value=winner]:checked").forEach((other) => {
     if (other === radio) return;
-    const seen = other.form.querySelector(`input[name="${other.name}"][value=seen]`);
-    if (seen) seen.checked = true;
+    other.checked = false;
+    const after = other.closest("[data-after-winner]");
+    const replacement = after && other.form.querySelector(`input[name="${other.name}"][value="${after.dataset.afterWinner}"]`);
+    if (replacement) replacement.checked = true;
   });
 });
 

@@ -99,6 +99,10 @@ def record_set(table, player, groups_text, score_text):
     """Check a set as a player lays it down (its groups, or just its score) and remember it."""
     if player not in table.players:
         raise InputError(str(_("choose who is setting")), field="player")
+    if table.progress.get("game_over"):
+        raise InputError(str(_("the game is over")), field="player")
+    if player in table.progress.get("out", ()):
+        raise InputError(str(_("%(player)s is out of the game") % {"player": player}), field="player")
     sets, _needed = sets_so_far(table)
     highest = max((each["value"] for each in sets), default=0)
     if (score_text or "").strip():

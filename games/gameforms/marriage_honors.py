@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import marriage_honors as engine
 from scoring.errors import InputError
 
+from ..templatetags.cardscore import points
 from .cards import PICKER_RANKS, parse_cards
 from .fields import whole_number
 
@@ -101,7 +102,7 @@ def parse(data, table, base=None):
 
 def cell_details(table, hand):
     """PART_A and PART_B of each player's score, shown when a score is tapped."""
-    return {name: _("honors %(a)+d, hand %(b)+d") % {"a": part_a, "b": part_b}
+    return {name: _("honors %(a)s, hand %(b)s") % {"a": points(part_a), "b": points(part_b)}
             for name, (part_a, part_b) in engine.parts(table.rules, hand.inputs).items()
             if hand.inputs[name]["outcome"] != "inactive"}
 

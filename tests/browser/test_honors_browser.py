@@ -1,0 +1,108 @@
+"""Marriage with honors on a phone: a player sits out (the deal line follows), scores on tap, totals."""
+
+from playwright.sync_api import expect
+
+from games.models import Table
+
+PLAYERS = ["Asha", "Bina", "Chet", "Dev"]
+OUTCOME_LABELS = {"D": "Declared", "p": "Played on", "f": "Surrendered first move", "l": "Surrendered later",
+                  "n": "No turn", "i": "Sat out"}
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def start_table(page, live_server):
+    page.goto(f"{live_server.url}/new/marriage-honors/")
+    page.fill("#id_name", "Honors night")
+    seats = page.locator("input[name=player]")
+    expect(seats).to_have_count(10)
+    for seat, name in enumerate(PLAYERS):
+        seats.nth(seat).fill(name)
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.get_by_role("heading", name="Honors night")).to_be_visible()
+
+
+def player(page, seat):
+    return page.locator(f"#new-hand fieldset[data-seat='{seat}']")
+
+
+def choose(page, seat, code):
+    player(page, seat).get_by_text(OUTCOME_LABELS[code], exact=True).click()
+
+
+def tap_more(page, seat, item, times):
+    plus = player(page, seat).get_by_role("button", name=f"more {item}", exact=True)
+    for _ in range(times):
+        plus.click()
+
+
+def totals(page):
+    return page.locator("tfoot td.total")
+
+
+def test_a_game_with_a_player_sitting_out_and_the_scores_on_tap(logged_in_page, live_server):
+    page = logged_in_page
+    start_table(page, live_server)
+    deal = page.locator("#deal-info")
+    expect(deal).to_have_text("round 0.1 · Asha deals, Dev cuts and picks the joker, Bina plays first")
+
+    # Dev sits this game out: Chet, the next active player against the direction of play, cuts.
+    choose(page, 3, "i")
+    expect(deal).to_have_text("round 0.1 · Asha deals, Chet cuts and picks the joker, Bina plays first")
+
+    # The worked example: Asha declares with 2 honors; Bina 1 honor, 1 marriage, 17 points; Chet surrenders.
+    choose(page, 0, "D")
+    tap_more(page, 0, "Honors", 2)
+    choose(page, 1, "p")
+    tap_more(page, 1, "Honors", 1)
+    tap_more(page, 1, "Marriages", 1)
+    page.fill("#hand_points-1", "17")
+    choose(page, 2, "f")
+    expect(page.locator("#honors-0")).to_have_value("2")
+    expect(deal).to_contain_text("Chet cuts")
+    page.get_by_role("button", name="Save game 1").click()
+    expect(page.get_by_role("button", name="Save game 2")).to_be_visible()
+    expect(page.get_by_text("Game 1 saved.")).to_be_visible()
+    expect(totals(page)).to_have_text(["+30", "+6", "−36", "0"])
+    # Game 2: everyone is back; the deal passed to Bina.
+    expect(deal).to_have_text("round 0.2 · Bina deals, Asha cuts and picks the joker, Chet plays first")
+
+    # Game 2: Chet declares; Asha plays on and her cards are tapped on the picker (K♠ 5♥ joker = 15);
+    # Bina surrenders later (5); Dev never got a turn with 8 points (halved).
+    choose(page, 2, "D")
+    choose(page, 0, "p")
+    asha = player(page, 0)
+    asha.get_by_text("Count the cards not in sets").click()
+    picker = asha.locator(".picker")
+    for rank, suit in (("K", "S"), ("5", "H")):
+        picker.get_by_role("button", name=rank, exact=True).click()
+        picker.get_by_role("button", name=SUITS[suit], exact=True).click()
+    picker.get_by_role("button", name="Joker").click()
+    expect(page.locator("#cards-0")).to_have_value("KS 5H JK")
+    choose(page, 1, "l")
+    choose(page, 3, "n")
+    page.fill("#hand_points-3", "8")
+    page.get_by_role("button", name="Save game 2").click()
+    expect(page.get_by_role("button", name="Save game 3")).to_be_visible()
+    # No honors: PART_B only. Asha −30, Bina −10, Dev −8, Chet +48.
+    expect(totals(page)).to_have_text(["0", "−4", "+12", "−8"])
+    expect(page.locator(".standings .name")).to_have_text(["Chet", "Asha", "Bina", "Dev"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    table = Table.objects.get()
+    assert table.totals == {"Asha": 0, "Bina": -4, "Chet": 12, "Dev": -8}
+    assert table.hands.get(number=1).inputs["Dev"] == {"outcome": "inactive"}
+    assert table.hands.get(number=2).inputs["Asha"]["hand_points"] == 15
+
+    # PART_A and PART_B of a score are shown when it is tapped.
+    first_game = page.locator("#board tbody tr").first
+    asha_cell = first_game.locator("td").nth(0)
+    detail = asha_cell.locator("details.cell small")
+    expect(detail).to_be_hidden()
+    asha_cell.get_by_text("+30").click()
+    expect(detail).to_be_visible()
+    expect(first_game.locator("td").nth(3).locator("details")).to_have_count(0)  # Dev sat out: just 0
+    chet_cell = first_game.locator("td").nth(2)
+    chet_cell.get_by_text("−36").click()
+    expect(chet_cell.locator("small")).to_be_visible()
+    expect(detail).to_have_text("honors −8, hand +38")
+    expect(chet_cell.locator("small")).to_have_text("honors −32, hand −4")
