@@ -1,8 +1,19 @@
 """Small type checks shared by every game's validation; each raises InputError naming the field."""
 
+from copy import deepcopy
 from decimal import Decimal, InvalidOperation
 
 from .errors import InputError
+
+
+def overlay(defaults, rules, point_keys=(), maximum=10_000):
+    """A game's default rules overlaid with `rules` (unknown keys refused), point amounts checked."""
+    only_keys(rules, defaults, field="rules")
+    clean = deepcopy(defaults)
+    clean.update(deepcopy(rules))
+    for key in point_keys:
+        whole_number(clean[key], maximum=maximum, field=key)
+    return clean
 
 
 def whole_number(value, *, minimum=0, maximum=None, **where):

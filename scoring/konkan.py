@@ -69,11 +69,7 @@ def default_rules():
 
 def validate_rules(rules):
     """The full rules: defaults overlaid with `rules`, every value checked."""
-    checks.only_keys(rules, _DEFAULT_RULES, field="rules")
-    clean = default_rules()
-    clean.update(deepcopy(rules))
-    for key in POINT_KEYS:
-        checks.whole_number(clean[key], maximum=MAX_POINTS, field=key)
+    clean = checks.overlay(_DEFAULT_RULES, rules, POINT_KEYS, MAX_POINTS)
     checks.whole_number(clean["elimination_over"], minimum=1, maximum=MAX_ELIMINATION,
                         field="elimination_over")
     penalties = clean["card_penalties"]

@@ -46,11 +46,7 @@ def default_rules():
 
 def validate_rules(rules):
     """The full rules: defaults overlaid with `rules`, every value checked."""
-    checks.only_keys(rules, _DEFAULT_RULES, field="rules")
-    clean = default_rules()
-    clean.update(deepcopy(rules))
-    for key in POINT_KEYS:
-        checks.whole_number(clean[key], maximum=MAX_POINTS, field=key)
+    clean = checks.overlay(_DEFAULT_RULES, rules, POINT_KEYS, MAX_POINTS)
     for key in ("murder", "kidnap"):
         checks.boolean(clean[key], field=key)
     clean["point_rate"] = checks.rate(clean["point_rate"], field="point_rate")

@@ -61,11 +61,7 @@ def default_rules():
 
 def validate_rules(rules):
     """The full rules: defaults overlaid with `rules`, every value checked."""
-    checks.only_keys(rules, _DEFAULT_RULES, field="rules")
-    clean = default_rules()
-    clean.update(deepcopy(rules))
-    for key in POINT_KEYS:
-        checks.whole_number(clean[key], maximum=MAX_POINTS, field=key)
+    clean = checks.overlay(_DEFAULT_RULES, rules, POINT_KEYS, MAX_POINTS)
     checks.whole_number(clean["decks"], minimum=MIN_DECKS, maximum=MAX_DECKS, field="decks")
     checks.whole_number(clean["cards_per_hand"], minimum=MIN_CARDS_PER_HAND, maximum=MAX_CARDS_PER_HAND,
                         field="cards_per_hand")
