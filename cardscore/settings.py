@@ -87,6 +87,14 @@ CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'se
                            "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
                            "form-action 'self'")
 
+
+def add_static_headers(headers, path, url):
+    """WhiteNoise answers static files before any middleware: give them the policy too."""
+    headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+
+
+WHITENOISE_ADD_HEADERS_FUNCTION = add_static_headers
+
 ROOT_URLCONF = "cardscore.urls"
 WSGI_APPLICATION = "cardscore.wsgi.application"
 

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from scoring import twentyfour as engine
+from scoring.checks import printable
 from scoring.errors import InputError
 
 from . import puzzle as puzzles
@@ -42,7 +43,7 @@ def home(request):
 @require_POST
 def choose_name(request):
     name = request.POST.get("name", "").strip()
-    if not name or len(name) > 40:
+    if not name or len(name) > 40 or not printable(name):
         context = {"player": "", "name_error": _("Type a name of 1 to 40 characters."), "name": name[:40]}
         return render(request, "games/puzzle/home.html", context, status=422)
     response = redirect("puzzle_home")

@@ -177,7 +177,7 @@ def table(request, token):
 
 def posted_number(data, field):
     value = data.get(field, "")
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit() and len(value) <= 9):
         raise InputError(_("the form is out of date: reload the page"), field=field)
     return int(value)
 
@@ -329,7 +329,7 @@ def finish(request, token):
 def maal_preview(request, token, seat):
     """The maal the counter finds for one player, from the engine (shown as the steppers change)."""
     table = keeper_table(token)
-    if not 0 <= seat < len(table.players):
+    if not hasattr(table.engine, "count_maal") or not 0 <= seat < len(table.players):
         raise Http404
     name = table.players[seat]
     try:
@@ -398,7 +398,7 @@ def import_file(request):
         try:
             document = json.load(form.cleaned_data["file"])
             table, warnings = services.import_table(document, owner=request.user)
-        except (ValueError, UnicodeDecodeError) as problem:
+        except (ValueError, UnicodeDecodeError, RecursionError) as problem:
             error = str(problem) if isinstance(problem, InputError) else _("The file is not valid JSON.")
         else:
             for warning in warnings:
@@ -414,6 +414,8 @@ def import_file(request):
 def race_press(request, token):
     """One key on the race pad; "=" with 24 wins the deal for the player if nobody was quicker."""
     table = keeper_table(token)
+    if table.game != "twentyfour":
+        raise Http404
     deal = race.current_deal(table)
     player = request.POST.get("player", "")
     status, keys, extra = 200, [], {}
@@ -477,6 +479,8 @@ def live(request, token):
 def race_state(request, token):
     """Polled by every phone: nothing (204) while the deal is the same, else the new board."""
     table, can_edit = table_for(token)
+    if table.game != "twentyfour":
+        raise Http404
     deal = race.current_deal(table)
     if deal and request.GET.get("deal") == str(deal.number):
         return HttpResponse(status=204)

@@ -1,5 +1,6 @@
 """Small type checks shared by every game's validation; each raises InputError naming the field."""
 
+import unicodedata
 from copy import deepcopy
 from decimal import Decimal, InvalidOperation
 
@@ -38,7 +39,14 @@ def text(value, *, max_length, **where):
         raise InputError("must be text", **where)
     if len(value) > max_length:
         raise InputError(f"must be at most {max_length} characters", **where)
+    if not printable(value):
+        raise InputError("cannot contain control characters", **where)
     return value.strip()
+
+
+def printable(value):
+    """No control characters (a NUL cannot even be stored by PostgreSQL)."""
+    return not any(unicodedata.category(character) == "Cc" for character in value)
 
 
 def rate(value, **where):
@@ -80,6 +88,8 @@ def players(names, *, minimum, maximum):
             raise InputError("a player's name cannot be blank", field="players")
         if name != name.strip():
             raise InputError("a name cannot start or end with spaces", player=name, field="players")
+        if not printable(name):
+            raise InputError("a name cannot contain control characters", field="players")
         if name.startswith("_"):
             raise InputError("a name cannot start with '_'", player=name, field="players")
         if len(name) > 40:

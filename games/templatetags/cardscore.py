@@ -1,11 +1,13 @@
 """Numbers and money are formatted here and nowhere else."""
 
+import re
 from decimal import Decimal
 
 from django import template
 from django.utils.formats import number_format
 
 register = template.Library()
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")
 
 
 @register.filter
@@ -30,7 +32,7 @@ def money(value, rules=None):
 def bids_remaining(cards, rows):
     """Thirteen: cards minus the bids typed so far (information only; may be negative)."""
     typed = [str(row["bid"]).strip() for row in rows]
-    return cards - sum(int(bid) for bid in typed if bid.lstrip("-").isdigit())
+    return cards - sum(int(bid) for bid in typed if WHOLE_NUMBER.fullmatch(bid))
 
 
 @register.filter

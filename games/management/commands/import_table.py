@@ -28,7 +28,7 @@ class Command(BaseCommand):
             self.fail(f"cannot read {path}: {error}")
         except InputError as error:
             self.fail(f"invalid table file: {error}")
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             self.fail(f"{path} is not valid JSON: {error}")
         for warning in warnings:
             self.stderr.write(f"warning: {warning}")

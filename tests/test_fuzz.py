@@ -1,0 +1,846 @@
+"""Fuzzed input: random and hostile form values posted to every POST endpoint of every game.
+
+Each property posts a form built from the endpoint's real field names (and random ones), with
+values that are random text, huge, negative, non-ASCII digits, empty, HTML/JS, lists (a field sent
+twice) or missing, often on top of a valid form so the engine's deeper checks are reached too.
+For every answer:
+- never a server error (the test client re-raises a view's exception, which fails the example);
+- a refused post (4xx) saved nothing: the counts of tables, hands, changes and puzzles and every
+  stored field of the table and its hands are as before;
+- whatever was saved is whole: the stored points, totals and progress are what the engine
+  computes from the stored inputs (no partial save);
+- no page carries an injected script: no <script> without src, no on* handler attribute, and the
+  HTML payloads never appear unescaped; a player's name is shown escaped on the table page.
+
+Each example starts from fresh tables made in the test body, so examples do not depend on each other.
+The @example cases are the hostile values that once broke a view; while one fails, Hypothesis
+reports it (all failing explicit examples at once) without going on to random examples.
+FUZZ_EXAMPLES=500 runs a longer hunt.
+"""
+
+import copy
+import json
+import os
+from html.parser import HTMLParser
+from urllib.parse import quote, urlencode
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+from django.utils.html import escape
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from games import services
+from games.gameforms import HAND_FORMS
+from games.models import Hand, HandChange, Puzzle, Table
+from scoring import twentyfour as engine24
+
+pytestmark = pytest.mark.django_db
+
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 40)), deadline=None, database=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                       HealthCheck.data_too_large, HealthCheck.filter_too_much])
+
+GAMES = ["marriage", "marriage-honors", "konkan", "thirteen", "twentyfour"]
+PLAYERS = {
+    "marriage": ["Asha", "Bikash", "Chandra", "Dipa"],
+    "marriage-honors": ["Asha", "Bina", "Chet", "Dev"],
+    "konkan": ["Asha", "Bina", "Chet"],
+    "thirteen": ["Asha", "Bikram", "Charlie", "David"],
+    "twentyfour": ["Asha", "Bikash", "Chandra"],
+}
+THIRTEEN_COLORS = ["red", "yellow", "green", "blue"]
+FIRST_CARDS = [["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]]  # 8 ÷ (3 − 8 ÷ 3)
+FIRST_WIN = "c0 / ( c1 - c2 / c3 )"
+SET_61 = "10H JH QH KH / 7S 7D JK=7C"
+
+SCRIPT = "<script>alert(1)</script>"
+IMG = '"><img src=x onerror=alert(1)>'
+PAYLOADS = (SCRIPT, "<img src=x onerror=alert(1)>", "<svg onload=alert(1)>")
+HOSTILE = [
+    SCRIPT, IMG, "<svg onload=alert(1)>", "{{ 7|add:7 }}", "{% debug %}", "' OR '1'='1", "\"; DROP TABLE games_table; --",
+    "", " ", "\t\n", "0", "1", "2", "-1", "-0", "--1", "+1", "1.5", "1e3", "1_000", "0x1F", "NaN", "inf", "-inf",
+    "9" * 30, "-" + "9" * 30, "9" * 5000, "²", "٣", "①", "１", "\x00", "a\x00b", "\u202eevil", "😀" * 20,
+    "a" * 5000, "null", "true", "on", "yes", "[]", "{}", "../../etc/passwd", "%00", "Asha", "_hand", "__proto__",
+]
+# Values the real forms send, so random forms sometimes make sense to the engine.
+CHOICES = ["winner", "seen", "unseen", "out", "declared", "played", "surrendered_first", "surrendered_later",
+           "no_turn", "inactive", "set", "not_set", "S", "H", "D", "C", "keeper", "viewer", "easy", "medium",
+           "hard", "red", "yellow", "green", "blue", "clockwise", "anticlockwise", "c0", "c1", "c2", "c3", "+", "-",
+           "*", "/", "(", ")", "=", "back", "clear", "give_up", "AS 7H JK", SET_61, FIRST_WIN]
+
+VALUE = st.one_of(
+    st.sampled_from(HOSTILE),
+    st.sampled_from(CHOICES),
+    st.text(max_size=40),
+    st.integers(min_value=-(2 ** 80), max_value=2 ** 80).map(str),
+    st.integers(min_value=-3, max_value=30).map(str),
+)
+FIELD_VALUE = st.one_of(VALUE, VALUE, VALUE, st.lists(VALUE, max_size=4))
+RANDOM_KEY = st.text(max_size=15).filter(lambda key: key != "csrfmiddlewaretoken")
+
+SEAT_FIELDS = {
+    "marriage": ["status", "maal", "dublee", "foul", "tiplu", "poplu", "jhiplu", "tunnella_ordinary",
+                 "tunnella_joker", "tunnella_poplu_jhiplu"],
+    "marriage-honors": ["outcome", "honors", "marriages", "hand_points", "cards"],
+    "konkan": ["outcome", "penalty", "cards", "failed_wins"],
+    "thirteen": ["bid", "books"],
+    "twentyfour": ["won", "answer", "cards"],
+}
+HAND_FIELDS = {"marriage": [], "marriage-honors": [], "konkan": ["joker_discard"], "thirteen": ["trump"],
+               "twentyfour": []}
+
+
+def hand_fields(game):
+    seats = range(len(PLAYERS[game]) + 2)  # a seat or two beyond the table, too
+    return (["hand_number", "version", *HAND_FIELDS[game]]
+            + [f"{field}-{seat}" for field in SEAT_FIELDS[game] for seat in seats])
+
+
+# --- valid forms (the base a fuzzed form often starts from) ------------------------------------
+
+def marriage_hand(statuses, maal):
+    names = {"W": "winner", "s": "seen", "u": "unseen", "o": "out"}
+    data = {}
+    for seat, (code, value) in enumerate(zip(statuses, maal)):
+        data[f"status-{seat}"] = names[code]
+        data[f"maal-{seat}"] = str(value)
+    return data
+
+
+HONORS_HAND = {"outcome-0": "declared", "honors-0": "2", "marriages-0": "0", "hand_points-0": "",
+               "outcome-1": "played", "honors-1": "1", "marriages-1": "1", "hand_points-1": "17",
+               "outcome-2": "surrendered_first", "honors-2": "0", "marriages-2": "0", "hand_points-2": "",
+               "outcome-3": "inactive"}
+KONKAN_HAND = {"outcome-0": "set", "penalty-0": "68", "failed_wins-0": "0", "outcome-1": "winner",
+               "failed_wins-1": "0", "outcome-2": "not_set", "failed_wins-2": "0"}
+
+# A valid post for hand 2 (every fresh table below has hand 1 recorded).
+ADD_HAND = {
+    "marriage": {"hand_number": "2", **marriage_hand("sWsu", (12, 4, 6, 0))},
+    "marriage-honors": {"hand_number": "2", **HONORS_HAND},
+    "konkan": {"hand_number": "2", **KONKAN_HAND},
+    "thirteen": {"hand_number": "2", "trump": "H", "bid-0": "0", "bid-1": "1", "bid-2": "0", "bid-3": "1"},
+    "twentyfour": {"hand_number": "2"},
+}
+# A valid correction of hand 1.
+EDIT_HAND = {
+    "marriage": {"version": "1", **marriage_hand("Wsss", (0, 0, 0, 0))},
+    "marriage-honors": {"version": "1", **HONORS_HAND, "hand_points-1": "12"},
+    "konkan": {"version": "1", **KONKAN_HAND, "penalty-0": "10"},
+    "thirteen": {"version": "2", "trump": "", "bid-0": "0", "bid-1": "1", "bid-2": "0", "bid-3": "0",
+                 "books-0": "0", "books-1": "1", "books-2": "0", "books-3": "0"},
+    "twentyfour": {"version": "1"},
+}
+NEW_TABLE = {
+    "marriage": {"name": "Friday night", "player": PLAYERS["marriage"] + ["", ""], "seen_points": "3",
+                 "unseen_points": "10", "dublee_bonus": "5", "dublee_seen_points": "0", "foul_fine": "15",
+                 "point_rate": "1", "currency": "", "murder": "on"},
+    "marriage-honors": {"name": "Honors night", "player": PLAYERS["marriage-honors"] + [""] * 6, "decks": "3",
+                        "cards_per_hand": "21", "direction": "clockwise", "honor_value": "4",
+                        "marriage_points": "20", "surrender_first_points": "2", "surrender_later_points": "5",
+                        "point_rate": "1", "currency": ""},
+    "konkan": {"name": "Konkan night", "player": PLAYERS["konkan"] + [""], "set_threshold": "52",
+               "not_set_penalty": "100", "joker_discard_penalty": "200", "failed_win_penalty": "50",
+               "elimination_over": "301"},
+    "thirteen": {"name": "Thirteen night", "player": PLAYERS["thirteen"], "color": THIRTEEN_COLORS,
+                 "sandbag_penalty": "on", "sandbag_limit": "10", "sandbag_penalty_points": "100"},
+    "twentyfour": {"name": "24 night", "player": PLAYERS["twentyfour"] + [""], "difficulty": ""},
+}
+
+
+def fresh_table(game, owner):
+    """A table of `game` with hand 1 recorded (and, for the race, deal 2 on known cards)."""
+    players = PLAYERS[game]
+    colors = dict(zip(players, THIRTEEN_COLORS)) if game == "thirteen" else None
+    table = services.create_table(game=game, name="Fuzz", players=players, rules={}, owner=owner, colors=colors)
+    if game == "marriage":
+        services.record_hand(table, {name: {"status": status, "maal": maal} for name, status, maal in
+                                     zip(players, ("seen", "winner", "seen", "unseen"), (12, 4, 6, 5))}, 1)
+    elif game == "marriage-honors":
+        services.record_hand(table, {"Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
+                                     "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
+                                     "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0},
+                                     "Dev": {"outcome": "inactive"}}, 1)
+    elif game == "konkan":
+        services.record_hand(table, {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "hand_penalty": 68},
+                                     "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}}, 1)
+    elif game == "thirteen":
+        services.record_hand(table, {name: {"bid": bid} for name, bid in zip(players, (1, 0, 0, 0))}, 1)
+        services.record_hand(table, {name: {"bid": bid, "books": bid} for name, bid in zip(players, (1, 0, 0, 0))},
+                             1, version=1)
+    else:
+        services.record_hand(table, {"_hand": {"cards": ["8S", "3H", "8D", "3C"], "answer": "8/(3-8/3)"},
+                                     "Asha": {"won": True}, "Bikash": {"won": False}, "Chandra": {"won": False}}, 1)
+        services.save_current_hand(table, {"deal": 2, "cards": FIRST_CARDS})
+    table.refresh_from_db()
+    return table
+
+
+# --- strategies --------------------------------------------------------------------------------
+
+def forms(fields, base=None):
+    """A form: the valid `base` with one field changed or left out, or with several fields dropped
+    and random ones added (real names and made-up ones), or random fields alone."""
+    fuzz = st.dictionaries(st.one_of(st.sampled_from(fields), st.sampled_from(fields), RANDOM_KEY), FIELD_VALUE,
+                           max_size=8)
+    if base is None:
+        return fuzz
+
+    @st.composite
+    def build(draw):
+        mode = draw(st.sampled_from(["one", "one", "many", "random"]))
+        if mode == "random":
+            return draw(fuzz)
+        data = copy.deepcopy(base)
+        if mode == "one":
+            key = draw(st.sampled_from(sorted({*fields, *base})))
+            if key in data and draw(st.integers(min_value=0, max_value=4)) == 0:
+                del data[key]
+            else:
+                data[key] = draw(FIELD_VALUE)
+            return data
+        for key in draw(st.sets(st.sampled_from(sorted(data)), max_size=3)):
+            del data[key]
+        data.update(draw(fuzz))
+        return data
+
+    return build()
+
+
+# --- checks --------------------------------------------------------------------------------------
+
+class ScriptFinder(HTMLParser):
+    """Whatever in a page would run script: <script> without src or with content, on* handlers,
+    javascript: URLs."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found = []
+        self.in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name.startswith("on") or name.startswith("hx-on"):
+                self.found.append(f"<{tag} {name}={value!r}>")
+            if value and value.strip().lower().startswith("javascript:"):
+                self.found.append(f"<{tag} {name}={value!r}>")
+        if tag == "script":
+            self.in_script = True
+            if not dict(attrs).get("src"):
+                self.found.append(f"<script> without src {attrs!r}")
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self.in_script = False
+
+    def handle_data(self, data):
+        if self.in_script and data.strip():
+            self.found.append(f"inline script {data[:60]!r}")
+
+
+def check_page(response):
+    """No server error; an HTML answer carries no injected script and no raw payload."""
+    assert response.status_code < 500, response.status_code
+    if "text/html" not in response.get("Content-Type", "") or getattr(response, "streaming", False):
+        return
+    body = response.content.decode()
+    for payload in PAYLOADS:
+        assert payload not in body, f"unescaped {payload!r} in the page"
+    finder = ScriptFinder()
+    finder.feed(body)
+    assert not finder.found, finder.found
+
+
+def last(value):
+    """What the view reads for a field posted as `value` (QueryDict.get: the last one sent)."""
+    if isinstance(value, list):
+        return value[-1] if value else None
+    return value
+
+
+def csrf_token(client):
+    if "csrftoken" not in client.cookies:
+        client.get(reverse("home"))
+    return client.cookies["csrftoken"].value
+
+
+def encoded(data, token):
+    pairs = []
+    for key, value in data.items():
+        if key != "csrfmiddlewaretoken":
+            pairs.extend((key, each) for each in (value if isinstance(value, list) else [value]))
+    pairs.append(("csrfmiddlewaretoken", token))
+    return urlencode(pairs)
+
+
+def post(client, url, data):
+    """POST the form as a browser does (urlencoded, with the CSRF token), in a savepoint so a
+    database error in the view fails this example without spoiling the next ones."""
+    token = csrf_token(client)
+    with transaction.atomic():
+        response = client.post(url, encoded(data, token), content_type="application/x-www-form-urlencoded")
+    check_page(response)
+    return response
+
+
+def counts():
+    return (Table.objects.count(), Hand.objects.count(), HandChange.objects.count(), Puzzle.objects.count())
+
+
+def stored(*tables):
+    """Every stored field of the tables and of their hands."""
+    return [(Table.objects.filter(pk=table.pk).values().first(),
+             list(Hand.objects.filter(table_id=table.pk).order_by("number").values("number", "version", "inputs",
+                                                                                     "points")))
+            for table in tables]
+
+
+def assert_whole(table):
+    """What is stored is what the engine derives from the stored inputs: nothing half saved."""
+    table = Table.objects.get(pk=table.pk)
+    hands = list(table.hands.order_by("number"))
+    assert [hand.number for hand in hands] == list(range(1, len(hands) + 1))
+    inputs = [hand.inputs for hand in hands]
+    assert table.engine.validate(table.rules, table.players, inputs) == inputs
+    result = table.engine.score(table.rules, table.players, inputs)
+    assert [hand.points for hand in hands] == result.points
+    assert table.totals == result.totals
+    assert table.progress == result.progress
+
+
+def assert_names_escaped(client, table):
+    """The table page shows every player's name escaped (and the name of the table)."""
+    table = Table.objects.get(pk=table.pk)
+    for token in (table.keeper_token, table.viewer_token):
+        response = client.get(reverse("table", args=[token]))
+        assert response.status_code == 200
+        check_page(response)
+        body = response.content.decode()
+        for name in [*table.players, table.name]:
+            assert escape(name) in body, name
+
+
+def refused_or_whole(response, before_counts, before, *tables):
+    if 400 <= response.status_code < 500:
+        assert counts() == before_counts, f"{response.status_code} but something was saved"
+        assert stored(*tables) == before, f"{response.status_code} but a table changed"
+    for table in tables:
+        if Table.objects.filter(pk=table.pk).exists():
+            assert_whole(table)
+
+
+# --- new tables ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_new_table(game, client, owner):
+    fields = ["name", "player", "color", *HAND_FORMS[game].RULE_FIELDS]
+
+    @FUZZ
+    @given(data=forms(fields, NEW_TABLE[game]))
+    @example(data={**NEW_TABLE[game], "name": SCRIPT})
+    @example(data={**NEW_TABLE[game], "player": [SCRIPT, IMG, "Chandra", "Dipa"][:len(PLAYERS[game])]})
+    @example(data={**NEW_TABLE[game], "name": "a\x00b"})
+    @example(data={**NEW_TABLE[game], "player": ["Asha", "Bi\x00na", "Chet", "Dev"][:len(PLAYERS[game])]})
+    def check(data):
+        before_counts = counts()
+        response = post(client, reverse("new_table", args=[game]), data)
+        if response.status_code == 302:
+            table = Table.objects.get(keeper_token=response["Location"].split("/")[2])
+            assert counts() == (before_counts[0] + 1, *before_counts[1:])
+            assert table.game == game and table.owner == owner
+            assert_whole(table)
+            assert_names_escaped(client, table)
+        else:
+            assert response.status_code in (200, 422)
+            assert counts() == before_counts
+
+    check()
+
+
+# --- hands -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_add_hand(game, client, owner):
+    @FUZZ
+    @given(data=forms(hand_fields(game), ADD_HAND[game]))
+    @example(data={**ADD_HAND[game], "hand_number": "²"})
+    @example(data={**ADD_HAND[game], "hand_number": "9" * 5000})
+    @example(data={**ADD_HAND[game], "hand_number": "-2"})
+    @example(data={**ADD_HAND[game], f"{SEAT_FIELDS[game][1]}-0": "9" * 5000})
+    @example(data={**ADD_HAND[game], f"{SEAT_FIELDS[game][0]}-1": "--1"})
+    @example(data={**ADD_HAND[game], f"{SEAT_FIELDS[game][0]}-1": "²"})
+    @example(data={**ADD_HAND[game], f"{SEAT_FIELDS[game][-1]}-2": "\x00"})
+    def check(data):
+        table = fresh_table(game, owner)
+        before_counts, before = counts(), stored(table)
+        response = post(client, reverse("add_hand", args=[table.keeper_token]), data)
+        refused_or_whole(response, before_counts, before, table)
+
+    check()
+
+
+def test_add_hand_completing_a_pending_thirteen_round(client, owner):
+    """Thirteen's books step, which also reads the version."""
+    game = "thirteen"
+    base = {"hand_number": "2", "version": "1", "books-0": "0", "books-1": "1", "books-2": "1", "books-3": "0"}
+
+    @FUZZ
+    @given(data=forms(hand_fields(game), base))
+    @example(data={**base, "version": "²"})
+    @example(data={**base, "version": "9" * 5000})
+    @example(data={**base, "books-1": "--1"})
+    def check(data):
+        table = fresh_table(game, owner)
+        services.record_hand(table, {name: {"bid": bid} for name, bid in zip(PLAYERS[game], (0, 1, 0, 1))}, 2)
+        before_counts, before = counts(), stored(table)
+        response = post(client, reverse("add_hand", args=[table.keeper_token]), data)
+        refused_or_whole(response, before_counts, before, table)
+
+    check()
+
+
+HAND_NUMBERS = st.one_of(st.integers(min_value=0, max_value=4), st.sampled_from([2 ** 31, 2 ** 63, 10 ** 30]))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_edit_hand(game, client, owner):
+    @FUZZ
+    @given(number=HAND_NUMBERS, data=forms(hand_fields(game), EDIT_HAND[game]))
+    @example(number=1, data={**EDIT_HAND[game], "version": "²"})
+    @example(number=1, data={**EDIT_HAND[game], "version": "9" * 5000})
+    @example(number=1, data={**EDIT_HAND[game], f"{SEAT_FIELDS[game][0]}-0": "--1"})
+    @example(number=1, data={**EDIT_HAND[game], f"{SEAT_FIELDS[game][-1]}-1": "9" * 5000})
+    @example(number=10 ** 30, data=EDIT_HAND[game])
+    def check(number, data):
+        table = fresh_table(game, owner)
+        before_counts, before = counts(), stored(table)
+        response = post(client, reverse("edit_hand", args=[table.keeper_token, number]), data)
+        refused_or_whole(response, before_counts, before, table)
+
+    check()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_delete_hand(game, client, owner):
+    @FUZZ
+    @given(number=HAND_NUMBERS, data=forms(hand_fields(game)))
+    @example(number=1, data={})
+    @example(number=10 ** 30, data={})
+    def check(number, data):
+        table = fresh_table(game, owner)
+        before_counts, before = counts(), stored(table)
+        response = post(client, reverse("delete_hand", args=[table.keeper_token, number]), data)
+        refused_or_whole(response, before_counts, before, table)
+
+    check()
+
+
+# --- players, sets, finish, links ------------------------------------------------------------
+
+NAMES = st.lists(st.one_of(st.sampled_from(HOSTILE), st.text(max_size=45), st.sampled_from(["Asha", "Bina"])),
+                 max_size=7)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_players(game, client, owner):
+    players = PLAYERS[game]
+    colors = {"color": THIRTEEN_COLORS} if game == "thirteen" else {}
+    base = {"player": [f"{name} 2" for name in players], **colors}
+
+    @FUZZ
+    @given(data=st.one_of(forms(["player", "color"], base), NAMES.map(lambda names: {"player": names, **colors})))
+    @example(data={"player": [SCRIPT, IMG, "<b>Chandra</b>", "Dipa & Co"][:len(players)], **colors})
+    @example(data={"player": ["Asha", "Bi\x00na", "Chet", "Dev"][:len(players)], **colors})
+    @example(data={"player": ["Asha", "\u202eevil", "٣", "😀"][:len(players)], **colors})
+    @example(data={"player": ["Asha", "Bina", "Chet", "Dev"][:len(players)], "color": ["red", "red", "pink", "blue"]})
+    def check(data):
+        table = fresh_table(game, owner)
+        before_counts, before = counts(), stored(table)
+        response = post(client, reverse("players", args=[table.keeper_token]), data)
+        refused_or_whole(response, before_counts, before, table)
+        if response.status_code == 302:
+            assert_names_escaped(client, table)
+
+    check()
+
+
+def test_record_set(client, owner):
+    base = {"player": "Asha", "groups": SET_61, "score": ""}
+
+    @FUZZ
+    @given(data=forms(["player", "groups", "score"], base))
+    @example(data={**base, "score": "9" * 5000})
+    @example(data={**base, "score": "²"})
+    @example(data={**base, "player": SCRIPT})
+    @example(data={**base, "groups": "AS 2S 3S / " * 500})
+    def check(data):
+        table = fresh_table("konkan", owner)
+        before_counts, before = counts(), stored(table)
+        response = post(client, reverse("record_set", args=[table.keeper_token]), data)
+        refused_or_whole(response, before_counts, before, table)
+
+    check()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_finish(game, client, owner):
+    @FUZZ
+    @given(data=forms(["finished"], {"finished": "yes"}))
+    def check(data):
+        table = fresh_table(game, owner)
+        before_counts, before = counts(), stored(table)
+        response = post(client, reverse("finish", args=[table.keeper_token]), data)
+        refused_or_whole(response, before_counts, before, table)
+        finished = Table.objects.get(pk=table.pk).finished
+        assert response.status_code == 302
+        assert (finished is not None) == (last(data.get("finished")) == "yes")
+
+    check()
+
+
+def test_new_link(client, owner):
+    @FUZZ
+    @given(game=st.sampled_from(GAMES), data=forms(["which"], {"which": "viewer"}))
+    def check(game, data):
+        table = fresh_table(game, owner)
+        before_counts, before = counts(), stored(table)
+        response = post(client, reverse("new_link", args=[table.keeper_token]), data)
+        refused_or_whole(response, before_counts, before, table)
+        after = Table.objects.get(pk=table.pk)
+        which = last(data.get("which"))
+        changed = {field for field in ("keeper_token", "viewer_token") if getattr(after, field) != getattr(table, field)}
+        if which in ("keeper", "viewer"):
+            assert response.status_code == 302 and changed == {f"{which}_token"}
+        else:
+            assert response.status_code == 400 and not changed
+
+    check()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_maal_preview(game, client, owner):
+    """The maal counter is Marriage's; on another game's table it is refused (4xx), never a 500."""
+    counters = SEAT_FIELDS["marriage"][4:]
+
+    @FUZZ
+    @given(seat=st.one_of(st.integers(min_value=0, max_value=6), st.just(10 ** 30)),
+           data=forms([f"{field}-{seat}" for field in counters for seat in range(6)],
+                      {"tiplu-0": "1", "poplu-0": "1", "jhiplu-0": "1"}))
+    @example(seat=0, data={"tiplu-0": "9" * 5000})
+    @example(seat=0, data={"tiplu-0": "²"})
+    @example(seat=0, data={"tunnella_joker-0": "-1"})
+    def check(seat, data):
+        table = fresh_table(game, owner)
+        before_counts, before = counts(), stored(table)
+        response = post(client, reverse("maal_preview", args=[table.keeper_token, seat]), data)
+        # A preview never saves, whatever it answers.
+        assert counts() == before_counts and stored(table) == before
+
+    check()
+
+
+# --- the 24 race and the puzzle --------------------------------------------------------------
+
+@pytest.fixture
+def known_deals(monkeypatch):
+    """The race deals A 2 3 4 after a win (the engine's random deal made predictable)."""
+    monkeypatch.setattr(engine24, "deal", lambda rng=None, difficulty=None: engine24.Deal(
+        [("A", "S"), ("2", "H"), ("3", "D"), ("4", "C")], [1, 2, 3, 4], "easy", 4, "4*3*2*1"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_race_press(game, client, owner, known_deals):
+    """The race pad is the 24 race's; on another game's table it is refused (4xx), never a 500."""
+    base = {"player": "Asha", "deal": "2", "keys": FIRST_WIN, "key": "="}
+
+    @FUZZ
+    @given(data=forms(["player", "deal", "keys", "key"], base))
+    @example(data={**base, "deal": "²"})
+    @example(data={**base, "keys": "c0 " * 5000})
+    @example(data={**base, "player": SCRIPT})
+    @example(data={**base, "key": "c9"})
+    @example(data={**base, "keys": "c0 / ( c1 - c2 / c3", "key": ")"})
+    def check(data):
+        table = fresh_table(game, owner)
+        before_counts, before = counts(), stored(table)
+        response = post(client, reverse("race_press", args=[table.keeper_token]), data)
+        refused_or_whole(response, before_counts, before, table)
+
+    check()
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if game != "twentyfour"])
+def test_the_race_pad_of_another_game_is_not_found(game, client, owner):
+    """race_press and race_state belong to the 24 race: another game's table answers 404, not 500."""
+    table = fresh_table(game, owner)
+    before_counts, before = counts(), stored(table)
+    with transaction.atomic():
+        state = client.get(reverse("race_state", args=[table.viewer_token]), {"deal": "1"})
+    assert state.status_code == 404
+    response = post(client, reverse("race_press", args=[table.keeper_token]),
+                    {"player": "Asha", "deal": "1", "keys": "", "key": "c0"})
+    assert response.status_code == 404
+    assert counts() == before_counts and stored(table) == before
+
+
+def test_puzzle_name_and_deal(owner):
+    @FUZZ
+    @given(name=forms(["name"], {"name": "Asha"}), deal=forms(["difficulty"], {"difficulty": "easy"}))
+    @example(name={"name": SCRIPT}, deal={"difficulty": "easy"})
+    @example(name={"name": "a\x00b"}, deal={"difficulty": "easy"})
+    @example(name={"name": "😀" * 40}, deal={"difficulty": ""})
+    @example(name={"name": "Asha"}, deal={"difficulty": SCRIPT})
+    def check(name, deal):
+        phone = Client(enforce_csrf_checks=True)  # no account: the name is kept in a cookie
+        before = counts()
+        response = post(phone, reverse("puzzle_name"), name)
+        assert counts() == before
+        if response.status_code != 302:
+            assert response.status_code == 422 and "player24" not in response.cookies
+            return
+        response = post(phone, reverse("puzzle_deal"), deal)
+        if 400 <= response.status_code < 500:
+            assert counts() == before
+        else:
+            assert response.status_code == 302
+            assert counts() == (*before[:3], before[3] + 1)
+            puzzle = Puzzle.objects.latest("pk")
+            assert puzzle.user is None
+        check_page(phone.get(reverse("puzzle_home")))
+
+    check()
+
+
+def test_puzzle_deal_with_an_account(client, owner):
+    @FUZZ
+    @given(data=forms(["difficulty"], {"difficulty": "hard"}))
+    def check(data):
+        before = counts()
+        response = post(client, reverse("puzzle_deal"), data)
+        if 400 <= response.status_code < 500:
+            assert counts() == before
+        else:
+            assert response.status_code == 302 and counts()[3] == before[3] + 1
+
+    check()
+
+
+def test_puzzle_play(client, owner):
+    base = {"keys": FIRST_WIN, "key": "="}
+
+    @FUZZ
+    @given(data=forms(["keys", "key"], base))
+    @example(data={"keys": "c0 " * 5000, "key": "+"})
+    @example(data={"keys": "c0 c1", "key": "c1"})
+    @example(data={"keys": "", "key": "give_up"})
+    @example(data={"keys": "c9", "key": "="})
+    def check(data):
+        puzzle = Puzzle.objects.create(player=owner.get_username(), user=owner, cards=FIRST_CARDS,
+                                       difficulty="hard", solutions=1)
+        before_counts = counts()
+        before = Puzzle.objects.filter(pk=puzzle.pk).values().first()
+        response = post(client, reverse("puzzle", args=[puzzle.pk]), data)
+        assert counts() == before_counts
+        after = Puzzle.objects.filter(pk=puzzle.pk).values().first()
+        if 400 <= response.status_code < 500:
+            assert after == before
+        if after["result"] == Puzzle.WON:  # only the server's own evaluation of "=" wins
+            assert last(data.get("key")) == "=" and response.status_code == 200
+
+    check()
+
+
+# --- setup and import ------------------------------------------------------------------------
+
+def test_setup_once_an_owner_exists(owner, django_user_model):
+    @FUZZ
+    @given(data=forms(["username", "password1", "password2"],
+                      {"username": "mallory", "password1": "x-Very-long-9", "password2": "x-Very-long-9"}))
+    def check(data):
+        users = django_user_model.objects.count()
+        response = post(Client(enforce_csrf_checks=True), reverse("setup"), data)
+        assert response.status_code == 302 and response["Location"] == reverse("home")
+        assert django_user_model.objects.count() == users
+
+    check()
+
+
+def document(game, players, hands, **extra):
+    return {"format": "cardscore-table/1", "game": game, "name": f"{game} night", "created": "2026-11-20T19:30:00Z",
+            "players": players, "hands": [{"inputs": inputs} for inputs in hands], **extra}
+
+
+DOCUMENTS = [
+    document("marriage", PLAYERS["marriage"], [
+        {"Asha": {"status": "seen", "maal": 12}, "Bikash": {"status": "winner", "maal": 4},
+         "Chandra": {"status": "seen", "maal": 6}, "Dipa": {"status": "unseen", "maal": 5}}],
+        rules={"murder": True}),
+    document("marriage-honors", PLAYERS["marriage-honors"], [
+        {"Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
+         "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
+         "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0}, "Dev": {"outcome": "inactive"}}]),
+    document("konkan", PLAYERS["konkan"], [
+        {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]},
+         "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}}]),
+    document("thirteen", PLAYERS["thirteen"], [
+        {name: {"bid": bid, "books": bid} for name, bid in zip(PLAYERS["thirteen"], (1, 0, 0, 0))}],
+        colors=dict(zip(PLAYERS["thirteen"], THIRTEEN_COLORS))),
+    document("twentyfour", ["A", "B"], [
+        {"_hand": {"cards": ["8S", "3H", "8D", "3C"], "answer": "8/(3-8/3)"}, "A": {"won": True}, "B": {"won": False}}]),
+]
+JSON_LEAF = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(min_value=-(2 ** 80), max_value=2 ** 80),
+                      st.floats(), st.text(max_size=20), st.sampled_from(HOSTILE), st.sampled_from(CHOICES))
+JSON_VALUE = st.recursive(st.one_of(JSON_LEAF, st.just([]), st.just({})), lambda children: st.one_of(
+    st.lists(children, min_size=1, max_size=4),
+    st.dictionaries(st.one_of(st.text(max_size=10), st.sampled_from(HOSTILE)), children, min_size=1, max_size=4)),
+    max_leaves=12)
+
+
+def places(value, path=()):
+    """Every (container path, key) of a JSON document, to change one of them."""
+    found = []
+    if isinstance(value, dict):
+        for key, child in value.items():
+            found.append((path, key))
+            found.extend(places(child, (*path, key)))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            found.append((path, index))
+            found.extend(places(child, (*path, index)))
+    return found
+
+
+@st.composite
+def mutated_documents(draw):
+    document = copy.deepcopy(draw(st.sampled_from(DOCUMENTS)))
+    for _ in range(draw(st.integers(min_value=1, max_value=3))):
+        path, key = draw(st.sampled_from(places(document)))
+        container = document
+        for step in path:
+            container = container[step]
+        action = draw(st.sampled_from(["replace", "replace", "delete", "add"]))
+        if action == "replace":
+            container[key] = draw(JSON_VALUE)
+        elif action == "delete":
+            del container[key]
+        elif isinstance(container, dict):
+            container[draw(st.one_of(st.text(max_size=10), st.sampled_from(HOSTILE)))] = draw(JSON_VALUE)
+        else:
+            container.append(draw(JSON_VALUE))
+        if not places(document):
+            break
+    return document
+
+
+UPLOADS = st.one_of(
+    mutated_documents().map(lambda doc: json.dumps(doc).encode()),
+    mutated_documents().map(lambda doc: json.dumps(doc, ensure_ascii=False).encode()),
+    JSON_VALUE.map(lambda value: json.dumps(value).encode()),
+    st.binary(max_size=200),
+    st.text(max_size=200).map(str.encode),
+)
+DEEP = b"[" * 100_000 + b"]" * 100_000
+
+
+def with_name(index, name, **changes):
+    changed = copy.deepcopy(DOCUMENTS[index])
+    changed["name"] = name
+    changed.update(changes)
+    return json.dumps(changed).encode()
+
+
+def test_import_file(client, owner):
+    @FUZZ
+    @given(content=UPLOADS)
+    @example(content="DEEP")  # (named, so a failure report does not print 200 kB)
+    @example(content=with_name(0, SCRIPT))
+    @example(content=with_name(0, "a\x00b"))
+    @example(content=with_name(3, "Long night", players=["Asha", "B\x00", "Charlie", "David"], hands=[],
+                               colors={}))
+    @example(content=json.dumps({**DOCUMENTS[0], "hands": [{"inputs": {
+        "Asha": {"status": "seen", "maal": 10 ** 400}, "Bikash": {"status": "winner", "maal": 4},
+        "Chandra": {"status": "seen", "maal": 6}, "Dipa": {"status": "unseen", "maal": 5}}}]}).encode())
+    @example(content=b'{"format": "cardscore-table/1", "game": "marriage", "players": NaN, "hands": []}')
+    @example(content="\ufeff".encode() + json.dumps(DOCUMENTS[0]).encode())
+    @example(content=json.dumps(DOCUMENTS[0]).encode("utf-16"))
+    def check(content):
+        content = DEEP if content == "DEEP" else content
+        before_counts = counts()
+        upload = SimpleUploadedFile("table.json", content, content_type="application/json")
+        with transaction.atomic():
+            response = client.post(reverse("import_file"), {"file": upload, "csrfmiddlewaretoken": csrf_token(client)})
+        check_page(response)
+        if response.status_code == 302:
+            table = Table.objects.get(keeper_token=response["Location"].split("/")[2])
+            assert counts()[0] == before_counts[0] + 1
+            assert counts()[1] == before_counts[1] + table.hands.count()
+            assert_whole(table)
+            assert_names_escaped(client, table)
+        else:
+            assert response.status_code == 422
+            assert counts() == before_counts
+
+    check()
+
+
+# --- names are escaped everywhere they are shown -----------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hostile_names_are_shown_escaped_on_every_page_of_the_table(game, client, owner):
+    names = [SCRIPT, IMG, "<svg onload=alert(1)>", "A & B"][:len(PLAYERS[game])]
+    table = fresh_table(game, owner)
+    response = post(client, reverse("players", args=[table.keeper_token]),
+                    {"player": names, **({"color": THIRTEEN_COLORS} if game == "thirteen" else {})})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.players == names
+    assert_names_escaped(client, table)
+    # The race pad remembers the player in a cookie: percent-encoded, so no header can be injected.
+    if game == "twentyfour":
+        response = post(client, reverse("race_press", args=[table.keeper_token]),
+                        {"player": SCRIPT, "deal": "2", "keys": "", "key": "c0"})
+        assert response.status_code == 200
+        assert response.cookies[f"player-{table.pk}"].value == quote(SCRIPT)
+    # A change made by a hostile name, for the history page.
+    if HAND_FORMS[game].HANDS_EDITABLE:
+        hand = table.hands.get(number=1)
+        services.edit_hand(table, 1, hand.inputs, hand.version, by=SCRIPT)
+    else:
+        services.record_hand(table, {"_hand": {"cards": ["8S", "3H", "8D", "3C"], "answer": "8/(3-8/3)"},
+                                     **{name: {"won": name == IMG} for name in names}}, 2, by=SCRIPT)
+    history = client.get(reverse("history", args=[table.keeper_token]))
+    check_page(history)
+    assert escape(SCRIPT) in history.content.decode()
+    # (page, whether it shows the players' names)
+    pages = [(reverse("live", args=[table.viewer_token]), True), (reverse("player", args=[IMG]), True),
+             (reverse("home"), False)]
+    if HAND_FORMS[game].HANDS_EDITABLE:
+        pages.append((reverse("edit_hand", args=[table.keeper_token, 1]), True))
+    else:
+        pages.append((reverse("race_state", args=[table.viewer_token]), True))
+    for url, shows_names in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        check_page(response)
+        if shows_names:
+            assert escape(IMG) in response.content.decode(), url
+    csv_export = client.get(reverse("export_csv", args=[table.viewer_token]))
+    assert csv_export["Content-Type"].startswith("text/csv")
+
+
+@pytest.mark.parametrize("name", [SCRIPT, "Asha/Bina", "50/50"])
+def test_the_players_page_lists_any_name_a_table_accepts(name, client, owner):
+    """A name with "/" is a valid player name; the Players page must still list it (escaped)."""
+    table = fresh_table("marriage", owner)
+    response = post(client, reverse("players", args=[table.keeper_token]),
+                    {"player": [name, "Bikash", "Chandra", "Dipa"]})
+    assert response.status_code == 302
+    with transaction.atomic():
+        response = client.get(reverse("players_list"))
+    check_page(response)
+    assert response.status_code == 200
+    assert escape(name) in response.content.decode()

@@ -1,0 +1,528 @@
+"""Security: deployment checks, Content Security Policy, login attempts, viewer links, tokens,
+the admin and who may change a table's links.
+
+Each test is one item of the issue's security list; the helpers at the top build requests.
+"""
+
+import base64
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.models import Hand, HandChange, Puzzle, Table, new_token
+from tests.test_fuzz import (ADD_HAND, EDIT_HAND, FIRST_WIN, GAMES, NEW_TABLE, PLAYERS, SET_61, THIRTEEN_COLORS,
+                             ScriptFinder, fresh_table)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+HTTPS_ONLY_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
+PASSWORD = "correct-horse-9"
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+def manage_env(tmp_path, **changes):
+    """The environment of a fresh production server: DEBUG unset, its own data folder."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DEBUG", "HTTPS", "SECRET_KEY", "DJANGO_SETTINGS_MODULE")}
+    env["CARDSCORE_DATA_DIR"] = str(tmp_path)
+    env.update(changes)
+    return env
+
+
+def run(args, env):
+    return subprocess.run(args, cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=120)
+
+
+CHECKS_SCRIPT = """
+import json, os
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardscore.settings")
+import django
+django.setup()
+from django.conf import settings
+from django.core import checks
+silenced = list(settings.SILENCED_SYSTEM_CHECKS)
+settings.SILENCED_SYSTEM_CHECKS = []
+found = sorted({m.id for m in checks.run_checks(include_deployment_checks=True) if m.level >= checks.WARNING})
+print(json.dumps({"silenced": sorted(silenced), "found": found, "debug": settings.DEBUG}))
+"""
+
+
+def csrf_post(client, url, data=None):
+    if "csrftoken" not in client.cookies:
+        client.get(reverse("home"))
+    return client.post(url, {**(data or {}), "csrfmiddlewaretoken": client.cookies["csrftoken"].value})
+
+
+def policy(response):
+    """The Content-Security-Policy header as {directive: [sources]}."""
+    assert "Content-Security-Policy" in response, f"no CSP on {response.status_code} {response.get('Content-Type')}"
+    directives = {}
+    for part in response["Content-Security-Policy"].split(";"):
+        if part.strip():
+            name, *sources = part.split()
+            directives[name.lower()] = sources
+    return directives
+
+
+def assert_strict_policy(response, what=""):
+    directives = policy(response)
+    header = response["Content-Security-Policy"]
+    assert directives.get("script-src") == ["'self'"], what
+    assert "'unsafe-inline'" not in header and "'unsafe-eval'" not in header, what
+    assert directives.get("default-src") == ["'self'"], what
+    assert directives.get("object-src") == ["'none'"], what
+    assert directives.get("base-uri") == ["'none'"], what
+    assert directives.get("frame-ancestors") == ["'none'"], what
+
+
+def scripts_in(response):
+    finder = ScriptFinder()
+    finder.feed(response.content.decode())
+    return finder.found
+
+
+def counts():
+    return (Table.objects.count(), Hand.objects.count(), HandChange.objects.count(), Puzzle.objects.count())
+
+
+def stored(table):
+    return (Table.objects.filter(pk=table.pk).values().first(),
+            list(Hand.objects.filter(table_id=table.pk).order_by("number").values("number", "version", "inputs",
+                                                                                    "points")))
+
+
+@pytest.fixture
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def other_user(django_user_model, fast_passwords):
+    return django_user_model.objects.create_user("guest", password=PASSWORD)
+
+
+# --- manage.py check --deploy ----------------------------------------------------------------
+
+def test_check_deploy_has_no_warnings_behind_https(tmp_path):
+    result = run([PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                 manage_env(tmp_path, HTTPS="true"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout, result.stdout + result.stderr
+    assert "WARNING" not in result.stderr
+
+
+def test_behind_https_nothing_is_silenced_and_nothing_is_found(tmp_path):
+    result = run([PYTHON, "-c", CHECKS_SCRIPT], manage_env(tmp_path, HTTPS="true"))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.splitlines()[-1]) == {"silenced": [], "found": [], "debug": False}
+
+
+def test_without_https_only_the_https_warnings_are_silenced(tmp_path):
+    result = run([PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], manage_env(tmp_path))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"no issues ({len(HTTPS_ONLY_CHECKS)} silenced)" in result.stdout
+    # Silenced: exactly the four that need HTTPS; unsilenced, those four are all that is found.
+    result = run([PYTHON, "-c", CHECKS_SCRIPT], manage_env(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.splitlines()[-1]) == {"silenced": HTTPS_ONLY_CHECKS, "found": HTTPS_ONLY_CHECKS,
+                                                          "debug": False}
+
+
+HTTPS_SCRIPT = """
+import json, os
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardscore.settings")
+import django
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+from django.test import Client
+client = Client()
+plain = client.get("/setup/")
+health = client.get("/health/")
+proxied = client.get("/setup/", HTTP_X_FORWARDED_PROTO="https")
+cookie = proxied.cookies.get("csrftoken")
+print(json.dumps({
+    "plain": [plain.status_code, plain.get("Location")],
+    "health": health.status_code,
+    "proxied": proxied.status_code,
+    "hsts": proxied.get("Strict-Transport-Security"),
+    "csrf_cookie_secure": bool(cookie and cookie["secure"]),
+}))
+"""
+
+
+def test_behind_an_https_proxy_http_is_redirected_and_hsts_and_secure_cookies_are_sent(tmp_path):
+    env = manage_env(tmp_path, HTTPS="true")
+    env.pop("DATABASE_URL", None)  # a throwaway SQLite database in the data folder
+    result = run([PYTHON, "-c", HTTPS_SCRIPT], env)
+    assert result.returncode == 0, result.stderr
+    answers = json.loads(result.stdout.splitlines()[-1])
+    assert answers["plain"] == [301, "https://testserver/setup/"]
+    assert answers["health"] == 200  # the container's health check speaks plain HTTP
+    assert answers["proxied"] == 200
+    assert answers["hsts"] == "max-age=31536000; includeSubDomains; preload"
+    assert answers["csrf_cookie_secure"] is True
+
+
+# --- Content Security Policy -----------------------------------------------------------------
+
+def every_page(client, owner):
+    """(url, response) for every kind of page a phone sees: each game's table (keeper and viewer),
+    its other pages, the 24 pages, errors."""
+    tables = {game: fresh_table(game, owner) for game in GAMES}
+    urls = [reverse("home"), reverse("players_list"), reverse("player", args=["Asha"]), reverse("puzzle_home"),
+            reverse("import_file"), reverse("manifest"), reverse("health"), "/no-such-page/", "/t/nope/"]
+    for game, table in tables.items():
+        urls += [reverse("new_table", args=[game]), reverse("table", args=[table.keeper_token]),
+                 reverse("table", args=[table.viewer_token]), reverse("history", args=[table.keeper_token]),
+                 reverse("live", args=[table.viewer_token]), reverse("export", args=[table.viewer_token]),
+                 reverse("export_csv", args=[table.viewer_token]),
+                 reverse("qr_code", args=[table.keeper_token, "keeper"]),
+                 reverse("table", args=[table.keeper_token]) + "?hands=all"]
+        if game == "twentyfour":
+            urls.append(reverse("race_state", args=[table.viewer_token]))
+        else:
+            urls.append(reverse("edit_hand", args=[table.keeper_token, 1]))
+    urls.append(reverse("deal_info", args=[tables["marriage-honors"].keeper_token]))
+    puzzle = Puzzle.objects.create(player=owner.get_username(), user=owner,
+                                   cards=[["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]], difficulty="hard",
+                                   solutions=1)
+    urls.append(reverse("puzzle", args=[puzzle.pk]))
+    pages = [(url, client.get(url)) for url in urls]
+    # POST answers too: a redirect, a refused hand (422), a conflict (409), a forbidden (403), 405.
+    marriage, konkan = tables["marriage"], tables["konkan"]
+    posts = [
+        (reverse("add_hand", args=[marriage.keeper_token]), ADD_HAND["marriage"]),
+        (reverse("add_hand", args=[marriage.keeper_token]), ADD_HAND["marriage"]),  # 409: already recorded
+        (reverse("add_hand", args=[marriage.keeper_token]), {"hand_number": "3"}),  # 422
+        (reverse("record_set", args=[konkan.keeper_token]), {"player": "Asha", "groups": SET_61}),
+        (reverse("puzzle", args=[puzzle.pk]), {"keys": FIRST_WIN, "key": "="}),
+        (reverse("new_table", args=["marriage"]), NEW_TABLE["marriage"]),
+    ]
+    pages += [(url, csrf_post(client, url, data)) for url, data in posts]
+    pages.append(("POST without CSRF token", Client(enforce_csrf_checks=True).post(reverse("puzzle_name"))))
+    pages.append(("GET on a POST-only page", client.get(reverse("add_hand", args=[marriage.keeper_token]))))
+    anonymous = Client()
+    pages += [(url, anonymous.get(url)) for url in (reverse("home"), reverse("login"), reverse("puzzle_home"),
+                                                    reverse("table", args=[konkan.viewer_token]))]
+    return pages
+
+
+@pytest.mark.django_db
+def test_every_response_carries_a_csp_without_inline_script(client, owner):
+    statuses = set()
+    for url, response in every_page(client, owner):
+        assert_strict_policy(response, url)
+        statuses.add(response.status_code)
+    assert {200, 302, 403, 404, 405, 409, 422} <= statuses
+
+
+@pytest.mark.django_db
+def test_static_files_carry_the_csp_too(client):
+    """An SVG opened by itself is a document: the icons are served with the policy as well."""
+    for path in ("/static/favicon.svg", "/static/cardscore.js", "/static/cardscore.css"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert_strict_policy(response, path)
+
+
+@pytest.mark.django_db
+def test_no_page_has_an_inline_script_or_event_handler(client, owner):
+    for url, response in every_page(client, owner):
+        if "text/html" in response.get("Content-Type", ""):
+            assert scripts_in(response) == [], url
+            # Every script comes from this server.
+            for src in re.findall(r'<script[^>]*\ssrc="([^"]+)"', response.content.decode()):
+                assert src.startswith("/static/"), (url, src)
+
+
+@pytest.mark.django_db
+def test_the_setup_page_and_the_admin_have_no_inline_script(admin_client, django_user_model):
+    pages = [reverse("admin:index"), reverse("admin:games_table_changelist"), reverse("admin:games_table_add"),
+             reverse("admin:games_pointtable_add"), reverse("admin:auth_user_changelist")]
+    for url in pages:
+        response = admin_client.get(url)
+        assert response.status_code == 200, url
+        assert_strict_policy(response, url)
+        assert scripts_in(response) == [], url
+
+
+@pytest.mark.django_db
+def test_the_first_visit_setup_page_has_a_csp_and_no_inline_script():
+    response = Client().get(reverse("setup"))
+    assert response.status_code == 200
+    assert_strict_policy(response)
+    assert scripts_in(response) == []
+
+
+# --- login attempts (django-axes) ------------------------------------------------------------
+
+def login(client, password, username="owner", **extra):
+    return client.post(reverse("login"), {"username": username, "password": password}, **extra)
+
+
+def logged_in(client):
+    return "_auth_user_id" in client.session
+
+
+@pytest.fixture
+def account(django_user_model, fast_passwords):
+    return django_user_model.objects.create_user("owner", password=PASSWORD, is_staff=True, is_superuser=True)
+
+
+@pytest.mark.django_db
+def test_five_wrong_passwords_lock_the_account_even_for_the_right_one(account):
+    client = Client()
+    for attempt in range(4):
+        response = login(client, f"wrong-{attempt}")
+        assert response.status_code == 200 and not logged_in(client)  # the form again, with its error
+    locked = login(client, "wrong-5")
+    assert locked.status_code == 429  # django-axes: AXES_HTTP_RESPONSE_CODE, 429 Too Many Requests
+    assert "Too many attempts" in locked.content.decode()
+    assert_strict_policy(locked)
+    assert scripts_in(locked) == []
+
+    refused = login(client, PASSWORD)
+    assert refused.status_code == 429 and not logged_in(client)
+    assert login(Client(), PASSWORD).status_code == 429  # a new browser too
+
+
+@pytest.mark.django_db
+def test_the_lock_is_for_that_username_from_that_address(account, django_user_model):
+    django_user_model.objects.create_user("bina", password=PASSWORD)
+    for attempt in range(5):
+        login(Client(), f"wrong-{attempt}")
+    assert login(Client(), PASSWORD).status_code == 429
+    other_address = Client(REMOTE_ADDR="10.0.0.9")
+    assert login(other_address, PASSWORD).status_code == 302 and logged_in(other_address)
+    other_account = Client()
+    assert login(other_account, PASSWORD, username="bina").status_code == 302 and logged_in(other_account)
+
+
+@pytest.mark.django_db
+def test_a_successful_login_resets_the_count(account):
+    for attempt in range(4):
+        assert login(Client(), f"wrong-{attempt}").status_code == 200
+    client = Client()
+    assert login(client, PASSWORD).status_code == 302 and logged_in(client)
+    for attempt in range(4):  # four more: with the count reset, still below five
+        assert login(Client(), f"again-{attempt}").status_code == 200
+    client = Client()
+    assert login(client, PASSWORD).status_code == 302 and logged_in(client)
+
+
+# --- viewer links cannot write ---------------------------------------------------------------
+
+def write_posts(game, table):
+    """(endpoint, url args after the token, a valid form) for every POST endpoint of a table."""
+    renamed = {"player": [f"{name} 2" for name in PLAYERS[game]],
+               **({"color": THIRTEEN_COLORS} if game == "thirteen" else {})}
+    return [
+        ("add_hand", [], ADD_HAND[game]),
+        ("edit_hand", [1], EDIT_HAND[game]),
+        ("delete_hand", [1], {}),
+        ("finish", [], {"finished": "yes"}),
+        ("players", [], renamed),
+        ("record_set", [], {"player": PLAYERS[game][0], "groups": SET_61}),
+        ("new_link", [], {"which": "keeper"}),
+        ("new_link", [], {"which": "viewer"}),
+        ("maal_preview", [0], {"tiplu-0": "1"}),
+        ("race_press", [], {"player": PLAYERS[game][0], "deal": "2", "keys": FIRST_WIN, "key": "="}),
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", GAMES)
+def test_a_viewer_link_cannot_write_anything(game, client, owner):
+    table = fresh_table(game, owner)
+    phones = {"the owner's phone": client, "a phone without an account": Client(enforce_csrf_checks=True)}
+    before_counts, before = counts(), stored(table)
+    for who, phone in phones.items():
+        for endpoint, args, data in write_posts(game, table):
+            response = csrf_post(phone, reverse(endpoint, args=[table.viewer_token, *args]), data)
+            assert response.status_code == 404, (who, endpoint, response.status_code)
+            assert counts() == before_counts and stored(table) == before, (who, endpoint)
+    # Nor can it open the correction page or the scorekeeper's QR code.
+    if game != "twentyfour":
+        assert client.get(reverse("edit_hand", args=[table.viewer_token, 1])).status_code == 404
+    assert client.get(reverse("qr_code", args=[table.viewer_token, "keeper"])).status_code == 404
+    assert client.get(reverse("deal_info", args=[table.viewer_token])).status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", GAMES)
+def test_the_same_posts_with_the_keeper_link_are_not_refused(game, client, owner):
+    """The forms above are valid: with the scorekeeper link each of the game's own is accepted."""
+    for endpoint, args, data in write_posts(game, fresh_table(game, owner)):
+        table = fresh_table(game, owner)
+        applies = {"add_hand": game != "twentyfour", "record_set": game == "konkan",
+                   "race_press": game == "twentyfour", "edit_hand": game != "twentyfour",
+                   "delete_hand": game != "twentyfour", "maal_preview": game == "marriage"}.get(endpoint, True)
+        if not applies:
+            continue
+        response = csrf_post(client, reverse(endpoint, args=[table.keeper_token, *args]), data)
+        assert response.status_code in (200, 302), (endpoint, response.status_code)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", GAMES)
+def test_the_viewer_page_never_shows_the_scorekeeper_link(game, client, owner):
+    table = fresh_table(game, owner)
+    for url in (reverse("table", args=[table.viewer_token]), reverse("live", args=[table.viewer_token]),
+                reverse("history", args=[table.viewer_token]), reverse("export", args=[table.viewer_token]),
+                reverse("export_csv", args=[table.viewer_token]),
+                reverse("qr_code", args=[table.viewer_token, "viewer"])):
+        for phone in (client, Client()):
+            response = phone.get(url)
+            assert response.status_code == 200, url
+            assert table.keeper_token not in response.content.decode(), url
+    page = client.get(reverse("table", args=[table.viewer_token])).content.decode()
+    # No form on the viewer's page posts to the table (only the account's log-out form remains).
+    actions = re.findall(r'<form[^>]*method="post"[^>]*action="([^"]*)"', page)
+    assert all(not action.startswith("/t/") for action in actions), actions
+
+
+@pytest.mark.django_db
+def test_posts_without_the_csrf_token_are_refused(client, owner):
+    table = fresh_table("marriage", owner)
+    before_counts, before = counts(), stored(table)
+    for endpoint, args, data in write_posts("marriage", table):
+        response = client.post(reverse(endpoint, args=[table.keeper_token, *args]), data)
+        assert response.status_code == 403, endpoint
+    assert counts() == before_counts and stored(table) == before
+
+
+# --- table ids and tokens --------------------------------------------------------------------
+
+URLSAFE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def assert_128_bits(token):
+    assert isinstance(token, str) and len(token) >= 22 and URLSAFE.match(token), token
+    assert len(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))) >= 16, token
+
+
+@pytest.mark.django_db
+def test_table_ids_and_links_have_128_random_bits_and_never_repeat(owner):
+    seen = []
+    for number in range(1000):
+        table = services.create_table(game="marriage", name=f"T{number}", players=["Asha", "Bina"], rules={},
+                                      owner=owner)
+        for token in (table.pk, table.keeper_token, table.viewer_token):
+            assert_128_bits(token)
+            seen.append(token)
+    assert len(set(seen)) == len(seen) == 3000
+    stored_ids = set(Table.objects.values_list("id", "keeper_token", "viewer_token").distinct())
+    assert len(stored_ids) == 1000
+
+
+@pytest.mark.django_db
+def test_new_links_have_128_random_bits_and_never_repeat(owner):
+    table = services.create_table(game="marriage", name="T", players=["Asha", "Bina"], rules={}, owner=owner)
+    seen = {table.pk, table.keeper_token, table.viewer_token}
+    for which in ["keeper", "viewer"] * 500:
+        token = getattr(services.new_link(table, which), f"{which}_token")
+        assert_128_bits(token)
+        assert token not in seen
+        seen.add(token)
+    assert len(seen) == 1003
+    assert all(len(new_token()) >= 22 for _ in range(100))
+
+
+@pytest.mark.django_db
+def test_imported_tables_get_fresh_random_ids_too(owner):
+    document = services.export_table(services.create_table(game="konkan", name="K", players=["Asha", "Bina"],
+                                                           rules={}, owner=owner))
+    tables = [services.import_table(document, owner=owner)[0] for _ in range(50)]
+    tokens = [token for table in tables for token in (table.pk, table.keeper_token, table.viewer_token)]
+    for token in tokens:
+        assert_128_bits(token)
+    assert len(set(tokens)) == 150
+
+
+@pytest.mark.django_db
+def test_a_puzzle_is_seen_only_by_its_player(owner, other_user):
+    """Puzzle ids are counted, not random: an id alone must not open someone else's puzzle."""
+    puzzle = Puzzle.objects.create(player="owner", user=owner, cards=[["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]],
+                                   difficulty="hard", solutions=1)
+    guest = Client()
+    guest.force_login(other_user)
+    named = Client()
+    named.cookies["player24"] = "owner"  # a device that chose the same name, without the account
+    for phone in (guest, named, Client()):
+        assert phone.get(reverse("puzzle", args=[puzzle.pk])).status_code == 404
+        assert phone.post(reverse("puzzle", args=[puzzle.pk]), {"keys": "", "key": "give_up"}).status_code == 404
+    puzzle.refresh_from_db()
+    assert puzzle.result == ""
+
+
+# --- the admin -------------------------------------------------------------------------------
+
+@pytest.mark.django_db
+def test_the_admin_is_for_staff_only(owner, other_user):
+    guest = Client()
+    guest.force_login(other_user)
+    for url in (reverse("admin:index"), reverse("admin:games_table_changelist"), reverse("admin:auth_user_changelist")):
+        response = guest.get(url)
+        assert response.status_code == 302, url
+        assert response["Location"].startswith(reverse("admin:login")), url
+        anonymous = Client().get(url)
+        assert anonymous.status_code == 302 and anonymous["Location"].startswith(reverse("admin:login"))
+    staff = Client()
+    staff.force_login(owner)
+    assert staff.get(reverse("admin:index")).status_code == 200
+    assert staff.get(reverse("admin:games_table_changelist")).status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_admin_login_refuses_a_non_staff_account(other_user):
+    guest = Client()
+    response = guest.post(reverse("admin:login"), {"username": "guest", "password": PASSWORD,
+                                                   "next": reverse("admin:index")})
+    assert response.status_code == 200 and not logged_in(guest)
+    assert guest.get(reverse("admin:index")).status_code == 302
+
+
+# --- who may change a table's links ----------------------------------------------------------
+
+@pytest.mark.django_db
+def test_only_the_owner_or_staff_can_make_new_links(owner, other_user, django_user_model):
+    table = fresh_table("marriage", owner)
+    url = reverse("new_link", args=[table.keeper_token])
+    before = stored(table)
+
+    guest = Client()
+    guest.force_login(other_user)  # logged in, holding the scorekeeper link, not the owner
+    for which in ("keeper", "viewer"):
+        assert guest.post(url, {"which": which}).status_code == 403
+        assert Client().post(url, {"which": which}).status_code == 403  # the link alone is not enough
+    assert stored(table) == before
+    # The scorekeeper page shows the buttons only to those who may use them.
+    assert 'action="%s"' % url not in guest.get(reverse("table", args=[table.keeper_token])).content.decode()
+
+    staff_user = django_user_model.objects.create_user("helper", password=PASSWORD, is_staff=True)
+    staff = Client()
+    staff.force_login(staff_user)
+    assert staff.post(url, {"which": "viewer"}).status_code == 302
+    table.refresh_from_db()
+    assert table.viewer_token != before[0]["viewer_token"]
+
+    mine = Client()
+    mine.force_login(owner)
+    response = mine.post(url, {"which": "keeper"})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.keeper_token != before[0]["keeper_token"]
+    assert response["Location"] == reverse("table", args=[table.keeper_token])
+    # The old scorekeeper link stops working at once.
+    assert mine.get(reverse("table", args=[before[0]["keeper_token"]])).status_code == 404
