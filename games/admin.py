@@ -82,3 +82,7 @@ class TableAdmin(admin.ModelAdmin):
     fields = ["id", "name", "game", "owner", "created", "finished", "players", "rules", "totals"]
     readonly_fields = ["id", "game", "created", "players", "rules", "totals"]
     inlines = [HandInline]
+
+    def save_model(self, request, obj, form, change):
+        obj.revision += 1  # pages rendered for the old revision are not shown again
+        super().save_model(request, obj, form, change)

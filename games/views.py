@@ -6,6 +6,8 @@ from urllib.parse import quote
 
 import segno
 from django.contrib import messages
+from django.contrib.messages import get_messages
+from django.core.cache import cache
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
@@ -14,9 +16,11 @@ from django.db.models import Q
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
@@ -171,8 +175,24 @@ def error_context(table, error):
 def table(request, token):
     table, can_edit = table_for(token)
     page_context = getattr(HAND_FORMS[table.game], "page_context", None)
-    extra = page_context(request, table) if page_context else {}
-    return render(request, "games/table.html", table_context(request, table, can_edit, token, **extra))
+    if can_edit or page_context or request.user.is_authenticated or request.GET or len(get_messages(request)):
+        extra = page_context(request, table) if page_context else {}
+        return render(request, "games/table.html", table_context(request, table, can_edit, token, **extra))
+    return viewer_page(request, table, token)
+
+
+VIEWER_PAGE_SECONDS = 600
+
+
+def viewer_page(request, table, token):
+    """The board as every phone holding the viewer link sees it: the same page for all of them
+    until the table changes, so it is rendered once per revision (and per process)."""
+    key = f"viewer-page:{token}:{table.revision}:{get_language()}:{request.scheme}://{request.get_host()}"
+    page = cache.get(key)
+    if page is None:
+        page = render_to_string("games/table.html", table_context(request, table, False, token), request=request)
+        cache.set(key, page, VIEWER_PAGE_SECONDS)
+    return HttpResponse(page)
 
 
 def posted_number(data, field):

@@ -33,7 +33,7 @@ PASSWORD = "correct-horse-9"
 def manage_env(tmp_path, **changes):
     """The environment of a fresh production server: DEBUG unset, its own data folder."""
     env = {key: value for key, value in os.environ.items()
-           if key not in ("DEBUG", "HTTPS", "SECRET_KEY", "DJANGO_SETTINGS_MODULE")}
+           if key not in ("DEBUG", "HTTPS", "SECRET_KEY", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")}
     env["CARDSCORE_DATA_DIR"] = str(tmp_path)
     env.update(changes)
     return env

@@ -135,3 +135,18 @@ def test_the_web_app_manifest_makes_it_installable(client):
     assert data["display"] == "standalone" and data["start_url"] == "/"
     assert {icon["sizes"] for icon in data["icons"]} == {"192x192", "512x512"}
     assert 'rel="manifest"' in client.get("/").content.decode()
+
+
+def test_the_viewer_board_is_rendered_once_per_revision_and_follows_every_change(client, marriage_table,
+                                                                                 django_assert_max_num_queries):
+    phone = Client()
+    url = reverse("table", args=[marriage_table.viewer_token])
+    first = phone.get(url).content.decode()
+    assert "csrfmiddlewaretoken" not in first and "X-CSRFToken" not in first  # the same page for every viewer
+    with django_assert_max_num_queries(1):  # rendered already: only the table's revision is read
+        assert phone.get(url).content.decode() == first
+
+    post_hand(client, marriage_table, "sWsu", (12, 4, 6, 0), 1)
+    assert "+23" in phone.get(url).content.decode()
+    csrf_post(client, reverse("finish", args=[marriage_table.keeper_token]), {"finished": "yes"})
+    assert "Final standings" in phone.get(url).content.decode()

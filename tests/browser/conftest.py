@@ -39,7 +39,7 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture
-def logged_in_page(page, live_server, transactional_db, django_user_model):
+def logged_in_page(live_server, transactional_db, django_user_model, page):
     django_user_model.objects.create_user("owner", password="correct-horse-9", is_staff=True)
     page.goto(f"{live_server.url}/login/")
     page.fill("#id_username", "owner")

@@ -115,8 +115,9 @@ def test_a_hand_entered_on_one_phone_shows_on_another_within_3_seconds(browser, 
     owner = django_user_model.objects.create_user("owner", password="x")
     table = services.create_table(game="marriage", name="Live", players=["Asha", "Bikash", "Chandra", "Dipa"],
                                   rules={}, owner=owner)
-    keeper = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-    viewer = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    keeper_context = browser.new_context(viewport={"width": 390, "height": 844})
+    viewer_context = browser.new_context(viewport={"width": 390, "height": 844})
+    keeper, viewer = keeper_context.new_page(), viewer_context.new_page()
     keeper.goto(f"{live_server.url}/t/{table.keeper_token}/")
     viewer.goto(f"{live_server.url}/t/{table.viewer_token}/")
     expect(viewer.locator("tfoot td.total")).to_have_text(["0", "0", "0", "0"])
@@ -135,3 +136,5 @@ def test_a_hand_entered_on_one_phone_shows_on_another_within_3_seconds(browser, 
     keeper.get_by_role("button", name="Save the correction").click()
     expect(viewer.locator("tfoot td.total")).not_to_have_text(["+23", "+10", "−1", "−32"], timeout=3000)
     assert viewer.locator("text=Fix hand 1").count() == 0
+    keeper_context.close()
+    viewer_context.close()
