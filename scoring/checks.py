@@ -75,6 +75,15 @@ def only_keys(mapping, allowed, **where):
     return mapping
 
 
+def hand_inputs(inputs, players, hand):
+    """One hand's inputs: an object whose keys are the table's players, and "_hand"."""
+    if not isinstance(inputs, dict):
+        raise InputError("must be an object", hand=hand, field="inputs")
+    for key in inputs:
+        if key not in players and key != "_hand":
+            raise InputError("is not a player at this table", hand=hand, player=str(key))
+
+
 def players(names, *, minimum, maximum):
     """Seating order of unique, non-blank names, none starting with '_'."""
     if not isinstance(names, list):

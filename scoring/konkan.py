@@ -310,11 +310,7 @@ def _validate_one(rules, players, inputs, hand, standing):
     """One hand checked against the game so far (standing None: earlier hands unknown)."""
     if standing is not None and standing.game_over:
         raise InputError("the game is over: no more hands can be played", hand=hand)
-    if not isinstance(inputs, dict):
-        raise InputError("must be an object", hand=hand, field="inputs")
-    for key in inputs:
-        if key not in players and key != "_hand":
-            raise InputError("is not a player at this table", hand=hand, player=str(key))
+    checks.hand_inputs(inputs, players, hand)
     clean = {"_hand": _validate_hand_options(inputs.get("_hand"), hand)}
     for name in players:
         if name not in inputs:

@@ -174,11 +174,7 @@ def validate_hand(rules, players, inputs, hand=None, previous=()):
     `previous` (the earlier clean hands) is part of every game's surface; no Marriage hand
     depends on another.
     """
-    if not isinstance(inputs, dict):
-        raise InputError("must be an object", hand=hand, field="inputs")
-    for key in inputs:
-        if key not in players and key != "_hand":
-            raise InputError("is not a player at this table", hand=hand, player=str(key))
+    checks.hand_inputs(inputs, players, hand)
     if inputs.get("_hand", {}) != {}:
         raise InputError("Marriage has no per-hand inputs", hand=hand, field="_hand")
     entries = {}

@@ -65,11 +65,7 @@ def validate_hand(rules, players, inputs, hand=None, previous=()):
         raise InputError(f"the game is over after round {ROUNDS}", hand=hand, field="round")
     if previous and is_pending(previous[-1]):
         raise InputError(f"enter the books of round {round_number - 1} first", hand=hand, field="books")
-    if not isinstance(inputs, dict):
-        raise InputError("must be an object", hand=hand, field="inputs")
-    for key in inputs:
-        if key not in players and key != "_hand":
-            raise InputError("is not a player at this table", hand=hand, player=str(key))
+    checks.hand_inputs(inputs, players, hand)
     cards = cards_in_round(round_number)
     clean = {}
     for name in players:

@@ -484,9 +484,7 @@ def _race_cards(codes, hand):
 
 def validate_hand(rules, players, inputs, hand=None, previous=()):
     """One deal of a race: its cards, the winning answer, and who won it."""
-    if not isinstance(inputs, dict):
-        raise InputError("must be an object", hand=hand, field="inputs")
-    checks.only_keys(inputs, [*players, "_hand"], hand=hand)
+    checks.hand_inputs(inputs, players, hand)
     deal_info = inputs.get("_hand")
     checks.only_keys(deal_info, ("cards", "answer"), hand=hand, field="_hand")
     cards = _race_cards(deal_info.get("cards"), hand)
