@@ -10,6 +10,7 @@ def pytest_configure():
     settings.STORAGES = {**settings.STORAGES,
                          "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
     settings.WHITENOISE_AUTOREFRESH = True
+    settings.WHITENOISE_USE_FINDERS = True
 
 
 @pytest.fixture

@@ -164,6 +164,8 @@ print(json.dumps({
 def test_behind_an_https_proxy_http_is_redirected_and_hsts_and_secure_cookies_are_sent(tmp_path):
     env = manage_env(tmp_path, HTTPS="true")
     env.pop("DATABASE_URL", None)  # a throwaway SQLite database in the data folder
+    collected = run([PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"], env)  # as a deployment does
+    assert collected.returncode == 0, collected.stderr
     result = run([PYTHON, "-c", HTTPS_SCRIPT], env)
     assert result.returncode == 0, result.stderr
     answers = json.loads(result.stdout.splitlines()[-1])
