@@ -19,6 +19,11 @@ def new_token():
     return secrets.token_urlsafe(16)
 
 
+def new_table_id():
+    """128 random bits in hex: safe in a URL and on a command line (never starts with "-")."""
+    return secrets.token_hex(16)
+
+
 GAME_CHOICES = [("marriage", _("Nepali Marriage")), ("marriage-honors", _("Marriage with honors")),
                 ("konkan", _("Konkan")), ("thirteen", _("Thirteen")), ("twentyfour", _("24 Game race"))]
 
@@ -51,7 +56,7 @@ class PointTable(models.Model):
 
 
 class Table(models.Model):
-    id = models.CharField(primary_key=True, max_length=32, default=new_token, editable=False)
+    id = models.CharField(primary_key=True, max_length=32, default=new_table_id, editable=False)
     game = models.CharField(_("game"), max_length=30, choices=GAME_CHOICES)
     name = models.CharField(_("name"), max_length=80)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables")
