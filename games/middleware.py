@@ -46,7 +46,9 @@ class HtmxMessagesMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        if not getattr(request, "htmx", False) or response.streaming or 300 <= response.status_code < 400:
+        # A 204 (an unchanged board) and a redirect carry no body: their messages wait for the next page.
+        if not getattr(request, "htmx", False) or response.streaming or response.status_code == 204 \
+                or 300 <= response.status_code < 400:
             return response
         if "text/html" not in response.get("Content-Type", ""):
             return response

@@ -8,7 +8,7 @@ import secrets
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import connections, models
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -55,6 +55,19 @@ class PointTable(models.Model):
         return module.validate_rules(saved or {})
 
 
+class TableManager(models.Manager):
+    def link_state(self, token):
+        """(game, revision, whether the link is the scorekeeper's) for the table a link opens, or
+        None. In plain SQL: every phone showing a board asks this every few seconds, and building
+        the ORM query would cost several times more than running it."""
+        sql = (f"SELECT game, revision, keeper_token FROM {self.model._meta.db_table} "
+               "WHERE keeper_token = %s OR viewer_token = %s")
+        with connections[self.db].cursor() as cursor:
+            cursor.execute(sql, [token, token])
+            row = cursor.fetchone()
+        return None if row is None else (row[0], row[1], row[2] == token)
+
+
 class Table(models.Model):
     id = models.CharField(primary_key=True, max_length=32, default=new_table_id, editable=False)
     game = models.CharField(_("game"), max_length=30, choices=GAME_CHOICES)
@@ -76,6 +89,8 @@ class Table(models.Model):
     # Derived by the engine: running totals and what comes next (dealer, game over...).
     totals = models.JSONField(default=dict, editable=False)
     progress = models.JSONField(default=dict, editable=False)
+
+    objects = TableManager()
 
     class Meta:
         ordering = ["-created"]

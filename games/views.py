@@ -173,26 +173,34 @@ def error_context(table, error):
 
 @require_safe
 def table(request, token):
-    table, can_edit = table_for(token)
-    page_context = getattr(HAND_FORMS[table.game], "page_context", None)
+    link = Table.objects.link_state(token)
+    if link is None:
+        raise Http404(_("No table has this link."))
+    game, revision, can_edit = link
+    page_context = getattr(HAND_FORMS[game], "page_context", None)
     if can_edit or page_context or request.user.is_authenticated or request.GET or len(get_messages(request)):
+        table, can_edit = table_for(token)
         extra = page_context(request, table) if page_context else {}
         return render(request, "games/table.html", table_context(request, table, can_edit, token, **extra))
-    return viewer_page(request, table, token)
+    return viewer_page(request, token, revision)
 
 
 VIEWER_PAGE_SECONDS = 600
 
 
-def viewer_page(request, table, token):
+def viewer_page(request, token, revision):
     """The board as every phone holding the viewer link sees it: the same page for all of them
     until the table changes, so it is rendered once per revision (and per process)."""
-    key = f"viewer-page:{token}:{table.revision}:{get_language()}:{request.scheme}://{request.get_host()}"
-    page = cache.get(key)
+    page = cache.get(viewer_page_key(request, token, revision))
     if page is None:
+        table, _can_edit = table_for(token)
         page = render_to_string("games/table.html", table_context(request, table, False, token), request=request)
-        cache.set(key, page, VIEWER_PAGE_SECONDS)
+        cache.set(viewer_page_key(request, token, table.revision), page, VIEWER_PAGE_SECONDS)
     return HttpResponse(page)
+
+
+def viewer_page_key(request, token, revision):
+    return f"viewer-page:{token}:{revision}:{get_language()}:{request.scheme}://{request.get_host()}"
 
 
 def posted_number(data, field):
@@ -486,10 +494,10 @@ def history(request, token):
 @require_GET
 def live(request, token):
     """Polled by every phone showing the board: nothing (204) while the table is unchanged."""
-    found = Table.objects.filter(Q(keeper_token=token) | Q(viewer_token=token)).values_list("revision", flat=True)
-    if not found:
+    link = Table.objects.link_state(token)
+    if link is None:
         raise Http404(_("No table has this link."))
-    if request.GET.get("revision") == str(found[0]):
+    if request.GET.get("revision") == str(link[1]):
         return HttpResponse(status=204)
     table, can_edit = table_for(token)
     return render(request, "games/live.html", table_context(request, table, can_edit, token))
