@@ -1,4 +1,5 @@
-# CardScore: gunicorn + whitenoise, static files collected at build, migrations run on start.
+# CardScore: gunicorn (set up by gunicorn.conf.py) + whitenoise, static files collected at build,
+# migrations run on start.
 FROM python:3.11-slim AS build
 WORKDIR /build
 COPY requirements.txt .
@@ -19,4 +20,4 @@ VOLUME /data
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD python -c "import os, urllib.request; urllib.request.urlopen(f'http://127.0.0.1:{os.environ[\"PORT\"]}/health/', timeout=4)"
-CMD ["sh", "-c", "python manage.py migrate --noinput && exec gunicorn cardscore.wsgi --bind 0.0.0.0:${PORT} --workers ${WEB_CONCURRENCY:-2} --access-logfile - --forwarded-allow-ips '*'"]
+CMD ["sh", "-c", "python manage.py migrate --noinput && exec gunicorn cardscore.wsgi --bind 0.0.0.0:${PORT} --access-logfile - --forwarded-allow-ips '*'"]

@@ -3,166 +3,82 @@
     .venv/bin/python bench/http_load.py                  # SQLite in a temporary data folder
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/cardscore_bench .venv/bin/python bench/http_load.py
 
-Seeds 6-player Marriage tables of 500 hands, starts gunicorn (gthread workers, static files
-collected), and measures for a few seconds each, in one run: a trivial view (/health/, the
-floor), the full scoreboard page, an unchanged live-board poll, and a hand post (each
-connection posts the next hand of its own table). Prints requests per second, p50 and p99
-latency, and the ratios to the trivial view, and writes them into bench/RESULTS.md. Then loads
-the scoreboard once in headless Chromium with a phone profile and reports the bytes transferred.
-Only 127.0.0.1 is ever contacted.
+Seeds 6-player Marriage tables of 500 hands, starts gunicorn as deployed (gunicorn.conf.py),
+and loads it with wrk (Debian's package, installed when missing): a trivial view (/health/,
+the floor), the full scoreboard page, an unchanged live-board poll, and a hand post (each
+connection posts the next hand of its own table). After a warm-up, the four scenarios take
+turns for ROUNDS rounds of a few seconds each; the report gives each one's median over the
+rounds, and the ratios to the trivial view, and writes them into bench/RESULTS.md. Then it
+loads the scoreboard once in headless Chromium with a phone profile and reports the bytes
+transferred. Only 127.0.0.1 is ever contacted.
 """
 
-import http.client
+import json
 import os
-import random
 import re
+import shutil
 import statistics
 import subprocess
-import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PORT = int(os.environ.get("BENCH_PORT", "8765"))
+import server
+
 CONNECTIONS = 16
-SECONDS = float(os.environ.get("BENCH_SECONDS", "6"))
-PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Faris"]
-ENV = {**os.environ, "CARDSCORE_DATA_DIR": os.environ.get("CARDSCORE_DATA_DIR") or tempfile.mkdtemp(prefix="cs-bench-"),
-       "DJANGO_SETTINGS_MODULE": "cardscore.settings"}
-PYTHON = sys.executable
+SECONDS = int(os.environ.get("BENCH_SECONDS", "3"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
+WRK_SCRIPT = Path(__file__).resolve().parent / "wrk.lua"
 
 
-def manage(*args):
-    subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=ENV, check=True, stdout=subprocess.DEVNULL)
+def ensure_wrk():
+    if shutil.which("wrk"):
+        return
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        raise SystemExit("wrk is missing: install Debian's wrk package (apt-get install wrk).")
+    subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True, stdout=subprocess.DEVNULL,
+                   env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
 
 
-def seed(tables):
-    """Tables of 500 random hands; returns their keeper and viewer tokens."""
-    code = f"""
-import json, random, django
-django.setup()
-from django.contrib.auth import get_user_model
-from games import services
-if not get_user_model().objects.exists():
-    get_user_model().objects.create_user("bench-owner")
-rng = random.Random(24)
-players = {PLAYERS!r}
-def hand():
-    winner = rng.choice(players)
-    return {{name: {{"status": "winner" if name == winner else rng.choice(["seen", "unseen"]),
-                    "maal": rng.randint(0, 20)}} for name in players}}
-tokens = []
-for _ in range({tables}):
-    table, _warnings = services.import_table({{"format": services.FORMAT, "game": "marriage", "players": players,
-                                              "hands": [{{"inputs": hand()}} for _ in range(500)]}})
-    tokens.append([table.keeper_token, table.viewer_token, table.revision])
-print(json.dumps(tokens))
-"""
-    out = subprocess.run([PYTHON, "-c", code], cwd=ROOT, env=ENV, check=True, capture_output=True, text=True).stdout
-    import json
+def wrk(path, seconds, headers=(), keepers=None):
+    """One wrk run of CONNECTIONS connections; with keepers ({token: next hand}), hand posts."""
+    environment = {**os.environ, "BENCH_KEEPERS": ",".join(f"{t}:{n}" for t, n in (keepers or {}).items()),
+                   "BENCH_PLAYERS": str(len(server.PLAYERS))}
+    # Posts need a thread per connection (each posts its own table's hands in order); reads
+    # leave the cores to the server.
+    threads = CONNECTIONS if keepers else 2
+    command = ["wrk", f"-t{threads}", f"-c{CONNECTIONS}", f"-d{seconds}s", "-s", str(WRK_SCRIPT)]
+    for header in headers:
+        command += ["-H", header]
+    out = subprocess.run(command + [f"http://127.0.0.1:{server.PORT}{path}"], env=environment, check=True,
+                         capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
-def start_server():
-    server = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "cardscore.wsgi", "--bind", f"127.0.0.1:{PORT}", "--workers", "2",
-         "--worker-class", "gthread", "--threads", "8", "--log-level", "warning"],
-        cwd=ROOT, env=ENV)
-    for _ in range(100):
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=2)
-            connection.request("GET", "/health/")
-            if connection.getresponse().status == 200:
-                return server
-        except OSError:
-            time.sleep(0.1)
-    server.terminate()
-    raise SystemExit("gunicorn did not start")
-
-
-class Client:
-    """One keep-alive connection that remembers its cookies (CSRF)."""
-
-    def __init__(self):
-        self.connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=10)
-        self.cookies = {}
-
-    def request(self, method, path, body=None, headers=None):
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), **(headers or {})}
-        self.connection.request(method, path, body=body, headers=headers)
-        response = self.connection.getresponse()
-        data = response.read()
-        for value in response.headers.get_all("Set-Cookie") or []:
-            name, rest = value.split("=", 1)
-            self.cookies[name] = rest.split(";", 1)[0]
-        return response.status, data
-
-
-def run(name, make_request):
-    """CONNECTIONS threads for SECONDS; each calls make_request(client, index, count) in a loop."""
-    latencies, errors, stop = [], [], time.monotonic() + SECONDS
-    lock = threading.Lock()
-
-    def worker(index):
-        client, count, mine = Client(), 0, []
-        setup = getattr(make_request, "setup", None)
-        if setup:
-            setup(client, index)
-        while time.monotonic() < stop:
-            start = time.perf_counter()
-            status = make_request(client, index, count)
-            mine.append(time.perf_counter() - start)
-            count += 1
-            if status >= 400 and status != 409:
-                errors.append(status)
-        with lock:
-            latencies.extend(mine)
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(CONNECTIONS)]
-    began = time.monotonic()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.monotonic() - began
-    latencies.sort()
-    return {"name": name, "rps": len(latencies) / elapsed, "p50": statistics.median(latencies) * 1000,
-            "p99": latencies[int(len(latencies) * 0.99) - 1] * 1000, "errors": len(errors), "count": len(latencies)}
+def settle(keepers):
+    """Waits for the posts wrk left in flight, so they don't slow the next scenario down."""
+    counts = None
+    while counts != (counts := server.hand_counts(keepers)):
+        pass
 
 
 def scenarios(tokens):
-    keeper, viewer, revision = tokens[0]
+    """(name, run) pairs; run(seconds) returns wrk's report."""
+    _keeper, viewer, revision = tokens[0]
+    keepers = [keeper for keeper, _viewer, _revision in tokens[1:]]
 
-    def trivial(client, index, count):
-        return client.request("GET", "/health/")[0]
+    def post(seconds):
+        next_hand = {keeper: count + 1 for keeper, count in zip(keepers, server.hand_counts(keepers))}
+        report = wrk(f"/t/{keepers[0]}/hands/", seconds, keepers=next_hand)
+        settle(keepers)
+        return report
 
-    def scoreboard(client, index, count):
-        return client.request("GET", f"/t/{viewer}/")[0]
-
-    def poll(client, index, count):
-        return client.request("GET", f"/t/{viewer}/live/?revision={revision}", headers={"HX-Request": "true"})[0]
-
-    def post_hand(client, index, count):
-        table_keeper = tokens[index + 1][0]
-        winner = random.choice(PLAYERS)
-        fields = {"hand_number": str(501 + count)}
-        for seat, player in enumerate(PLAYERS):
-            fields[f"status-{seat}"] = "winner" if player == winner else "seen"
-            fields[f"maal-{seat}"] = str(random.randint(0, 20))
-        body = "&".join(f"{k}={v}" for k, v in fields.items())
-        status, _data = client.request("POST", f"/t/{table_keeper}/hands/", body=body, headers={
-            "Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": client.cookies["csrftoken"],
-            "HX-Request": "true", "Referer": f"http://127.0.0.1:{PORT}/"})
-        return status
-
-    def post_setup(client, index):
-        client.request("GET", f"/t/{tokens[index + 1][0]}/")  # the csrftoken cookie
-
-    post_hand.setup = post_setup
-    return [("trivial view (/health/)", trivial), ("scoreboard page (500 hands)", scoreboard),
-            ("unchanged live poll", poll), ("hand post", post_hand)]
+    return [
+        ("trivial view (/health/)", lambda seconds: wrk("/health/", seconds)),
+        (f"scoreboard page ({server.SEEDED_HANDS} hands)", lambda seconds: wrk(f"/t/{viewer}/", seconds)),
+        ("unchanged live poll", lambda seconds: wrk(f"/t/{viewer}/live/?revision={revision}", seconds,
+                                                    headers=["HX-Request: true"])),
+        ("hand post", post),
+    ]
 
 
 def page_weight(viewer):
@@ -176,38 +92,48 @@ def page_weight(viewer):
             "--disable-component-update", "--disable-sync"])
         page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
         page.on("requestfinished", lambda request: total.__setitem__(request.url, request.sizes()))
-        page.goto(f"http://127.0.0.1:{PORT}/t/{viewer}/", wait_until="networkidle")
+        page.goto(f"http://127.0.0.1:{server.PORT}/t/{viewer}/", wait_until="networkidle")
         browser.close()
     return sum(sizes["responseBodySize"] + sizes["responseHeadersSize"] for sizes in total.values()), len(total)
 
 
+def summarize(name, reports):
+    return {"name": name, "rps": statistics.median(r["requests"] / r["seconds"] for r in reports),
+            "p50": statistics.median(r["p50"] for r in reports), "p99": statistics.median(r["p99"] for r in reports),
+            "failures": sum(r["failures"] for r in reports)}
+
+
 def main():
-    manage("migrate", "--noinput")
-    manage("collectstatic", "--noinput")
-    tokens = seed(CONNECTIONS + 1)
-    server = start_server()
+    ensure_wrk()
+    tokens = server.prepare(CONNECTIONS + 1)
+    process = server.start()
     try:
-        results = [run(name, make_request) for name, make_request in scenarios(tokens)]
+        runs = scenarios(tokens)
+        for _name, run in runs:
+            run(1)  # warm-up: every process has connected to the database and rendered the board
+        reports = {name: [] for name, _run in runs}
+        for _round in range(ROUNDS):
+            for name, run in runs:
+                reports[name].append(run(SECONDS))
         weight, requests = page_weight(tokens[0][1])
     finally:
-        server.terminate()
-        server.wait()
+        server.stop(process)
+    results = [summarize(name, reports[name]) for name, _run in runs]
     floor = results[0]["rps"]
-    database = "PostgreSQL" if ENV.get("DATABASE_URL", "").startswith("postgres") else "SQLite"
-    lines = [f"Run {time.strftime('%Y-%m-%d %H:%M')} · {database} · gunicorn 2 gthread workers × 8 threads · "
-             f"{CONNECTIONS} connections · {SECONDS:.0f} s each · {os.cpu_count()} cores", "",
-             "| scenario | requests/s | p50 ms | p99 ms | errors | ratio to trivial |", "|---|---|---|---|---|---|"]
+    lines = [f"Run {time.strftime('%Y-%m-%d %H:%M')} · {server.database()} · {server.worker_model()} · wrk, "
+             f"{CONNECTIONS} connections · median of {ROUNDS} rounds of {SECONDS} s · {os.cpu_count()} cores",
+             "", "| scenario | requests/s | p50 ms | p99 ms | failures | ratio to trivial |", "|---|---|---|---|---|---|"]
     for result in results:
         lines.append(f"| {result['name']} | {result['rps']:.0f} | {result['p50']:.1f} | {result['p99']:.1f} | "
-                     f"{result['errors']} | {result['rps'] / floor:.0%} |")
+                     f"{result['failures']} | {result['rps'] / floor:.0%} |")
     lines += ["", f"First load of the scoreboard on a phone: {weight / 1024:.1f} KB transferred in {requests} requests."]
     report = "\n".join(lines)
     print(report)
-    results_file = ROOT / "bench" / "RESULTS.md"
+    results_file = server.ROOT / "bench" / "RESULTS.md"
     previous = results_file.read_text() if results_file.exists() else "# Benchmark results\n"
-    sections = re.split(r"\n(?=## )", previous)
-    sections = [section for section in sections if not section.startswith(f"## HTTP load, {database}")]
-    results_file.write_text("\n".join(sections).rstrip() + f"\n\n## HTTP load, {database}\n\n{report}\n")
+    sections = [section for section in re.split(r"\n(?=## )", previous)
+                if not section.startswith(f"## HTTP load, {server.database()}")]
+    results_file.write_text("\n".join(sections).rstrip() + f"\n\n## HTTP load, {server.database()}\n\n{report}\n")
 
 
 if __name__ == "__main__":

@@ -9,35 +9,29 @@ unexpected 4xx), and the hands in the database equal the successful posts, table
 Exits non-zero otherwise. Only 127.0.0.1 is contacted.
 """
 
-import json
 import os
 import random
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import http_load  # noqa: E402  (the server, seeding and client of the load benchmark)
+import server
 
 SECONDS = float(os.environ.get("SOAK_SECONDS", "60"))
+CONNECTIONS = 16
 
 
-def hand_body(number, client):
-    winner = random.choice(http_load.PLAYERS)
+def hand_body(number):
+    winner = random.choice(server.PLAYERS)
     fields = {"hand_number": str(number)}
-    for seat, player in enumerate(http_load.PLAYERS):
+    for seat, player in enumerate(server.PLAYERS):
         fields[f"status-{seat}"] = "winner" if player == winner else random.choice(["seen", "unseen"])
         fields[f"maal-{seat}"] = str(random.randint(0, 20))
     return "&".join(f"{k}={v}" for k, v in fields.items())
 
 
 def main():
-    http_load.manage("migrate", "--noinput")
-    http_load.manage("collectstatic", "--noinput")
-    tokens = http_load.seed(http_load.CONNECTIONS)
-    server = http_load.start_server()
+    tokens = server.prepare(CONNECTIONS)
+    process = server.start()
     accepted = [0] * len(tokens)
     problems, counts = [], {"reads": 0, "posts": 0, "refused_duplicates": 0}
     lock = threading.Lock()
@@ -45,21 +39,21 @@ def main():
 
     def worker(index):
         keeper, viewer, revision = tokens[index]
-        client = http_load.Client()
+        client = server.Client()
         client.request("GET", f"/t/{keeper}/")
-        next_number, mine = 501, {"reads": 0, "posts": 0, "refused_duplicates": 0}
+        next_number, mine = server.SEEDED_HANDS + 1, {"reads": 0, "posts": 0, "refused_duplicates": 0}
         while time.monotonic() < stop:
             roll = random.random()
             headers = {"Content-Type": "application/x-www-form-urlencoded",
-                       "X-CSRFToken": client.cookies["csrftoken"], "Referer": f"http://127.0.0.1:{http_load.PORT}/"}
+                       "X-CSRFToken": client.cookies["csrftoken"], "Referer": f"http://127.0.0.1:{server.PORT}/"}
             if roll < 0.6:
                 path = random.choice([f"/t/{viewer}/", f"/t/{viewer}/live/?revision={revision}", "/health/"])
                 status, _body = client.request("GET", path)
                 mine["reads"] += 1
                 if status not in (200, 204):
                     problems.append(("GET", path, status))
-            elif roll < 0.9 or next_number == 501:
-                status, _body = client.request("POST", f"/t/{keeper}/hands/", hand_body(next_number, client), headers)
+            elif roll < 0.9 or next_number == server.SEEDED_HANDS + 1:
+                status, _body = client.request("POST", f"/t/{keeper}/hands/", hand_body(next_number), headers)
                 mine["posts"] += 1
                 if status in (200, 302):
                     next_number += 1
@@ -67,7 +61,7 @@ def main():
                 else:
                     problems.append(("POST", next_number, status))
             else:
-                status, _body = client.request("POST", f"/t/{keeper}/hands/", hand_body(next_number - 1, client),
+                status, _body = client.request("POST", f"/t/{keeper}/hands/", hand_body(next_number - 1),
                                                headers)
                 mine["refused_duplicates"] += 1
                 if status != 409:
@@ -83,13 +77,9 @@ def main():
         for thread in threads:
             thread.join()
     finally:
-        server.terminate()
-        server.wait()
-    code = ("import json, django; django.setup(); from games.models import Table; "
-            f"print(json.dumps([Table.objects.get(keeper_token=t).hands.count() for t in {[t[0] for t in tokens]!r}]))")
-    stored = json.loads(subprocess.run([http_load.PYTHON, "-c", code], cwd=http_load.ROOT, env=http_load.ENV,
-                                       check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1])
-    expected = [500 + count for count in accepted]
+        server.stop(process)
+    stored = server.hand_counts([keeper for keeper, _viewer, _revision in tokens])
+    expected = [server.SEEDED_HANDS + count for count in accepted]
     print(f"{SECONDS:.0f} s, {len(tokens)} connections: {counts['reads']} reads, {counts['posts']} posts "
           f"({sum(accepted)} recorded), {counts['refused_duplicates']} duplicate posts refused; "
           f"errors: {len(problems)}; hands stored = successful posts: {stored == expected}")

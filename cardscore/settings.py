@@ -119,7 +119,6 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
     # Tests use a file too, so concurrent posts meet SQLite's real locking.
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / f"test-cardscore-{os.getpid()}.sqlite3")}
     DATABASES["default"]["OPTIONS"] = {

@@ -1,0 +1,21 @@
+"""How gunicorn serves CardScore: read from the working folder by scripts/serve, the Dockerfile
+and bench/, so what is measured is what is deployed. WEB_CONCURRENCY and GUNICORN_THREADS
+override the two numbers."""
+
+import gc
+import os
+
+# Python runs one thread of a process at a time: a process per core (at least two, so a slow
+# request never holds up everyone), and a second thread in each, so a post waiting for the
+# database does not hold up the phones polling the board. More threads measured slower in
+# bench/http_load.py: they queue for the same core.
+workers = int(os.environ.get("WEB_CONCURRENCY") or max(2, os.cpu_count() or 1))
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS") or 2)
+
+
+def post_worker_init(worker):
+    # Django's own objects live as long as the process: kept out of the garbage collector's
+    # way, its full passes stop pausing requests for milliseconds.
+    gc.collect()
+    gc.freeze()
