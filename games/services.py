@@ -55,11 +55,15 @@ def recompute(table, hands=None):
             hand.points = points
             changed.append(hand)
     Hand.objects.bulk_update(changed, ["points"])
+    save_result(table, result)
+    return result
+
+
+def save_result(table, result, *fields):
     table.totals, table.progress = result.totals, result.progress
     table.series = chart.series(table.players, result.points)
     table.revision += 1
-    table.save(update_fields=["totals", "progress", "series", "revision"])
-    return result
+    table.save(update_fields=["totals", "progress", "series", "revision", *fields])
 
 
 def _locked(table):
@@ -84,32 +88,41 @@ def record_hand(table, inputs, expected_number, version=None, by=""):
         with transaction.atomic():
             table = _locked(table)
             _check_open(table)
-            hands = list(table.hands.all())
-            previous = [hand.inputs for hand in hands]
-            pending = hands[-1] if hands and table.progress.get("pending") else None
-            if pending and expected_number == pending.number:
-                if version != pending.version:
-                    raise Conflict(already % {"number": expected_number})
-                before = pending.inputs
-                pending.inputs = table.engine.validate_hand(
-                    table.rules, table.players, inputs, hand=expected_number, previous=previous[:-1])
-                pending.version += 1
-                pending.save(update_fields=["inputs", "version", "updated"])
-                log(table, pending, HandChange.CORRECTED, by, before, pending.inputs)
-                recompute(table, hands)
-                return pending
-            if expected_number != len(hands) + 1:
+            if table.progress.get("pending"):
+                hands = list(table.hands.all())
+                if expected_number == hands[-1].number:
+                    return _complete_pending(table, hands, inputs, version, by, already)
+                previous = [hand.inputs for hand in hands]
+            else:
+                previous = list(table.hands.values_list("inputs", flat=True))
+            if expected_number != len(previous) + 1:
                 raise Conflict(already % {"number": expected_number})
             clean = table.engine.validate_hand(
                 table.rules, table.players, inputs, hand=expected_number, previous=previous)
-            hand = Hand.objects.create(table=table, number=expected_number, inputs=clean)
+            # A hand's points depend only on the hands before it (tested for every game), so
+            # the hands already stored keep theirs: only the new one is written.
+            result = table.engine.score(table.rules, table.players, previous + [clean])
+            hand = Hand.objects.create(table=table, number=expected_number, inputs=clean, points=result.points[-1])
             log(table, hand, HandChange.ENTERED, by, None, clean)
             table.current_hand = {}
-            table.save(update_fields=["current_hand"])
-            recompute(table, hands + [hand])
+            save_result(table, result, "current_hand")
     except IntegrityError:
         raise Conflict(already % {"number": expected_number}) from None
     return hand
+
+
+def _complete_pending(table, hands, inputs, version, by, already):
+    pending = hands[-1]
+    if version != pending.version:
+        raise Conflict(already % {"number": pending.number})
+    before = pending.inputs
+    pending.inputs = table.engine.validate_hand(
+        table.rules, table.players, inputs, hand=pending.number, previous=[hand.inputs for hand in hands[:-1]])
+    pending.version += 1
+    pending.save(update_fields=["inputs", "version", "updated"])
+    log(table, pending, HandChange.CORRECTED, by, before, pending.inputs)
+    recompute(table, hands)
+    return pending
 
 
 def edit_hand(table, number, inputs, version, by=""):
