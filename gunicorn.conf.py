@@ -5,10 +5,10 @@ override the two numbers."""
 import gc
 import os
 
-# Python runs one thread of a process at a time: a process per core (at least two, so a slow
-# request never holds up everyone), and a second thread in each, so a post waiting for the
-# database does not hold up the phones polling the board. More threads measured slower in
-# bench/http_load.py: they queue for the same core.
+# Python runs one thread of a process at a time, so cores are used by processes: one per core,
+# at least two so that one slow request never holds up every phone. A second thread in each
+# lets a post waiting for the database not hold up the phones polling the board. More threads,
+# or two processes per core, measured slower in bench/http_load.py: they queue for the cores.
 workers = int(os.environ.get("WEB_CONCURRENCY") or max(2, os.cpu_count() or 1))
 worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS") or 2)

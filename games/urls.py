@@ -3,6 +3,8 @@ from django.urls import path
 from . import puzzle_views, views
 
 urlpatterns = [
+    # Every phone showing a board asks this every two seconds: matched first.
+    path("t/<str:token>/live/", views.live, name="live"),
     path("24/", puzzle_views.home, name="puzzle_home"),
     path("24/name/", puzzle_views.choose_name, name="puzzle_name"),
     path("24/deal/", puzzle_views.deal, name="puzzle_deal"),
@@ -25,7 +27,6 @@ urlpatterns = [
     path("t/<str:token>/qr/<str:which>.svg", views.qr_code, name="qr_code"),
     path("t/<str:token>/sets/", views.record_set, name="record_set"),
     path("t/<str:token>/deal/", views.deal_info, name="deal_info"),
-    path("t/<str:token>/live/", views.live, name="live"),
     path("t/<str:token>/history/", views.history, name="history"),
     path("t/<str:token>/race/", views.race_press, name="race_press"),
     path("t/<str:token>/race/state/", views.race_state, name="race_state"),
