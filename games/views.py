@@ -50,6 +50,14 @@ def table_for(token):
     return table, table.keeper_token == token
 
 
+def link_for(token):
+    """(game, revision, whether the link may change the table), without loading the table."""
+    link = Table.objects.link_state(token)
+    if link is None:
+        raise Http404(_("No table has this link."))
+    return link
+
+
 def keeper_table(token):
     table, can_edit = table_for(token)
     if not can_edit:
@@ -173,10 +181,7 @@ def error_context(table, error):
 
 @require_safe
 def table(request, token):
-    link = Table.objects.link_state(token)
-    if link is None:
-        raise Http404(_("No table has this link."))
-    game, revision, can_edit = link
+    game, revision, can_edit = link_for(token)
     page_context = getattr(HAND_FORMS[game], "page_context", None)
     if can_edit or page_context or request.user.is_authenticated or request.GET or len(get_messages(request)):
         table, can_edit = table_for(token)
@@ -494,10 +499,8 @@ def history(request, token):
 @require_GET
 def live(request, token):
     """Polled by every phone showing the board: nothing (204) while the table is unchanged."""
-    link = Table.objects.link_state(token)
-    if link is None:
-        raise Http404(_("No table has this link."))
-    if request.GET.get("revision") == str(link[1]):
+    _game, revision, _can_edit = link_for(token)
+    if request.GET.get("revision") == str(revision):
         return HttpResponse(status=204)
     table, can_edit = table_for(token)
     return render(request, "games/live.html", table_context(request, table, can_edit, token))
