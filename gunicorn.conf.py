@@ -2,8 +2,10 @@
 and bench/, so what is measured is what is deployed. WEB_CONCURRENCY and GUNICORN_THREADS
 override the two numbers."""
 
+import errno
 import gc
 import os
+import socket
 
 # Python runs one thread of a process at a time, so cores are used by processes: one per core,
 # at least two so that one slow request never holds up every phone. A second thread in each
@@ -17,6 +19,19 @@ threads = int(os.environ.get("GUNICORN_THREADS") or 2)
 # at once and kept them (keep-alive) while the other core idled: bench/http_load.py measured
 # anywhere from one to three times the throughput, depending on how the connections fell.
 reuse_port = True
+
+
+def on_starting(server):
+    # With reuse_port, a second server started on the same port would quietly share the phones
+    # with the first one, even with another database: it stops here instead.
+    for address in server.cfg.address:
+        if isinstance(address, tuple):
+            family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
+            try:
+                socket.create_server(address, family=family).close()
+            except OSError as error:
+                if error.errno == errno.EADDRINUSE:
+                    raise SystemExit(f"Port {address[1]} is already in use: is CardScore already running?")
 
 
 def post_worker_init(worker):
