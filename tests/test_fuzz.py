@@ -291,12 +291,11 @@ def counts():
     return (Table.objects.count(), Hand.objects.count(), HandChange.objects.count(), Puzzle.objects.count())
 
 
-def stored(*tables):
-    """Every stored field of the tables and of their hands."""
-    return [(Table.objects.filter(pk=table.pk).values().first(),
-             list(Hand.objects.filter(table_id=table.pk).order_by("number").values("number", "version", "inputs",
-                                                                                     "points")))
-            for table in tables]
+def stored(table):
+    """Every stored field of the table and of its hands."""
+    return (Table.objects.filter(pk=table.pk).values().first(),
+            list(Hand.objects.filter(table_id=table.pk).order_by("number")
+                 .values("number", "version", "inputs", "points")))
 
 
 def assert_whole(table):
@@ -324,13 +323,17 @@ def assert_names_escaped(client, table):
             assert escape(name) in body, name
 
 
-def refused_or_whole(response, before_counts, before, *tables):
+def post_refused_or_whole(client, table, view, data, *args):
+    """Posts to one of the scorekeeper's endpoints: a 4xx saved nothing, and whatever the
+    answer, the table left behind is whole."""
+    before_counts, before = counts(), stored(table)
+    response = post(client, reverse(view, args=[table.keeper_token, *args]), data)
     if 400 <= response.status_code < 500:
         assert counts() == before_counts, f"{response.status_code} but something was saved"
-        assert stored(*tables) == before, f"{response.status_code} but a table changed"
-    for table in tables:
-        if Table.objects.filter(pk=table.pk).exists():
-            assert_whole(table)
+        assert stored(table) == before, f"{response.status_code} but a table changed"
+    if Table.objects.filter(pk=table.pk).exists():
+        assert_whole(table)
+    return response
 
 
 # --- new tables ------------------------------------------------------------------------------
@@ -376,9 +379,7 @@ def test_add_hand(game, client, owner):
     @example(data={**ADD_HAND[game], f"{SEAT_FIELDS[game][-1]}-2": "\x00"})
     def check(data):
         table = fresh_table(game, owner)
-        before_counts, before = counts(), stored(table)
-        response = post(client, reverse("add_hand", args=[table.keeper_token]), data)
-        refused_or_whole(response, before_counts, before, table)
+        post_refused_or_whole(client, table, "add_hand", data)
 
     check()
 
@@ -396,9 +397,7 @@ def test_add_hand_completing_a_pending_thirteen_round(client, owner):
     def check(data):
         table = fresh_table(game, owner)
         services.record_hand(table, {name: {"bid": bid} for name, bid in zip(PLAYERS[game], (0, 1, 0, 1))}, 2)
-        before_counts, before = counts(), stored(table)
-        response = post(client, reverse("add_hand", args=[table.keeper_token]), data)
-        refused_or_whole(response, before_counts, before, table)
+        post_refused_or_whole(client, table, "add_hand", data)
 
     check()
 
@@ -417,9 +416,7 @@ def test_edit_hand(game, client, owner):
     @example(number=10 ** 30, data=EDIT_HAND[game])
     def check(number, data):
         table = fresh_table(game, owner)
-        before_counts, before = counts(), stored(table)
-        response = post(client, reverse("edit_hand", args=[table.keeper_token, number]), data)
-        refused_or_whole(response, before_counts, before, table)
+        post_refused_or_whole(client, table, "edit_hand", data, number)
 
     check()
 
@@ -432,9 +429,7 @@ def test_delete_hand(game, client, owner):
     @example(number=10 ** 30, data={})
     def check(number, data):
         table = fresh_table(game, owner)
-        before_counts, before = counts(), stored(table)
-        response = post(client, reverse("delete_hand", args=[table.keeper_token, number]), data)
-        refused_or_whole(response, before_counts, before, table)
+        post_refused_or_whole(client, table, "delete_hand", data, number)
 
     check()
 
@@ -459,9 +454,7 @@ def test_players(game, client, owner):
     @example(data={"player": ["Asha", "Bina", "Chet", "Dev"][:len(players)], "color": ["red", "red", "pink", "blue"]})
     def check(data):
         table = fresh_table(game, owner)
-        before_counts, before = counts(), stored(table)
-        response = post(client, reverse("players", args=[table.keeper_token]), data)
-        refused_or_whole(response, before_counts, before, table)
+        response = post_refused_or_whole(client, table, "players", data)
         if response.status_code == 302:
             assert_names_escaped(client, table)
 
@@ -479,9 +472,7 @@ def test_record_set(client, owner):
     @example(data={**base, "groups": "AS 2S 3S / " * 500})
     def check(data):
         table = fresh_table("konkan", owner)
-        before_counts, before = counts(), stored(table)
-        response = post(client, reverse("record_set", args=[table.keeper_token]), data)
-        refused_or_whole(response, before_counts, before, table)
+        post_refused_or_whole(client, table, "record_set", data)
 
     check()
 
@@ -492,9 +483,7 @@ def test_finish(game, client, owner):
     @given(data=forms(["finished"], {"finished": "yes"}))
     def check(data):
         table = fresh_table(game, owner)
-        before_counts, before = counts(), stored(table)
-        response = post(client, reverse("finish", args=[table.keeper_token]), data)
-        refused_or_whole(response, before_counts, before, table)
+        response = post_refused_or_whole(client, table, "finish", data)
         finished = Table.objects.get(pk=table.pk).finished
         assert response.status_code == 302
         assert (finished is not None) == (last(data.get("finished")) == "yes")
@@ -507,9 +496,7 @@ def test_new_link(client, owner):
     @given(game=st.sampled_from(GAMES), data=forms(["which"], {"which": "viewer"}))
     def check(game, data):
         table = fresh_table(game, owner)
-        before_counts, before = counts(), stored(table)
-        response = post(client, reverse("new_link", args=[table.keeper_token]), data)
-        refused_or_whole(response, before_counts, before, table)
+        response = post_refused_or_whole(client, table, "new_link", data)
         after = Table.objects.get(pk=table.pk)
         which = last(data.get("which"))
         changed = {field for field in ("keeper_token", "viewer_token") if getattr(after, field) != getattr(table, field)}
@@ -566,9 +553,7 @@ def test_race_press(game, client, owner, known_deals):
     @example(data={**base, "keys": "c0 / ( c1 - c2 / c3", "key": ")"})
     def check(data):
         table = fresh_table(game, owner)
-        before_counts, before = counts(), stored(table)
-        response = post(client, reverse("race_press", args=[table.keeper_token]), data)
-        refused_or_whole(response, before_counts, before, table)
+        post_refused_or_whole(client, table, "race_press", data)
 
     check()
 
