@@ -55,6 +55,12 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "games",
+    # The games, one folder each (games/registry.py): the order is the home page's.
+    "games.marriage",
+    "games.marriage_honors",
+    "games.konkan",
+    "games.thirteen",
+    "games.twentyfour",
 ]
 
 MIDDLEWARE = [

@@ -4,10 +4,10 @@ from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-import scoring
+from scoring.errors import InputError
 
-from .gameforms import HAND_FORMS
 from .models import Hand, PointTable, Table
+from .registry import all_games, get_game
 
 
 class PointTableForm(forms.ModelForm):
@@ -19,11 +19,11 @@ class PointTableForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.game = self.instance.game or "marriage"
+        self.game = self.instance.game or all_games()[0].slug
         self.initial.setdefault("game", self.game)
         rules = PointTable.rules_for(self.game) if self.instance.pk is None else \
-            scoring.get_game(self.game).validate_rules(self.instance.rules)
-        self.rule_fields = HAND_FORMS[self.game].RULE_FIELDS
+            get_game(self.game).engine.validate_rules(self.instance.rules)
+        self.rule_fields = get_game(self.game).rule_fields
         for key, value in rules.items():
             if key in self.rule_fields:
                 self.fields[key] = copy.deepcopy(self.rule_fields[key])
@@ -39,8 +39,8 @@ class PointTableForm(forms.ModelForm):
         rules = {key: cleaned[key] for key in self.fields if key != "game"}
         rules["point_rate"] = float(rules["point_rate"]) if "point_rate" in rules else 1
         try:
-            self.instance.rules = scoring.get_game(cleaned["game"]).validate_rules(rules)
-        except scoring.InputError as error:
+            self.instance.rules = get_game(cleaned["game"]).engine.validate_rules(rules)
+        except InputError as error:
             self.add_error(error.field if error.field in self.fields else None, error.message)
         return cleaned
 
@@ -57,7 +57,7 @@ class PointTableAdmin(admin.ModelAdmin):
         return super().get_form(request, obj, **{**kwargs, "fields": ["game"]})
 
     def get_fieldsets(self, request, obj=None):
-        rules = PointTable.rules_for(obj.game if obj else "marriage")
+        rules = PointTable.rules_for(obj.game if obj else all_games()[0].slug)
         return [(None, {"fields": ["game", *rules]})]
 
 

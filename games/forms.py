@@ -3,11 +3,10 @@ import copy
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-import scoring
 from scoring.errors import InputError
 
-from .gameforms import HAND_FORMS
 from .models import PointTable
+from .registry import get_game
 from .services import clean_players
 
 
@@ -19,14 +18,14 @@ class NewTableForm(forms.Form):
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, label_suffix="", **kwargs)
         self.game = game
-        self.engine = scoring.get_game(game)
+        described = get_game(game)
+        self.rule_fields, self.engine = described.rule_fields, described.engine
         defaults = PointTable.rules_for(game)
-        for key, field in HAND_FORMS[game].RULE_FIELDS.items():
+        for key, field in self.rule_fields.items():
             self.fields[key] = copy.deepcopy(field)
             self.initial.setdefault(key, defaults[key])
         self.base_rules = defaults
-        self.colors = HAND_FORMS[game].COLORS
-        self.seat_help = HAND_FORMS[game].SEAT_HELP
+        self.colors, self.seat_help = described.colors, described.seat_help
         names = self.data.getlist("player") if self.is_bound else []
         colors = self.data.getlist("color") if self.is_bound else []
         typed = [(name.strip(), color) for name, color in zip(names, colors + [""] * len(names)) if name.strip()]
@@ -56,7 +55,7 @@ class NewTableForm(forms.Form):
             return cleaned
         self.color_map = dict(zip(self.players, self.player_colors)) if self.colors else {}
         rules = dict(self.base_rules)
-        for key in HAND_FORMS[self.game].RULE_FIELDS:
+        for key in self.rule_fields:
             value = cleaned[key]
             rules[key] = float(value) if key == "point_rate" else value
         try:

@@ -11,7 +11,9 @@ from django.core.exceptions import ValidationError
 from django.db import connections, models
 from django.utils.translation import gettext_lazy as _
 
-import scoring
+from scoring.errors import InputError
+
+from .registry import game_choices, get_game
 
 
 def new_token():
@@ -24,14 +26,10 @@ def new_table_id():
     return secrets.token_hex(16)
 
 
-GAME_CHOICES = [("marriage", _("Nepali Marriage")), ("marriage-honors", _("Marriage with honors")),
-                ("konkan", _("Konkan")), ("thirteen", _("Thirteen")), ("twentyfour", _("24 Game race"))]
-
-
 class PointTable(models.Model):
     """The server's default rules for one game, copied into each table created afterwards."""
 
-    game = models.CharField(_("game"), max_length=30, choices=GAME_CHOICES, unique=True)
+    game = models.CharField(_("game"), max_length=30, choices=game_choices, unique=True)
     rules = models.JSONField(_("rules"), default=dict, help_text=_("Only the keys that differ from the built-in defaults are needed."))
 
     class Meta:
@@ -43,14 +41,14 @@ class PointTable(models.Model):
 
     def clean(self):
         try:
-            self.rules = scoring.get_game(self.game).validate_rules(self.rules)
-        except scoring.InputError as error:
+            self.rules = get_game(self.game).engine.validate_rules(self.rules)
+        except InputError as error:
             raise ValidationError({"rules": str(error)}) from None
 
     @classmethod
     def rules_for(cls, game):
         """The full rules a new table of this game starts with."""
-        module = scoring.get_game(game)
+        module = get_game(game).engine
         saved = cls.objects.filter(game=game).values_list("rules", flat=True).first()
         return module.validate_rules(saved or {})
 
@@ -70,7 +68,7 @@ class TableManager(models.Manager):
 
 class Table(models.Model):
     id = models.CharField(primary_key=True, max_length=32, default=new_table_id, editable=False)
-    game = models.CharField(_("game"), max_length=30, choices=GAME_CHOICES)
+    game = models.CharField(_("game"), max_length=30, choices=game_choices)
     name = models.CharField(_("name"), max_length=80)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables")
     created = models.DateTimeField(_("created"))
@@ -99,8 +97,12 @@ class Table(models.Model):
         return self.name
 
     @property
+    def game_descriptor(self):
+        return get_game(self.game)
+
+    @property
     def engine(self):
-        return scoring.get_game(self.game)
+        return self.game_descriptor.engine
 
 
 class Hand(models.Model):

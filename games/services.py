@@ -7,12 +7,12 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-import scoring
 from scoring import checks
 from scoring.errors import InputError
 
 from . import chart
 from .models import Hand, HandChange, PointTable, Table, new_token
+from .registry import get_game
 
 FORMAT = "cardscore-table/1"
 RENUMBER_OFFSET = 1_000_000
@@ -23,13 +23,13 @@ class Conflict(Exception):
 
 
 def clean_players(game, players):
-    engine = scoring.get_game(game)
+    engine = get_game(game).engine
     return checks.players(players, minimum=engine.MIN_PLAYERS, maximum=engine.MAX_PLAYERS)
 
 
 def create_table(*, game, name, players, rules, owner=None, created=None, colors=None):
     """A new table; `rules` overlays the admin's point table for this game."""
-    engine = scoring.get_game(game)
+    engine = get_game(game).engine
     players = clean_players(game, players)
     full_rules = engine.validate_rules({**PointTable.rules_for(game), **rules})
     table = Table(game=game, name=name, players=players, rules=full_rules, owner=owner,
@@ -256,7 +256,7 @@ def _check_document(document):
             raise InputError("is missing", field=key)
     if document["format"] != FORMAT:
         raise InputError(f"must be {FORMAT!r}", field="format")
-    engine = scoring.get_game(document["game"])
+    engine = get_game(document["game"]).engine
     players = clean_players(document["game"], document["players"])
     rules = engine.validate_rules(document.get("rules", {}))
     name = checks.text(document.get("name", "Imported table"), max_length=80, field="name") or "Imported table"

@@ -1,14 +1,10 @@
-from django.urls import path
+from django.urls import include, path
 
-from . import puzzle_views, views
+from . import registry, views
 
 urlpatterns = [
     # Every phone showing a board asks this every two seconds: matched first.
     path("t/<str:token>/live/", views.live, name="live"),
-    path("24/", puzzle_views.home, name="puzzle_home"),
-    path("24/name/", puzzle_views.choose_name, name="puzzle_name"),
-    path("24/deal/", puzzle_views.deal, name="puzzle_deal"),
-    path("24/<int:puzzle_id>/", puzzle_views.play, name="puzzle"),
     path("", views.home, name="home"),
     path("setup/", views.setup, name="setup"),
     path("health/", views.health, name="health"),
@@ -25,12 +21,9 @@ urlpatterns = [
     path("t/<str:token>/players/", views.players, name="players"),
     path("t/<str:token>/links/", views.new_link, name="new_link"),
     path("t/<str:token>/qr/<str:which>.svg", views.qr_code, name="qr_code"),
-    path("t/<str:token>/sets/", views.record_set, name="record_set"),
-    path("t/<str:token>/deal/", views.deal_info, name="deal_info"),
     path("t/<str:token>/history/", views.history, name="history"),
-    path("t/<str:token>/race/", views.race_press, name="race_press"),
-    path("t/<str:token>/race/state/", views.race_state, name="race_state"),
-    path("t/<str:token>/maal/<int:seat>/", views.maal_preview, name="maal_preview"),
     path("t/<str:token>/export.json", views.export, name="export"),
     path("t/<str:token>/export.csv", views.export_csv, name="export_csv"),
+    # Each game's own endpoints (the maal counter, the set tracker, the race pad...).
+    *(path("", include(module)) for module in registry.url_modules()),
 ]

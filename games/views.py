@@ -26,13 +26,10 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from scoring import InputError
 
-from . import board, chart, race, roster, services
-from .history import differences
-from . import puzzle as pad
+from . import board, chart, registry, roster, services
 from .forms import ImportForm, NewTableForm
-from .gameforms import HAND_FORMS
-from .gameforms.marriage import parse_counts
-from .models import GAME_CHOICES, Table
+from .history import differences
+from .models import Table
 
 
 def who(request):
@@ -42,10 +39,11 @@ def who(request):
     return _("scorekeeper link")
 
 
-def table_for(token):
-    """The table a link opens, and whether that link may change it."""
+def table_for(token, game=None):
+    """The table a link opens, and whether that link may change it; `game`: only a table of
+    that game (a game's own endpoints)."""
     table = Table.objects.filter(Q(keeper_token=token) | Q(viewer_token=token)).first()
-    if table is None:
+    if table is None or game is not None and table.game != game:
         raise Http404(_("No table has this link."))
     return table, table.keeper_token == token
 
@@ -58,8 +56,8 @@ def link_for(token):
     return link
 
 
-def keeper_table(token):
-    table, can_edit = table_for(token)
+def keeper_table(token, game=None):
+    table, can_edit = table_for(token, game)
     if not can_edit:
         raise Http404(_("This link can only view the table."))
     return table
@@ -109,12 +107,12 @@ def setup(request):
 @require_safe
 def home(request):
     tables = request.user.tables.all()[:50] if request.user.is_authenticated else []
-    return render(request, "games/home.html", {"tables": tables, "games": GAME_CHOICES, "import_form": ImportForm()})
+    return render(request, "games/home.html", {"tables": tables, "games": registry.game_choices(), "import_form": ImportForm()})
 
 
 @login_required
 def new_table(request, game):
-    if game not in HAND_FORMS:
+    if game not in dict(registry.game_choices()):
         raise Http404(_("Unknown game."))
     form = NewTableForm(game, request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -140,31 +138,27 @@ def table_context(request, table, can_edit, token, **extra):
     pending = hands[-1] if hands and table.progress.get("pending") else None
     entry_number = pending.number if pending else played + 1
     entry_inputs = pending.inputs if pending else None
-    hand_form = HAND_FORMS[table.game]
+    game = table.game_descriptor
     context = {
         "table": table,
         "can_edit": can_edit,
         "token": token,
-        "grid": board.grid(table, hands, getattr(hand_form, "cell_details", None)),
+        "grid": board.grid(table, hands, game.cell_details),
         "hidden_hands": 0 if show_all else played - len(hands),
         "standings": board.standings(table),
         "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}) if played else "",
         "chart_colors": chart.player_colors(table),
         "has_money": "point_rate" in table.rules,
-        "signed": not table.engine.LOWER_WINS,
+        "signed": not game.engine.LOWER_WINS,
         "transfers": board.transfers(table),
         "entry_number": entry_number,
         "entry_version": pending.version if pending else "",
-        "hand_template": hand_form.HAND_TEMPLATE,
-        "entry_template": hand_form.ENTRY_TEMPLATE,
-        "live_board": hand_form.LIVE_BOARD,
-        "hands_editable": can_edit and hand_form.HANDS_EDITABLE and not table.finished,
-        "colors": hand_form.COLORS,
-        "summary_template": hand_form.SUMMARY_TEMPLATE,
-        **hand_form.form_context(table, entry_number, entry_inputs),
+        "game": game,
+        "hands_editable": can_edit and game.hands_editable and not table.finished,
+        **game.form_context(table, entry_number, entry_inputs),
     }
     if can_edit and "rows" not in extra:
-        extra["rows"] = hand_form.rows(table, entry_number, entry_inputs)
+        extra["rows"] = game.rows(table, entry_number, entry_inputs)
     context.update(extra)
     return context
 
@@ -175,14 +169,14 @@ def render_table(request, table, can_edit, token, status=200, **extra):
 
 
 def error_context(table, error):
-    label = HAND_FORMS[table.game].FIELD_LABELS.get(error.field, "")
+    label = table.game_descriptor.field_label(error.field)
     return {"error": error, "error_text": str(error), "error_label": label}
 
 
 @require_safe
 def table(request, token):
     game, revision, can_edit = link_for(token)
-    page_context = getattr(HAND_FORMS[game], "page_context", None)
+    page_context = registry.get_game(game).page_context
     if can_edit or page_context or request.user.is_authenticated or request.GET or len(get_messages(request)):
         table, can_edit = table_for(token)
         extra = page_context(request, table) if page_context else {}
@@ -219,23 +213,23 @@ def posted_number(data, field):
 def add_hand(request, token):
     """The next hand, or the rest of a pending one (Thirteen's books after its bids)."""
     table = keeper_table(token)
-    hand_form = HAND_FORMS[table.game]
+    game = table.game_descriptor
     pending = table.hands.order_by("-number").first() if table.progress.get("pending") else None
     base = pending.inputs if pending else None
     try:
         expected = posted_number(request.POST, "hand_number")
         version = posted_number(request.POST, "version") if pending else None
-        inputs = hand_form.parse(request.POST, table, base)
+        inputs = game.parse(request.POST, table, base)
         hand = services.record_hand(table, inputs, expected, version, by=who(request))
     except InputError as error:
         number = pending.number if pending else table.hands.count() + 1
-        rows = hand_form.rows_from_post(request.POST, table, number, base)
+        rows = game.rows_from_post(request.POST, table, number, base)
         return render_table(request, table, True, token, status=422, rows=rows, **error_context(table, error))
     except services.Conflict as conflict:
         table.refresh_from_db()
         messages.warning(request, str(conflict))
         return render_table(request, table, True, token, status=409)
-    title = hand_form.form_context(table, hand.number, base)["entry_title"]
+    title = game.form_context(table, hand.number, base)["entry_title"]
     messages.success(request, _("%(title)s saved.") % {"title": title})
     if request.htmx:
         table.refresh_from_db()
@@ -246,24 +240,24 @@ def add_hand(request, token):
 def edit_hand(request, token, number):
     table = keeper_table(token)
     hand = table.hands.filter(number=number).first()
-    hand_form = HAND_FORMS[table.game]
-    if hand is None or not hand_form.HANDS_EDITABLE:
+    game = table.game_descriptor
+    if hand is None or not game.hands_editable:
         raise Http404(_("No such hand."))
-    context = {"table": table, "token": token, "hand": hand, "hand_template": hand_form.HAND_TEMPLATE,
-               "version": hand.version, "rows": hand_form.rows(table, number, hand.inputs),
-               **hand_form.form_context(table, number, hand.inputs)}
+    context = {"table": table, "token": token, "hand": hand, "game": game,
+               "version": hand.version, "rows": game.rows(table, number, hand.inputs),
+               **game.form_context(table, number, hand.inputs)}
     if request.method == "POST":
         try:
             version = posted_number(request.POST, "version")
-            inputs = hand_form.parse(request.POST, table, hand.inputs)
+            inputs = game.parse(request.POST, table, hand.inputs)
             services.edit_hand(table, number, inputs, version, by=who(request))
         except InputError as error:
-            context.update(rows=hand_form.rows_from_post(request.POST, table, number, hand.inputs),
+            context.update(rows=game.rows_from_post(request.POST, table, number, hand.inputs),
                            **error_context(table, error))
             return render(request, "games/edit_hand.html", context, status=422)
         except services.Conflict as conflict:
             hand.refresh_from_db()
-            context.update(rows=hand_form.rows(table, number, hand.inputs), version=hand.version, conflict=str(conflict))
+            context.update(rows=game.rows(table, number, hand.inputs), version=hand.version, conflict=str(conflict))
             return render(request, "games/edit_hand.html", context, status=409)
         messages.success(request, _("Hand %(number)s corrected; every total after it follows.") % {"number": number})
         return redirect("table", token=token)
@@ -273,7 +267,7 @@ def edit_hand(request, token, number):
 @require_POST
 def delete_hand(request, token, number):
     table = keeper_table(token)
-    if not HAND_FORMS[table.game].HANDS_EDITABLE:
+    if not table.game_descriptor.hands_editable:
         raise Http404(_("No such hand."))
     try:
         services.delete_hand(table, number, by=who(request))
@@ -291,8 +285,9 @@ def delete_hand(request, token, number):
 def players(request, token):
     """Correct the players' names (and colours, where the game has them); seats stay."""
     table = keeper_table(token)
-    colors = request.POST.getlist("color") if HAND_FORMS[table.game].COLORS else None
-    allowed = {value for value, _label in HAND_FORMS[table.game].COLORS or []}
+    game = table.game_descriptor
+    colors = request.POST.getlist("color") if game.colors else None
+    allowed = {value for value, _label in game.colors or []}
     try:
         if colors is not None and (len(colors) != len(table.players) or not set(colors) <= allowed):
             raise InputError(_("choose a colour for each player"), field="color")
@@ -301,40 +296,6 @@ def players(request, token):
         return render_table(request, table, True, token, status=422, players_error=str(error))
     messages.success(request, _("Players updated."))
     return redirect("table", token=token)
-
-
-@require_POST
-def record_set(request, token):
-    """Konkan's set threshold: check a set as it is laid down and show what the next one needs."""
-    table = keeper_table(token)
-    hand_form = HAND_FORMS[table.game]
-    if not hasattr(hand_form, "record_set"):
-        raise Http404
-    try:
-        sets = hand_form.record_set(table, request.POST.get("player", ""), request.POST.get("groups", ""),
-                                    request.POST.get("score", ""))
-    except InputError as error:
-        return render_table(request, table, True, token, status=422, set_error=error,
-                            set_groups=request.POST.get("groups", ""), set_score=request.POST.get("score", ""))
-    services.save_current_hand(table, {"sets": sets})
-    messages.success(request, _("%(player)s set with %(value)s.") % sets[-1])
-    if request.htmx:
-        return render_table(request, table, True, token)
-    return redirect("table", token=token)
-
-
-@require_GET
-def deal_info(request, token):
-    """Marriage with honors: who deals, cuts and leads, as players are marked sitting out."""
-    table = keeper_table(token)
-    hand_form = HAND_FORMS[table.game]
-    if not hasattr(hand_form, "deal_info"):
-        raise Http404
-    try:
-        deal, error = hand_form.deal_info(table, request.GET), None
-    except InputError as problem:
-        deal, error = table.progress, problem.message
-    return render(request, "games/marriage_honors/deal.html", {"deal": deal, "error": error})
 
 
 @require_POST
@@ -356,21 +317,6 @@ def finish(request, token):
     table = keeper_table(token)
     services.set_finished(table, request.POST.get("finished") == "yes")
     return redirect("table", token=token)
-
-
-@require_POST
-def maal_preview(request, token, seat):
-    """The maal the counter finds for one player, from the engine (shown as the steppers change)."""
-    table = keeper_table(token)
-    if not hasattr(table.engine, "count_maal") or not 0 <= seat < len(table.players):
-        raise Http404
-    name = table.players[seat]
-    try:
-        counts = table.engine.validate_counts(parse_counts(request.POST, seat, name), player=name)
-        maal = table.engine.count_maal(table.rules["maal_table"], counts)
-    except InputError as error:
-        return render(request, "games/marriage/maal_found.html", {"error": error.message}, status=422)
-    return render(request, "games/marriage/maal_found.html", {"maal": maal})
 
 
 @require_GET
@@ -440,47 +386,7 @@ def import_file(request):
             return redirect("table", token=table.keeper_token)
     tables = request.user.tables.all()[:50]
     return render(request, "games/home.html",
-                  {"tables": tables, "games": GAME_CHOICES, "import_form": form, "import_error": error}, status=422)
-
-
-@require_POST
-def race_press(request, token):
-    """One key on the race pad; "=" with 24 wins the deal for the player if nobody was quicker."""
-    table = keeper_table(token)
-    if table.game != "twentyfour":
-        raise Http404
-    deal = race.current_deal(table)
-    player = request.POST.get("player", "")
-    status, keys, extra = 200, [], {}
-    try:
-        if deal is None or str(deal.number) != request.POST.get("deal"):
-            raise services.Conflict(_("Someone was quicker: here is the next deal."))
-        if player not in table.players:
-            raise InputError(_("choose who you are first"), field="player")
-        keys = pad.read_keys(request.POST.get("keys"))
-        key = request.POST.get("key", "")
-        if key == "=":
-            value = pad.evaluate(deal, keys)
-            if value == 24:
-                race.win(table, player, keys, deal.number)
-                messages.success(request, _("%(player)s wins deal %(number)s!") % {"player": player, "number": deal.number})
-                keys = []
-                table.refresh_from_db()
-            else:
-                extra["miss"] = value
-        else:
-            keys = pad.press(deal, keys, key)
-    except InputError as error:
-        status, extra["race_error"] = 422, pad.pretty_message(error.message)
-    except services.Conflict as conflict:
-        status, keys = 409, []
-        table.refresh_from_db()
-        messages.warning(request, str(conflict))
-    response = render_table(request, table, True, token, status=status, **race.pad_context(request, table, keys, **extra))
-    if player in table.players:
-        response.set_cookie(race.PLAYER_COOKIE.format(table=table.pk), quote(player), max_age=30 * 24 * 3600,
-                            samesite="Lax")
-    return response
+                  {"tables": tables, "games": registry.game_choices(), "import_form": form, "import_error": error}, status=422)
 
 
 @require_safe
@@ -504,15 +410,3 @@ def live(request, token):
         return HttpResponse(status=204)
     table, can_edit = table_for(token)
     return render(request, "games/live.html", table_context(request, table, can_edit, token))
-
-
-@require_GET
-def race_state(request, token):
-    """Polled by every phone: nothing (204) while the deal is the same, else the new board."""
-    table, can_edit = table_for(token)
-    if table.game != "twentyfour":
-        raise Http404
-    deal = race.current_deal(table)
-    if deal and request.GET.get("deal") == str(deal.number):
-        return HttpResponse(status=204)
-    return render_table(request, table, can_edit, token, **race.pad_context(request, table))

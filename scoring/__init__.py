@@ -1,4 +1,5 @@
-"""The rules engine: pure Python, one module per game, looked up by slug.
+"""The rules engine: pure Python, one module per game (the web side's registry, games/registry.py,
+names each game's module).
 
 Every game module has the same surface:
     SLUG, MIN_PLAYERS, MAX_PLAYERS, LOWER_WINS (whether the lowest total is best)
@@ -11,17 +12,6 @@ Every game module has the same surface:
         last hand is saved but not complete yet (Thirteen's bids before its books)
 """
 
-from . import konkan, marriage, marriage_honors, thirteen, twentyfour
 from .errors import InputError
 
-GAMES = {module.SLUG: module for module in (marriage, marriage_honors, konkan, thirteen, twentyfour)}
-
-
-def get_game(slug):
-    try:
-        return GAMES[slug]
-    except (KeyError, TypeError):
-        raise InputError(f"unknown game {slug!r}", field="game") from None
-
-
-__all__ = ["GAMES", "InputError", "get_game"]
+__all__ = ["InputError"]

@@ -34,7 +34,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from games import services
-from games.gameforms import HAND_FORMS
+from games.registry import get_game
 from games.models import Hand, HandChange, Puzzle, Table
 from scoring import twentyfour as engine24
 
@@ -340,7 +340,7 @@ def post_refused_or_whole(client, table, view, data, *args):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_new_table(game, client, owner):
-    fields = ["name", "player", "color", *HAND_FORMS[game].RULE_FIELDS]
+    fields = ["name", "player", "color", *get_game(game).rule_fields]
 
     @FUZZ
     @given(data=forms(fields, NEW_TABLE[game]))
@@ -791,7 +791,7 @@ def test_hostile_names_are_shown_escaped_on_every_page_of_the_table(game, client
         assert response.status_code == 200
         assert response.cookies[f"player-{table.pk}"].value == quote(SCRIPT)
     # A change made by a hostile name, for the history page.
-    if HAND_FORMS[game].HANDS_EDITABLE:
+    if get_game(game).hands_editable:
         hand = table.hands.get(number=1)
         services.edit_hand(table, 1, hand.inputs, hand.version, by=SCRIPT)
     else:
@@ -803,7 +803,7 @@ def test_hostile_names_are_shown_escaped_on_every_page_of_the_table(game, client
     # (page, whether it shows the players' names)
     pages = [(reverse("live", args=[table.viewer_token]), True), (reverse("player", args=[IMG]), True),
              (reverse("home"), False)]
-    if HAND_FORMS[game].HANDS_EDITABLE:
+    if get_game(game).hands_editable:
         pages.append((reverse("edit_hand", args=[table.keeper_token, 1]), True))
     else:
         pages.append((reverse("race_state", args=[table.viewer_token]), True))

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import checks, get_game
+from games.registry import get_game
+from scoring import checks
 from scoring import thirteen as t
 from scoring.errors import InputError
 
@@ -65,7 +66,7 @@ def spec_score(bid, books):
 
 
 def test_the_game_is_registered_for_exactly_four_players():
-    assert get_game("thirteen") is t
+    assert get_game("thirteen").engine is t
     assert (t.SLUG, t.MIN_PLAYERS, t.MAX_PLAYERS, t.ROUNDS) == ("thirteen", 4, 4, 25)
 
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Puzzle
-from games.puzzle_views import PLAYER_COOKIE
+from games.twentyfour.views import PLAYER_COOKIE
 from scoring import twentyfour as engine
 from tests.conftest import csrf_post
 

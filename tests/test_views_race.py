@@ -13,7 +13,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from games import race, services
+from games import services
+from games.twentyfour import race
 from games.models import Hand, Table
 from scoring import twentyfour as engine
 from tests.conftest import csrf_post

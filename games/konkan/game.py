@@ -1,0 +1,29 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring import konkan as engine
+
+from ..registry import Game
+from . import hand_entry
+
+GAME = Game(
+    slug=engine.SLUG,
+    name=_("Konkan"),
+    engine=engine,
+    form_context=hand_entry.form_context,
+    rows=hand_entry.rows,
+    rows_from_post=hand_entry.rows_from_post,
+    parse=hand_entry.parse,
+    hand_template="konkan/hand_form.html",
+    summary_template="konkan/summary.html",
+    field_labels=hand_entry.FIELD_LABELS,
+    seat_help=_("The first player deals first and starts with 15 cards."),
+    rule_fields={
+        "set_threshold": forms.IntegerField(label=_("Set threshold"), min_value=0),
+        "not_set_penalty": forms.IntegerField(label=_("Penalty for not having set"), min_value=0),
+        "joker_discard_penalty": forms.IntegerField(label=_("Penalty when the winner discards a joker (0: off)"),
+                                                    min_value=0),
+        "failed_win_penalty": forms.IntegerField(label=_("Penalty for a failed win (0: off)"), min_value=0),
+        "elimination_over": forms.IntegerField(label=_("Out when the total goes over"), min_value=1),
+    },
+)

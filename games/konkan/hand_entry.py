@@ -1,0 +1,96 @@
+"""The Konkan hand form: winner, who had set (with the penalty of the cards left), failed wins."""
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring import konkan as engine
+from scoring.errors import InputError
+
+from ..typed import PICKER_RANKS, parse_cards, parse_groups, whole_number
+
+OUTCOME_CHOICES = [("winner", _("Winner")), ("set", _("Had set")), ("not_set", _("Not set"))]
+FIELD_LABELS = {"outcome": _("Outcome"), "hand_penalty": _("Penalty"), "cards": _("Cards"),
+                "failed_wins": _("Failed wins"), "joker_discard": _("Joker discard"), "groups": _("Set")}
+
+def form_context(table, number, inputs=None):
+    sets, needed = sets_so_far(table)
+    return {
+        "sets": sets,
+        "set_needed": needed,
+        "entry_title": _("Hand %(number)s") % {"number": number},
+        "entry_note": _("%(dealer)s deals") % {"dealer": table.progress.get("dealer", table.players[0])},
+        "submit_label": _("Save hand %(number)s") % {"number": number},
+        "outcome_choices": OUTCOME_CHOICES,
+        "ranks": PICKER_RANKS,
+        "joker_discard": (inputs or {}).get("_hand", {}).get("joker_discard", False),
+        "uses_failed_wins": table.rules["failed_win_penalty"] > 0,
+        "uses_joker_discard": table.rules["joker_discard_penalty"] > 0,
+    }
+
+
+def rows(table, number, inputs=None):
+    """Per player: the outcome, penalty or cards, failed wins; players who are out are marked."""
+    out = set(table.progress.get("out", ())) if inputs is None else {
+        name for name, entry in inputs.items() if name != "_hand" and entry["outcome"] == "out"}
+    result = []
+    for seat, name in enumerate(table.players):
+        entry = (inputs or {}).get(name, {})
+        result.append({
+            "seat": seat,
+            "name": name,
+            "out": name in out,
+            "outcome": entry.get("outcome", ""),
+            "penalty": entry.get("hand_penalty", ""),
+            "cards": " ".join(entry.get("cards", [])),
+            "failed_wins": entry.get("failed_wins", 0),
+        })
+    return result
+
+
+def rows_from_post(data, table, number, base=None):
+    result = rows(table, number, base)
+    for row in result:
+        seat = row["seat"]
+        row.update(outcome=data.get(f"outcome-{seat}", row["outcome"]), penalty=data.get(f"penalty-{seat}", ""),
+                   cards=data.get(f"cards-{seat}", ""), failed_wins=data.get(f"failed_wins-{seat}", 0))
+    return result
+
+
+def parse(data, table, base=None):
+    inputs = {"_hand": {"joker_discard": data.get("joker_discard") == "on"}}
+    for seat, name in enumerate(table.players):
+        entry = {"failed_wins": whole_number(data.get(f"failed_wins-{seat}"), player=name, field="failed_wins")}
+        if data.get(f"outcome-{seat}"):
+            entry["outcome"] = data[f"outcome-{seat}"]
+        penalty = (data.get(f"penalty-{seat}") or "").strip()
+        cards = parse_cards(data.get(f"cards-{seat}"))
+        if penalty:
+            entry["hand_penalty"] = whole_number(penalty, player=name, field="hand_penalty")
+        if cards:
+            entry["cards"] = cards
+        inputs[name] = entry
+    return inputs
+
+
+def sets_so_far(table):
+    """The sets laid down in the hand being played, and what the next player must reach."""
+    sets = table.current_hand.get("sets", [])
+    return sets, engine.set_threshold_needed(table.rules, [each["value"] for each in sets])
+
+
+def record_set(table, player, groups_text, score_text):
+    """Check a set as a player lays it down (its groups, or just its score) and remember it."""
+    if player not in table.players:
+        raise InputError(str(_("choose who is setting")), field="player")
+    if table.progress.get("game_over"):
+        raise InputError(str(_("the game is over")), field="player")
+    if player in table.progress.get("out", ()):
+        raise InputError(str(_("%(player)s is out of the game") % {"player": player}), field="player")
+    sets, _needed = sets_so_far(table)
+    highest = max((each["value"] for each in sets), default=0)
+    if (score_text or "").strip():
+        score = whole_number(score_text, player=player, field="groups")
+        value = engine.check_set_score(table.rules, score, highest, player=player)
+    else:
+        value = engine.check_set(table.rules, parse_groups(groups_text, player=player, field="groups"), highest,
+                                 player=player)
+    return sets + [{"player": player, "value": value}]

@@ -1,0 +1,32 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring import marriage as engine
+
+from ..registry import Game
+from . import hand_entry
+
+GAME = Game(
+    slug=engine.SLUG,
+    name=_("Nepali Marriage"),
+    engine=engine,
+    form_context=hand_entry.form_context,
+    rows=hand_entry.rows,
+    rows_from_post=hand_entry.rows_from_post,
+    parse=hand_entry.parse,
+    hand_template="marriage/hand_form.html",
+    summary_template="marriage/summary.html",
+    field_labels=hand_entry.FIELD_LABELS,
+    seat_help=_("The first player deals first."),
+    rule_fields={
+        "murder": forms.BooleanField(label=_("Murder: an unseen player's maal counts 0"), required=False),
+        "kidnap": forms.BooleanField(label=_("Kidnap: an unseen player's maal goes to the winner"), required=False),
+        "seen_points": forms.IntegerField(label=_("Seen pays the winner"), min_value=0),
+        "unseen_points": forms.IntegerField(label=_("Unseen pays the winner"), min_value=0),
+        "dublee_bonus": forms.IntegerField(label=_("Dublee bonus to the winner, from each player"), min_value=0),
+        "dublee_seen_points": forms.IntegerField(label=_("Seen by dublee pays the winner"), min_value=0),
+        "foul_fine": forms.IntegerField(label=_("Foul fine, to each other player"), min_value=0),
+        "point_rate": forms.DecimalField(label=_("Money per point"), min_value=0.01, decimal_places=2),
+        "currency": forms.CharField(label=_("Currency"), max_length=10, required=False),
+    },
+)

@@ -1,0 +1,24 @@
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_POST
+
+from scoring import marriage as engine
+from scoring.errors import InputError
+
+from ..views import keeper_table
+from .hand_entry import parse_counts
+
+
+@require_POST
+def maal_preview(request, token, seat):
+    """The maal the counter finds for one player, from the engine (shown as the steppers change)."""
+    table = keeper_table(token, game=engine.SLUG)
+    if not 0 <= seat < len(table.players):
+        raise Http404
+    name = table.players[seat]
+    try:
+        counts = engine.validate_counts(parse_counts(request.POST, seat, name), player=name)
+        maal = engine.count_maal(table.rules["maal_table"], counts)
+    except InputError as error:
+        return render(request, "marriage/maal_found.html", {"error": error.message}, status=422)
+    return render(request, "marriage/maal_found.html", {"maal": maal})

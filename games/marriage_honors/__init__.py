@@ -1,0 +1,1 @@
+"""Marriage with honors on the web: the honors form, who deals, cuts and leads as players sit out."""

@@ -1,0 +1,34 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring import marriage_honors as engine
+
+from ..registry import Game
+from . import hand_entry
+
+GAME = Game(
+    slug=engine.SLUG,
+    name=_("Marriage with honors"),
+    engine=engine,
+    form_context=hand_entry.form_context,
+    rows=hand_entry.rows,
+    rows_from_post=hand_entry.rows_from_post,
+    parse=hand_entry.parse,
+    cell_details=hand_entry.cell_details,
+    hand_template="marriage_honors/hand_form.html",
+    summary_template="marriage_honors/summary.html",
+    field_labels=hand_entry.FIELD_LABELS,
+    seat_help=_("Seats go clockwise; the first player deals first."),
+    rule_fields={
+        "decks": forms.IntegerField(label=_("Decks"), min_value=3, max_value=5),
+        "cards_per_hand": forms.IntegerField(label=_("Cards per hand"), min_value=3),
+        "direction": forms.ChoiceField(label=_("Direction of play"),
+                                       choices=[("clockwise", _("Clockwise")), ("anticlockwise", _("Anticlockwise"))]),
+        "honor_value": forms.IntegerField(label=_("Points per honor"), min_value=0),
+        "marriage_points": forms.IntegerField(label=_("Points per marriage"), min_value=0),
+        "surrender_first_points": forms.IntegerField(label=_("Hand points of a first-move surrender"), min_value=0),
+        "surrender_later_points": forms.IntegerField(label=_("Hand points of a later surrender"), min_value=0),
+        "point_rate": forms.DecimalField(label=_("Money per point"), min_value=0.01, decimal_places=2),
+        "currency": forms.CharField(label=_("Currency"), max_length=10, required=False),
+    },
+)

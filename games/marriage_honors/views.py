@@ -1,0 +1,19 @@
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from scoring import marriage_honors as engine
+from scoring.errors import InputError
+
+from ..views import keeper_table
+from .hand_entry import deal_info as next_deal
+
+
+@require_GET
+def deal_info(request, token):
+    """Who deals, cuts and leads, as players are marked sitting out."""
+    table = keeper_table(token, game=engine.SLUG)
+    try:
+        deal, error = next_deal(table, request.GET), None
+    except InputError as problem:
+        deal, error = table.progress, problem.message
+    return render(request, "marriage_honors/deal.html", {"deal": deal, "error": error})

@@ -1,0 +1,91 @@
+"""The games this server offers: one descriptor per game, declared in the game's own folder.
+
+A game is a Django app (``games/<game>/``, listed in INSTALLED_APPS) whose ``game.py`` defines
+``GAME = Game(...)``: the one place that says what the game is made of. Model choices, the admin,
+the new-table form, the table pages, the URLs of a game's own endpoints and every "for each game"
+test are derived from the games found here, so adding a game is its folder plus its line in
+INSTALLED_APPS.
+"""
+
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from types import ModuleType
+from typing import Callable
+
+from django.apps import apps
+from django.utils.module_loading import module_has_submodule
+
+from scoring.errors import InputError
+
+
+@dataclass(frozen=True)
+class Game:
+    """What a game is made of, beyond its rules engine.
+
+    The hand-entry callables all take the table and the hand number; `inputs` / `base` are the
+    stored inputs of the hand being completed or corrected (None for a new hand):
+        form_context(table, number, inputs) -> what the hand template needs besides the rows
+            (entry_title, entry_note, submit_label, choices, options in use)
+        rows(table, number, inputs) -> what the form shows per player
+        rows_from_post(data, table, number, base) -> the same as posted, shown again after an error
+        parse(data, table, base) -> the hand's inputs in the table file's shape (raises InputError)
+    """
+
+    slug: str
+    name: str
+    engine: ModuleType  # the pure rules in scoring/
+    form_context: Callable
+    rows: Callable
+    rows_from_post: Callable
+    parse: Callable
+    hand_template: str  # one hand's form, for entering it and for correcting it
+    summary_template: str  # what the table page shows above the form (who deals, the round...)
+    entry_template: str = "games/hand_entry.html"  # where the scorekeeper enters the next hand
+    rule_fields: dict = field(default_factory=dict)  # rule key -> form field, offered for a new table
+    field_labels: dict = field(default_factory=dict)  # input field -> label, to name it in an error
+    colors: list | None = None  # [(colour, label)] players wear, in seat order
+    seat_help: str = ""  # how seats work (who deals first)
+    hands_editable: bool = True  # whether a recorded hand can be corrected or deleted
+    live_board: bool = True  # whether the board polls for changes made on other phones
+    pending_note: str = ""  # the board's row for a hand saved but not complete yet
+    cell_details: Callable | None = None  # (table, hand) -> {player: how the score was made up}
+    page_context: Callable | None = None  # (request, table) -> more for the table page
+
+    def field_label(self, name):
+        return self.field_labels.get(name, "")
+
+
+@cache
+def _game_apps():
+    """(app config, GAME) of every installed app that has a game.py, in INSTALLED_APPS order."""
+    return [(app, import_module(f"{app.name}.game").GAME) for app in apps.get_app_configs()
+            if module_has_submodule(app.module, "game")]
+
+
+@cache
+def _games():
+    return {game.slug: game for _app, game in _game_apps()}
+
+
+def all_games():
+    """Every game, in the order of INSTALLED_APPS."""
+    return list(_games().values())
+
+
+def get_game(slug):
+    """The game with this slug; InputError (naming the field "game") for any other value."""
+    try:
+        return _games()[slug]
+    except (KeyError, TypeError):
+        raise InputError(f"unknown game {slug!r}", field="game") from None
+
+
+def game_choices():
+    """(slug, name) of every game: the choices of a table's game."""
+    return [(game.slug, game.name) for game in all_games()]
+
+
+def url_modules():
+    """The URL modules of the games that have endpoints of their own (mounted at the site root)."""
+    return [f"{app.name}.urls" for app, _game in _game_apps() if module_has_submodule(app.module, "urls")]

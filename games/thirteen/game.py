@@ -1,0 +1,28 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring import thirteen as engine
+
+from ..registry import Game
+from . import hand_entry
+
+GAME = Game(
+    slug=engine.SLUG,
+    name=_("Thirteen"),
+    engine=engine,
+    form_context=hand_entry.form_context,
+    rows=hand_entry.rows,
+    rows_from_post=hand_entry.rows_from_post,
+    parse=hand_entry.parse,
+    hand_template="thirteen/round_form.html",
+    summary_template="thirteen/summary.html",
+    field_labels=hand_entry.FIELD_LABELS,
+    colors=[("red", _("Red")), ("yellow", _("Yellow")), ("green", _("Green")), ("blue", _("Blue"))],
+    seat_help=_("Player 4 deals the first round; player 1, on the dealer's left, bids first."),
+    pending_note=_("bids in, waiting for the books"),
+    rule_fields={
+        "sandbag_penalty": forms.BooleanField(label=_("Sandbag penalty"), required=False),
+        "sandbag_limit": forms.IntegerField(label=_("Sandbags that cost the penalty"), min_value=1),
+        "sandbag_penalty_points": forms.IntegerField(label=_("Sandbag penalty points"), min_value=0),
+    },
+)

@@ -1,0 +1,29 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring import twentyfour as engine
+
+from ..registry import Game
+from . import hand_entry, race
+
+GAME = Game(
+    slug=engine.SLUG,
+    name=_("24 Game race"),
+    engine=engine,
+    form_context=hand_entry.form_context,
+    rows=hand_entry.rows,
+    rows_from_post=hand_entry.rows_from_post,
+    parse=hand_entry.parse,
+    page_context=race.pad_context,  # the race pad of this phone (dealing the first cards when first opened)
+    entry_template="twentyfour/race/entry.html",
+    hand_template="twentyfour/race/hand.html",
+    summary_template="twentyfour/race/summary.html",
+    field_labels=hand_entry.FIELD_LABELS,
+    seat_help=_("Everyone at the table plays on their own phone."),
+    hands_editable=False,  # a deal is recorded by the answer that won it
+    live_board=False,  # the race pad polls for the next deal itself
+    rule_fields={
+        "difficulty": forms.ChoiceField(label=_("Difficulty"), required=False, choices=[
+            ("", _("any")), ("easy", _("easy")), ("medium", _("medium")), ("hard", _("hard"))]),
+    },
+)

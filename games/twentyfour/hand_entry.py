@@ -1,0 +1,35 @@
+"""The 24 Game as a table race: every phone gets the same deal; the first correct answer wins it.
+
+Hands are not typed in by a scorekeeper: each deal is recorded by the answer that won it
+(race.py), so this module's hand form only shows a recorded deal.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring.errors import InputError
+
+from .pad import SHOWN
+from .race import current_deal
+
+OPERATOR_KEYS = list(SHOWN.items())
+FIELD_LABELS = {"answer": _("Answer"), "cards": _("Cards"), "won": _("Winner")}
+
+
+
+def form_context(table, number, inputs=None):
+    deal = current_deal(table)
+    return {"entry_title": _("Deal %(number)s") % {"number": number}, "entry_note": "", "submit_label": "",
+            "deal": deal, "operators": OPERATOR_KEYS}
+
+
+def rows(table, number, inputs=None):
+    return [{"seat": seat, "name": name, "won": (inputs or {}).get(name, {}).get("won", False)}
+            for seat, name in enumerate(table.players)]
+
+
+def rows_from_post(data, table, number, base=None):
+    return rows(table, number, base)
+
+
+def parse(data, table, base=None):
+    raise InputError(str(_("a deal is won by answering it on the race pad")), field="answer")

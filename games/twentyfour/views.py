@@ -1,0 +1,179 @@
+"""The 24 Game's pages: alone (pick a name, deal, build the expression key by key, the score
+board) and the table race's pad."""
+
+from urllib.parse import quote, unquote
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST, require_safe
+
+from scoring import twentyfour as engine
+from scoring.checks import printable
+from scoring.errors import InputError
+
+from .. import services
+from ..models import Puzzle
+from ..views import keeper_table, render_table, table_for
+from . import pad, puzzles, race
+
+PLAYER_COOKIE = "player24"
+DIFFICULTY_COOKIE = "difficulty24"
+ONE_YEAR = 365 * 24 * 3600
+
+
+def player_of(request):
+    """(name, account): the logged-in account, else the name chosen once on this device.
+
+    The cookie holds the name percent-encoded, so a name in any script fits in a header.
+    """
+    if request.user.is_authenticated:
+        return request.user.get_username(), request.user
+    return unquote(request.COOKIES.get(PLAYER_COOKIE, ""))[:40], None
+
+
+def home_context(request, **extra):
+    name, user = player_of(request)
+    return {"player": name, "board": puzzles.score_board(name, user) if name else None,
+            "difficulties": engine.DIFFICULTIES, "difficulty": request.COOKIES.get(DIFFICULTY_COOKIE, ""), **extra}
+
+
+@require_safe
+def home(request):
+    return render(request, "twentyfour/puzzle/home.html", home_context(request))
+
+
+@require_POST
+def choose_name(request):
+    name = request.POST.get("name", "").strip()
+    if not name or len(name) > 40 or not printable(name):
+        context = {"player": "", "name_error": _("Type a name of 1 to 40 characters."), "name": name[:40]}
+        return render(request, "twentyfour/puzzle/home.html", context, status=422)
+    response = redirect("puzzle_home")
+    response.set_cookie(PLAYER_COOKIE, quote(name), max_age=ONE_YEAR, samesite="Lax", httponly=True)
+    return response
+
+
+@require_POST
+def deal(request):
+    """A new puzzle at the chosen difficulty (remembered on this device for the next deal)."""
+    name, user = player_of(request)
+    if not name:
+        return redirect("puzzle_home")
+    difficulty = request.POST.get("difficulty", request.COOKIES.get(DIFFICULTY_COOKIE, ""))
+    if difficulty and difficulty not in engine.DIFFICULTIES:
+        return render(request, "twentyfour/puzzle/home.html",
+                      home_context(request, deal_error=_("Choose easy, medium or hard.")), status=422)
+    puzzle = puzzles.new_puzzle(name, user, difficulty)
+    response = redirect("puzzle", puzzle_id=puzzle.pk)
+    response.set_cookie(DIFFICULTY_COOKIE, difficulty, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+    return response
+
+
+def own_puzzle(request, puzzle_id):
+    name, user = player_of(request)
+    puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
+    if puzzle.user != user or puzzle.player != name:
+        raise Http404(_("This is another player's puzzle."))
+    return puzzle
+
+
+def puzzle_context(puzzle, keys, **extra):
+    used = {int(key[1]) for key in keys if key.startswith("c")}
+    return {
+        "puzzle": puzzle,
+        "keys": " ".join(keys),
+        "shown": pad.shown(puzzle, keys),
+        "cards": [{"index": index, "rank": rank, "suit": suit, "used": index in used}
+                  for index, (rank, suit) in enumerate(puzzle.cards)],
+        "operators": list(pad.SHOWN.items()),
+        "answer": pad.pretty(puzzle.expression),
+        **extra,
+    }
+
+
+def render_pad(request, puzzle, keys, status=200, error=None, **extra):
+    if error:
+        extra["error"] = pad.pretty_message(error)
+    template = "twentyfour/puzzle/play.html#pad" if request.htmx else "twentyfour/puzzle/play.html"
+    return render(request, template, puzzle_context(puzzle, keys, **extra), status=status)
+
+
+def play(request, puzzle_id):
+    """GET shows the deal; each POST is one key: a card, an operator, back, clear, = or give up."""
+    puzzle = own_puzzle(request, puzzle_id)
+    if request.method != "POST":
+        return render_pad(request, puzzle, [])
+    if puzzle.result:
+        return render_pad(request, puzzle, [], status=409, error=_("This game is over: deal again."))
+    try:
+        keys = pad.read_keys(request.POST.get("keys"))
+    except InputError as error:
+        return render_pad(request, puzzle, [], status=400, error=error.message)
+    key = request.POST.get("key", "")
+    if key == "give_up":
+        return render_pad(request, puzzles.give_up(puzzle), keys)
+    if key == "=":
+        try:
+            value = pad.evaluate(puzzle, keys)
+        except InputError as error:
+            return render_pad(request, puzzle, keys, status=422, error=error.message)
+        if value == engine.TARGET:
+            return render_pad(request, puzzles.finish(puzzle, Puzzle.WON, pad.shown(puzzle, keys)), keys)
+        return render_pad(request, puzzle, keys, miss=value)
+    try:
+        keys = pad.press(puzzle, keys, key)
+    except InputError as error:
+        return render_pad(request, puzzle, keys, status=422, error=error.message)
+    return render_pad(request, puzzle, keys)
+
+
+# --- the table race -------------------------------------------------------------------------
+
+@require_POST
+def race_press(request, token):
+    """One key on the race pad; "=" with 24 wins the deal for the player if nobody was quicker."""
+    table = keeper_table(token, game=engine.SLUG)
+    deal = race.current_deal(table)
+    player = request.POST.get("player", "")
+    status, keys, extra = 200, [], {}
+    try:
+        if deal is None or str(deal.number) != request.POST.get("deal"):
+            raise services.Conflict(_("Someone was quicker: here is the next deal."))
+        if player not in table.players:
+            raise InputError(_("choose who you are first"), field="player")
+        keys = pad.read_keys(request.POST.get("keys"))
+        key = request.POST.get("key", "")
+        if key == "=":
+            value = pad.evaluate(deal, keys)
+            if value == engine.TARGET:
+                race.win(table, player, keys, deal.number)
+                messages.success(request, _("%(player)s wins deal %(number)s!") % {"player": player, "number": deal.number})
+                keys = []
+                table.refresh_from_db()
+            else:
+                extra["miss"] = value
+        else:
+            keys = pad.press(deal, keys, key)
+    except InputError as error:
+        status, extra["race_error"] = 422, pad.pretty_message(error.message)
+    except services.Conflict as conflict:
+        status, keys = 409, []
+        table.refresh_from_db()
+        messages.warning(request, str(conflict))
+    response = render_table(request, table, True, token, status=status, **race.pad_context(request, table, keys, **extra))
+    if player in table.players:
+        response.set_cookie(race.PLAYER_COOKIE.format(table=table.pk), quote(player), max_age=30 * 24 * 3600,
+                            samesite="Lax")
+    return response
+
+
+@require_GET
+def race_state(request, token):
+    """Polled by every phone: nothing (204) while the deal is the same, else the new board."""
+    table, can_edit = table_for(token, game=engine.SLUG)
+    deal = race.current_deal(table)
+    if deal and request.GET.get("deal") == str(deal.number):
+        return HttpResponse(status=204)
+    return render_table(request, table, can_edit, token, **race.pad_context(request, table))

@@ -1,0 +1,35 @@
+"""Reading what is typed or tapped on a phone: whole numbers, and card codes ("AS 10H jk",
+"A♠ 7♥", groups split by "/"). The engine checks what they mean."""
+
+from scoring.errors import InputError
+
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+PICKER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def whole_number(value, *, blank=0, **where):
+    """A typed whole number ('' is `blank`); text or fractions are refused with a message."""
+    value = (value or "").strip()
+    if not value:
+        return blank
+    try:
+        return int(value)
+    except ValueError:
+        raise InputError("must be a whole number", **where) from None
+
+
+def parse_cards(text):
+    """A list of card codes from free text (upper-cased, suit symbols turned into letters)."""
+    text = (text or "").upper()
+    for symbol, letter in SUIT_SYMBOLS.items():
+        text = text.replace(symbol, letter)
+    return text.replace(",", " ").split()
+
+
+def parse_groups(text, **where):
+    """Groups of card codes, one group per "/" or line."""
+    groups = [parse_cards(part) for part in (text or "").replace("\n", "/").split("/")]
+    groups = [group for group in groups if group]
+    if not groups:
+        raise InputError("enter the groups (e.g. AH 2H 3H / 7S 7D JK=7C) or the set's score", **where)
+    return groups
