@@ -4,4 +4,5 @@ from cardscore.settings import *  # noqa: F403
 
 INSTALLED_APPS = [
     *INSTALLED_APPS,  # noqa: F405
+    "tests.highcard",
 ]
