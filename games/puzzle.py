@@ -10,7 +10,7 @@ from django.db.models import Avg, Count, Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import twentyfour as engine
+from scoring import expressions24, solver24
 from scoring.errors import InputError
 
 from .models import Puzzle
@@ -20,19 +20,19 @@ RECENT_GAMES = 10
 
 
 def new_puzzle(player, user=None, difficulty=None):
-    dealt = engine.deal(difficulty=difficulty or None)
+    dealt = solver24.deal(difficulty=difficulty or None)
     return Puzzle.objects.create(player=player, user=user, cards=[list(card) for card in dealt.cards],
                                  difficulty=dealt.difficulty, solutions=dealt.count)
 
 
 def card_values(puzzle):
-    return [engine.card_value(rank, field="card") for rank, _suit in puzzle.cards]
+    return [expressions24.card_value(rank, field="card") for rank, _suit in puzzle.cards]
 
 
 def read_keys(text):
     """The keys pressed so far, from the form's hidden field."""
     keys = (text or "").split()
-    if len(keys) > engine.MAX_TOKENS:
+    if len(keys) > expressions24.MAX_TOKENS:
         raise InputError(_("the expression is too long"), field="expression")
     for key in keys:
         if key not in SHOWN and key not in ("c0", "c1", "c2", "c3"):
@@ -57,7 +57,7 @@ def press(puzzle, keys, key):
     new_keys = read_keys(" ".join(keys + [key]))
     if len(new_keys) != len(keys) + 1:
         raise InputError(_("press one key at a time"), field="expression")
-    engine.check_partial(engine_tokens(puzzle, new_keys), card_values(puzzle))
+    expressions24.check_partial(engine_tokens(puzzle, new_keys), card_values(puzzle))
     return new_keys
 
 
@@ -85,7 +85,7 @@ def shown(puzzle, keys):
 
 def evaluate(puzzle, keys):
     """The exact value of a finished expression (every card used); InputError otherwise."""
-    return engine.check_partial(engine_tokens(puzzle, keys) + ["="], card_values(puzzle))
+    return expressions24.check_partial(engine_tokens(puzzle, keys) + ["="], card_values(puzzle))
 
 
 def finish(puzzle, result, expression):
@@ -102,7 +102,7 @@ def finish(puzzle, result, expression):
 
 
 def give_up(puzzle):
-    return finish(puzzle, Puzzle.LOST, engine.solve([value for value in card_values(puzzle)])[0])
+    return finish(puzzle, Puzzle.LOST, solver24.solve([value for value in card_values(puzzle)])[0])
 
 
 def score_board(player, user=None):

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from scoring import twentyfour as engine
+from scoring import solver24
 from scoring.checks import printable
 from scoring.errors import InputError
 
@@ -32,7 +32,7 @@ def player_of(request):
 def home_context(request, **extra):
     name, user = player_of(request)
     return {"player": name, "board": puzzles.score_board(name, user) if name else None,
-            "difficulties": engine.DIFFICULTIES, "difficulty": request.COOKIES.get(DIFFICULTY_COOKIE, ""), **extra}
+            "difficulties": solver24.DIFFICULTIES, "difficulty": request.COOKIES.get(DIFFICULTY_COOKIE, ""), **extra}
 
 
 @require_safe
@@ -58,7 +58,7 @@ def deal(request):
     if not name:
         return redirect("puzzle_home")
     difficulty = request.POST.get("difficulty", request.COOKIES.get(DIFFICULTY_COOKIE, ""))
-    if difficulty and difficulty not in engine.DIFFICULTIES:
+    if difficulty and difficulty not in solver24.DIFFICULTIES:
         return render(request, "games/puzzle/home.html",
                       home_context(request, deal_error=_("Choose easy, medium or hard.")), status=422)
     puzzle = puzzles.new_puzzle(name, user, difficulty)
@@ -115,7 +115,7 @@ def play(request, puzzle_id):
             value = puzzles.evaluate(puzzle, keys)
         except InputError as error:
             return render_pad(request, puzzle, keys, status=422, error=error.message)
-        if value == engine.TARGET:
+        if value == solver24.TARGET:
             return render_pad(request, puzzles.finish(puzzle, Puzzle.WON, puzzles.shown(puzzle, keys)), keys)
         return render_pad(request, puzzle, keys, miss=value)
     try:

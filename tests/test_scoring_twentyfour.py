@@ -13,15 +13,15 @@ from django.core.management import call_command
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import twentyfour as t
+from scoring import expressions24, solver24
 from scoring.errors import InputError
 
 HANDS = st.lists(st.integers(1, 13), min_size=4, max_size=4)
-SOLVABLE = st.sampled_from([values for values, entry in t.table().items() if entry.solvable])
+SOLVABLE = st.sampled_from([values for values, entry in solver24.table().items() if entry.solvable])
 
 
 def value_of(text):
-    return t.evaluate(t.parse(t.tokenize(text)))
+    return expressions24.evaluate(expressions24.parse(expressions24.tokenize(text)))
 
 
 def error_of(action, *args):
@@ -100,22 +100,22 @@ def test_precedence_brackets_and_symbols(text, value):
 
 
 def test_exact_division():
-    value = t.check_answer("8/(3-8/3)", [3, 3, 8, 8])
+    value = expressions24.check_answer("8/(3-8/3)", [3, 3, 8, 8])
     assert value == 24 and isinstance(value, Fraction)
-    assert t.check_answer("8 \u00f7 (3 \u2212 8 \u00f7 3)", ["8", "3", "8", "3"]) == 24
-    assert t.check_answer("1/3+4+6", [6, 4, 3, 1]) == Fraction(31, 3)
-    assert t.check_answer("8/(3-8/3) =", [3, 3, 8, 8]) == 24
+    assert expressions24.check_answer("8 \u00f7 (3 \u2212 8 \u00f7 3)", ["8", "3", "8", "3"]) == 24
+    assert expressions24.check_answer("1/3+4+6", [6, 4, 3, 1]) == Fraction(31, 3)
+    assert expressions24.check_answer("8/(3-8/3) =", [3, 3, 8, 8]) == 24
 
 
 def test_tokens():
-    assert t.tokenize(" 13\u00d7(A \u2212 2)") == [13, "*", "(", 1, "-", 2, ")"]
-    assert t.parse(["8", "/", "(", "3", "-", "8", "/", "3", ")"]) == ("/", 8, ("-", 3, ("/", 8, 3)))
+    assert expressions24.tokenize(" 13\u00d7(A \u2212 2)") == [13, "*", "(", 1, "-", 2, ")"]
+    assert expressions24.parse(["8", "/", "(", "3", "-", "8", "/", "3", ")"]) == ("/", 8, ("-", 3, ("/", 8, 3)))
 
 
 @pytest.mark.parametrize("text", ["3/(8-8)+3", "(3+3)/(8-8)", "3/(3/(8-8))", "8/(3-3)/8"])
 def test_division_by_zero(text):
-    assert "division by zero" in str(error_of(t.check_answer, text, [3, 3, 8, 8]))
-    assert "division by zero" in str(error_of(t.parse, t.tokenize(text)))
+    assert "division by zero" in str(error_of(expressions24.check_answer, text, [3, 3, 8, 8]))
+    assert "division by zero" in str(error_of(expressions24.parse, expressions24.tokenize(text)))
 
 
 @pytest.mark.parametrize(
@@ -137,7 +137,7 @@ def test_division_by_zero(text):
     ],
 )
 def test_malformed(text, message):
-    error = error_of(lambda: t.parse(t.tokenize(text)))
+    error = error_of(lambda: expressions24.parse(expressions24.tokenize(text)))
     assert message in error.message and error.field == "expression"
 
 
@@ -156,14 +156,14 @@ def test_malformed(text, message):
     ],
 )
 def test_unknown_tokens(text, message):
-    assert message in error_of(t.tokenize, text).message
+    assert message in error_of(expressions24.tokenize, text).message
 
 
 def test_over_long():
-    assert "too long" in error_of(t.tokenize, "(" * 150 + "8" + ")" * 150).message
-    assert "too long" in error_of(t.parse, t.tokenize("(" * 20 + "8" + ")" * 20)).message
-    assert "too long" in error_of(t.check_partial, ["("] * 100, [1, 2, 3, 4]).message
-    assert "too long" in error_of(t.check_answer, "1+" * 150 + "1", [1, 2, 3, 4]).message
+    assert "too long" in error_of(expressions24.tokenize, "(" * 150 + "8" + ")" * 150).message
+    assert "too long" in error_of(expressions24.parse, expressions24.tokenize("(" * 20 + "8" + ")" * 20)).message
+    assert "too long" in error_of(expressions24.check_partial, ["("] * 100, [1, 2, 3, 4]).message
+    assert "too long" in error_of(expressions24.check_answer, "1+" * 150 + "1", [1, 2, 3, 4]).message
 
 
 @pytest.mark.parametrize(
@@ -177,17 +177,17 @@ def test_over_long():
     ],
 )
 def test_cards_must_be_the_deal_each_once(text, deal, message):
-    assert message in error_of(t.check_answer, text, deal).message
+    assert message in error_of(expressions24.check_answer, text, deal).message
 
 
 def test_wrong_answers_have_their_value():
-    assert t.check_answer("6*4*(3-1)", [1, 3, 4, 6]) == 48
+    assert expressions24.check_answer("6*4*(3-1)", [1, 3, 4, 6]) == 48
 
 
 @pytest.mark.parametrize("expression, deal", [(None, [1, 2, 3, 4]), ("1+2+3+4", [1, 2, 3]),
                                               ("1+2+3+4", [1, 2, 3, 14]), ("1+2+3+4", "1234")])
 def test_bad_call(expression, deal):
-    error_of(t.check_answer, expression, deal)
+    error_of(expressions24.check_answer, expression, deal)
 
 
 # --- checking as the expression grows ----------------------------------------------------------
@@ -210,21 +210,21 @@ def test_bad_call(expression, deal):
     ],
 )
 def test_partial_says_what_is_wrong_at_once(tokens, message):
-    assert message in error_of(t.check_partial, tokens, [3, 3, 8, 8]).message
+    assert message in error_of(expressions24.check_partial, tokens, [3, 3, 8, 8]).message
 
 
 @pytest.mark.parametrize("tokens", [None, "8+3", 8])
 def test_partial_wants_a_list(tokens):
-    assert "list of tokens" in error_of(t.check_partial, tokens, [3, 3, 8, 8]).message
+    assert "list of tokens" in error_of(expressions24.check_partial, tokens, [3, 3, 8, 8]).message
 
 
 def test_partial_accepts_a_growing_expression():
     tokens = ["8", "\u00f7", "(", "3", "\u2212", "8", "\u00f7", "3", ")"]
     for end in range(len(tokens) + 1):
-        assert t.check_partial(tokens[:end], [3, 3, 8, 8]) is None
-    assert t.check_partial(tokens + ["="], [3, 3, 8, 8]) == 24
-    assert t.check_partial([8, "+", 8, "+", 3, "+", 3, "="], [3, 3, 8, 8]) == 22
-    assert t.check_partial(["K", "*", "2", "-", "A", "-", "A", "="], ["K", "2", "A", "A"]) == 24
+        assert expressions24.check_partial(tokens[:end], [3, 3, 8, 8]) is None
+    assert expressions24.check_partial(tokens + ["="], [3, 3, 8, 8]) == 24
+    assert expressions24.check_partial([8, "+", 8, "+", 3, "+", 3, "="], [3, 3, 8, 8]) == 22
+    assert expressions24.check_partial(["K", "*", "2", "-", "A", "-", "A", "="], ["K", "2", "A", "A"]) == 24
 
 
 # --- the solver --------------------------------------------------------------------------------
@@ -235,82 +235,82 @@ def test_partial_accepts_a_growing_expression():
     [([1, 5, 5, 5], "5*(5-1/5)"), ([3, 3, 8, 8], "8/(3-8/3)"), ([1, 3, 4, 6], "6/(1-3/4)")],
 )
 def test_hard_classics_have_one_solution(values, solution):
-    assert t.solve(values) == [solution]
+    assert solver24.solve(values) == [solution]
     assert len(reference_solutions(values)) == 1
-    entry = t.classify(values)
-    assert entry == t.Entry(True, solution, 1, True, "hard")
+    entry = solver24.classify(values)
+    assert entry == solver24.Entry(True, solution, 1, True, "hard")
 
 
 def test_unsolvable():
-    assert t.solve([1, 1, 1, 1]) == []
-    assert t.classify([1, 1, 1, 1]) == t.Entry(False, None, 0, False, None)
+    assert solver24.solve([1, 1, 1, 1]) == []
+    assert solver24.classify([1, 1, 1, 1]) == solver24.Entry(False, None, 0, False, None)
 
 
 def test_solutions_free_of_fractions_come_first():
-    assert t.solve(["A", "2", "3", "4"]) == ["4*3*2*1", "4*3*2/1", "4*(3+2+1)", "(4+2)*(3+1)"]
-    assert t.classify([1, 2, 3, 4]) == t.Entry(True, "4*3*2*1", 4, False, "easy")
+    assert solver24.solve(["A", "2", "3", "4"]) == ["4*3*2*1", "4*3*2/1", "4*(3+2+1)", "(4+2)*(3+1)"]
+    assert solver24.classify([1, 2, 3, 4]) == solver24.Entry(True, "4*3*2*1", 4, False, "easy")
 
 
 @pytest.mark.parametrize("count, fractions, difficulty",
                          [(0, False, None), (1, False, "hard"), (2, True, "hard"), (2, False, "medium"),
                           (3, False, "medium"), (4, False, "easy"), (22, False, "easy")])
 def test_difficulty(count, fractions, difficulty):
-    assert t.difficulty_of(count, fractions) == difficulty
+    assert solver24.difficulty_of(count, fractions) == difficulty
 
 
 @pytest.mark.parametrize("values", [[1, 2, 3], [1, 2, 3, 4, 5], [0, 1, 2, 3], [1, 2, 3, 14], "1234", 5])
 def test_solver_refuses_bad_hands(values):
-    assert error_of(t.solve, values).field == "deal"
+    assert error_of(solver24.solve, values).field == "deal"
 
 
 def test_table_counts():
-    table = t.table()
+    table = solver24.table()
     assert len(table) == 1820
     assert sum(entry.solvable for entry in table.values()) == 1362
     assert sum(entry.solvable for values, entry in table.items() if max(values) <= 9) == 404
-    assert sum(t.deals_of(values) for values in table) == 270725
-    assert sum(t.deals_of(values) for values, entry in table.items() if entry.solvable) == 217817
+    assert sum(solver24.deals_of(values) for values in table) == 270725
+    assert sum(solver24.deals_of(values) for values, entry in table.items() if entry.solvable) == 217817
     assert {entry.difficulty for entry in table.values()} == {None, "easy", "medium", "hard"}
 
 
 def test_table_entries_agree_with_the_solver():
-    for values, entry in t.table().items():
-        assert entry.count == len(t.solve(values))
+    for values, entry in solver24.table().items():
+        assert entry.count == len(solver24.solve(values))
         assert entry.solvable == (entry.count > 0) == (entry.solution is not None)
-        assert entry.difficulty == t.difficulty_of(entry.count, entry.fractions)
+        assert entry.difficulty == solver24.difficulty_of(entry.count, entry.fractions)
 
 
 @settings(max_examples=60, deadline=None)
 @given(HANDS)
 def test_every_solution_makes_24_with_each_card_once_and_is_distinct(values):
-    solutions = t.solve(values)
+    solutions = solver24.solve(values)
     for solution in solutions:
-        assert t.check_answer(solution, values) == 24
-    forms = {canonical(t.parse(t.tokenize(solution))) for solution in solutions}
+        assert expressions24.check_answer(solution, values) == 24
+    forms = {canonical(expressions24.parse(expressions24.tokenize(solution))) for solution in solutions}
     assert len(forms) == len(solutions)
 
 
 @settings(max_examples=20, deadline=None)
 @given(HANDS)
 def test_solutions_are_exactly_the_distinct_ones(values):
-    listed = {canonical(t.parse(t.tokenize(solution))) for solution in t.solve(values)}
+    listed = {canonical(expressions24.parse(expressions24.tokenize(solution))) for solution in solver24.solve(values)}
     assert listed == reference_solutions(values)
 
 
 @pytest.mark.parametrize("values", [[1, 2, 3, 4], [6, 6, 6, 6], [4, 4, 10, 10], [1, 1, 12, 12], [2, 3, 4, 12]])
 def test_solutions_match_the_reference(values):
-    listed = {canonical(t.parse(t.tokenize(solution))) for solution in t.solve(values)}
+    listed = {canonical(expressions24.parse(expressions24.tokenize(solution))) for solution in solver24.solve(values)}
     assert listed == reference_solutions(values)
 
 
 @settings(max_examples=30, deadline=None)
 @given(SOLVABLE)
 def test_each_prefix_of_a_solution_passes_the_partial_check(values):
-    for solution in t.solve(values):
-        tokens = t.tokenize(solution)
+    for solution in solver24.solve(values):
+        tokens = expressions24.tokenize(solution)
         for end in range(len(tokens)):
-            assert t.check_partial(tokens[:end], values) is None
-        assert t.check_partial(tokens + ["="], values) == 24
+            assert expressions24.check_partial(tokens[:end], values) is None
+        assert expressions24.check_partial(tokens + ["="], values) == 24
 
 
 # --- dealing -----------------------------------------------------------------------------------
@@ -319,32 +319,32 @@ def test_each_prefix_of_a_solution_passes_the_partial_check(values):
 def test_deals_are_solvable_and_four_different_cards():
     rng = random.Random(24)
     for _ in range(500):
-        deal = t.deal(rng)
+        deal = solver24.deal(rng)
         assert len(set(deal.cards)) == 4
-        assert all(suit in t.SUITS for _rank, suit in deal.cards)
-        assert deal.values == [t.card_value(rank) for rank, _suit in deal.cards]
-        entry = t.table()[tuple(sorted(deal.values))]
+        assert all(suit in solver24.SUITS for _rank, suit in deal.cards)
+        assert deal.values == [expressions24.card_value(rank) for rank, _suit in deal.cards]
+        entry = solver24.table()[tuple(sorted(deal.values))]
         assert entry.solvable and deal.difficulty == entry.difficulty and deal.count == entry.count
-        assert t.check_answer(deal.solution, deal.values) == 24
-    assert t.deal().count > 0
+        assert expressions24.check_answer(deal.solution, deal.values) == 24
+    assert solver24.deal().count > 0
 
 
-@pytest.mark.parametrize("difficulty", t.DIFFICULTIES)
+@pytest.mark.parametrize("difficulty", solver24.DIFFICULTIES)
 def test_deal_honours_difficulty(difficulty):
     rng = random.Random(difficulty)
-    assert all(t.deal(rng, difficulty).difficulty == difficulty for _ in range(200))
+    assert all(solver24.deal(rng, difficulty).difficulty == difficulty for _ in range(200))
 
 
 def test_unknown_difficulty():
-    assert error_of(t.deal, None, "tricky").field == "difficulty"
+    assert error_of(solver24.deal, None, "tricky").field == "difficulty"
 
 
 def test_every_solvable_deal_is_equally_likely():
     """Deals with a repeated value are rarer than hands with one: weight is by card deals."""
-    solvable = {values: t.deals_of(values) for values, entry in t.table().items() if entry.solvable}
+    solvable = {values: solver24.deals_of(values) for values, entry in solver24.table().items() if entry.solvable}
     expected = sum(weight for values, weight in solvable.items() if len(set(values)) < 4) / 217817
     rng, runs = random.Random(7), 20000
-    pairs = sum(len(set(t.deal(rng).values)) < 4 for _ in range(runs))
+    pairs = sum(len(set(solver24.deal(rng).values)) < 4 for _ in range(runs))
     tolerance = 5 * (expected * (1 - expected) / runs) ** 0.5
     assert abs(pairs / runs - expected) < tolerance
     by_hand = sum(len(set(values)) < 4 for values in solvable) / len(solvable)
@@ -365,7 +365,7 @@ def test_solve24_prints_count_then_solutions():
     assert run_command("1", "1", "1", "1") == ["0"]
     lines = run_command("12", "12", "1", "1")
     assert int(lines[0]) == len(lines) - 1 == len(set(lines[1:])) == len(reference_solutions([12, 12, 1, 1]))
-    assert all(t.check_answer(line, [1, 1, 12, 12]) == 24 for line in lines[1:])
+    assert all(expressions24.check_answer(line, [1, 1, 12, 12]) == 24 for line in lines[1:])
     assert all(set(line) <= set("0123456789+-*/()") for line in lines[1:])
 
 
