@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring import twentyfour  # noqa: E402
+from scoring import solver24  # noqa: E402
 
 COLD_RUNS = 5
 DEALS = 20000
@@ -77,20 +77,20 @@ def deal_times_us(action, runs):
 def main():
     cold = []
     for _ in range(COLD_RUNS):
-        took, table = seconds(twentyfour.build_table)
+        took, table = seconds(solver24.build_table)
         cold.append(took)
     solver = statistics.median(cold)
     solvable = sum(entry.solvable for entry in table.values())
-    reference, decided = seconds(lambda: [brute_force_solvable(values) for values in twentyfour.HANDS])
+    reference, decided = seconds(lambda: [brute_force_solvable(values) for values in solver24.HANDS])
     assert sum(decided) == solvable == 1362, (sum(decided), solvable)
 
-    twentyfour.forget()
-    listing, solutions = seconds(lambda: [twentyfour.solve(values) for values in twentyfour.HANDS])
+    solver24.forget()
+    listing, solutions = seconds(lambda: [solver24.solve(values) for values in solver24.HANDS])
 
     rng = random.Random(24)
-    twentyfour.table()
-    twentyfour.deal(rng)  # builds the cumulative weights once
-    table_median, table_p99 = deal_times_us(lambda: twentyfour.deal(rng), DEALS)
+    solver24.table()
+    solver24.deal(rng)  # builds the cumulative weights once
+    table_median, table_p99 = deal_times_us(lambda: solver24.deal(rng), DEALS)
     app_median, app_p99 = deal_times_us(lambda: app_deal(rng), APP_DEALS)
 
     print(f"classify all 1820 hands, cold: solver {solver:.3f} s (median of {COLD_RUNS}, "

@@ -187,10 +187,10 @@ def test_eight_phones_completing_the_same_thirteen_round_at_once_complete_it_onc
 
 
 def test_eight_phones_answering_the_same_24_deal_at_once_win_it_once(owner, monkeypatch):
-    from scoring import twentyfour as engine
+    from scoring import solver24
 
     cards = [["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]]  # 8 ÷ (3 − 8 ÷ 3)
-    monkeypatch.setattr(engine, "deal", lambda rng=None, difficulty=None: engine.Deal(
+    monkeypatch.setattr(solver24, "deal", lambda rng=None, difficulty=None: solver24.Deal(
         [("A", "S"), ("2", "H"), ("3", "D"), ("4", "C")], [1, 2, 3, 4], "easy", 4, "4*3*2*1"))
     players = ["Asha", "Bikash", "Chandra", "Dipa"]
     clients = [Client() for _ in range(THREADS)]  # race phones need no account, only the link

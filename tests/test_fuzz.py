@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 from games import services
 from games.registry import get_game
 from games.models import Hand, HandChange, Puzzle, Table
-from scoring import twentyfour as engine24
+from scoring import solver24
 
 pytestmark = pytest.mark.django_db
 
@@ -535,7 +535,7 @@ def test_maal_preview(game, client, owner):
 @pytest.fixture
 def known_deals(monkeypatch):
     """The race deals A 2 3 4 after a win (the engine's random deal made predictable)."""
-    monkeypatch.setattr(engine24, "deal", lambda rng=None, difficulty=None: engine24.Deal(
+    monkeypatch.setattr(solver24, "deal", lambda rng=None, difficulty=None: solver24.Deal(
         [("A", "S"), ("2", "H"), ("3", "D"), ("4", "C")], [1, 2, 3, 4], "easy", 4, "4*3*2*1"))
 
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games.models import Puzzle
 from games.twentyfour.views import PLAYER_COOKIE
-from scoring import twentyfour as engine
+from scoring import expressions24, solver24
 from tests.conftest import csrf_post
 
 pytestmark = pytest.mark.django_db
@@ -58,8 +58,8 @@ def player_client(name):
 
 def make_puzzle(player="owner", cards=EIGHTS_AND_THREES, **fields):
     """A puzzle of `player`: an account's when an account has that name, else a device name's."""
-    values = sorted(engine.card_value(rank) for rank, _suit in cards)
-    entry = engine.table()[tuple(values)]
+    values = sorted(expressions24.card_value(rank) for rank, _suit in cards)
+    entry = solver24.table()[tuple(values)]
     fields = {"difficulty": entry.difficulty, "solutions": entry.count,
               "user": get_user_model().objects.filter(username=player).first(), **fields}
     return Puzzle.objects.create(player=player, cards=cards, **fields)
@@ -105,9 +105,9 @@ def known_deal(monkeypatch):
     def fake_deal(rng=None, difficulty=None):
         calls.append(difficulty)
         cards = [tuple(card) for card in EIGHTS_AND_THREES]
-        return engine.Deal(cards, [8, 3, 8, 3], difficulty or "hard", 1, "8/(3-8/3)")
+        return solver24.Deal(cards, [8, 3, 8, 3], difficulty or "hard", 1, "8/(3-8/3)")
 
-    monkeypatch.setattr(engine, "deal", fake_deal)
+    monkeypatch.setattr(solver24, "deal", fake_deal)
     return calls
 
 
@@ -179,11 +179,11 @@ def test_each_difficulty_is_honoured(client, difficulty):
         response = csrf_post(client, reverse("puzzle_deal"), {"difficulty": difficulty})
         assert response.status_code == 302
     for puzzle in Puzzle.objects.all():
-        values = tuple(sorted(engine.card_value(rank) for rank, _suit in puzzle.cards))
-        entry = engine.table()[values]
+        values = tuple(sorted(expressions24.card_value(rank) for rank, _suit in puzzle.cards))
+        entry = solver24.table()[values]
         assert entry.solvable
         assert puzzle.difficulty == entry.difficulty == difficulty
-        assert puzzle.solutions == entry.count == len(engine.solve(values))
+        assert puzzle.solutions == entry.count == len(solver24.solve(values))
         # four different cards from one pack
         assert len({(rank, suit) for rank, suit in puzzle.cards}) == 4
 
@@ -191,9 +191,9 @@ def test_each_difficulty_is_honoured(client, difficulty):
 def test_any_difficulty_deals_a_solvable_hand(client):
     csrf_post(client, reverse("puzzle_deal"), {"difficulty": ""})
     puzzle = Puzzle.objects.get()
-    values = [engine.card_value(rank) for rank, _suit in puzzle.cards]
-    assert engine.solve(values)
-    assert puzzle.difficulty in engine.DIFFICULTIES
+    values = [expressions24.card_value(rank) for rank, _suit in puzzle.cards]
+    assert solver24.solve(values)
+    assert puzzle.difficulty in solver24.DIFFICULTIES
 
 
 def test_the_deal_shows_four_card_faces_and_a_running_timer(client, puzzle):
@@ -323,14 +323,14 @@ def test_posted_keys_with_unknown_tokens_or_cards_not_from_the_deal_are_refused(
 def test_a_key_list_over_the_limit_is_refused(client, puzzle):
     before = unchanged(puzzle)
     keys = "( " * 20 + "c0 + c1 * ( c2 - c3 ) " + ") " * 20  # 51 keys, more than MAX_TOKENS
-    assert len(keys.split()) > engine.MAX_TOKENS
+    assert len(keys.split()) > expressions24.MAX_TOKENS
     response = press(client, puzzle, keys, "=")
     assert_refused(response, puzzle, before, "too long")
 
 
 def test_growing_the_expression_past_the_limit_is_refused(client, puzzle):
     before = unchanged(puzzle)
-    keys = " ".join(["("] * engine.MAX_TOKENS)
+    keys = " ".join(["("] * expressions24.MAX_TOKENS)
     response = press(client, puzzle, keys, "(")
     assert_refused(response, puzzle, before, "too long")
 
@@ -405,11 +405,11 @@ def test_giving_up_records_a_loss_and_shows_a_solution_and_the_count(client, puz
 def test_giving_up_on_a_hand_with_several_solutions_shows_their_number(client):
     cards = [["A", "S"], ["2", "H"], ["3", "D"], ["4", "C"]]
     puzzle = make_puzzle(cards=cards)
-    count = len(engine.solve([1, 2, 3, 4]))
+    count = len(solver24.solve([1, 2, 3, 4]))
     assert count > 1 and puzzle.solutions == count
     response = press(client, puzzle, "", "give_up")
     lost = Puzzle.objects.get()
-    assert engine.check_answer(lost.expression, [1, 2, 3, 4]) == 24
+    assert expressions24.check_answer(lost.expression, [1, 2, 3, 4]) == 24
     assert f"({count} distinct solutions)" in page(response)
 
 

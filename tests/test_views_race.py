@@ -16,7 +16,7 @@ from django.urls import reverse
 from games import services
 from games.twentyfour import race
 from games.models import Hand, Table
-from scoring import twentyfour as engine
+from scoring import solver24
 from tests.conftest import csrf_post
 
 pytestmark = pytest.mark.django_db
@@ -75,9 +75,9 @@ def next_deal(monkeypatch):
 
     def fake_deal(rng=None, difficulty=None):
         asked.append(difficulty)
-        return engine.Deal([tuple(card) for card in SECOND], [1, 2, 3, 4], "easy", 4, "4*3*2*1")
+        return solver24.Deal([tuple(card) for card in SECOND], [1, 2, 3, 4], "easy", 4, "4*3*2*1")
 
-    monkeypatch.setattr(engine, "deal", fake_deal)
+    monkeypatch.setattr(solver24, "deal", fake_deal)
     return asked
 
 

@@ -7,20 +7,20 @@ A deal is anything with `cards`, four [rank, suit] pairs: a Puzzle or the race's
 
 from django.utils.translation import gettext as _
 
-from scoring import twentyfour as engine
+from scoring import expressions24
 from scoring.errors import InputError
 
 SHOWN = {"+": "+", "-": "−", "*": "×", "/": "÷", "(": "(", ")": ")"}  # operator keys as the pad shows them
 
 
 def card_values(deal):
-    return [engine.card_value(rank, field="card") for rank, _suit in deal.cards]
+    return [expressions24.card_value(rank, field="card") for rank, _suit in deal.cards]
 
 
 def read_keys(text):
     """The keys pressed so far, from the form's hidden field."""
     keys = (text or "").split()
-    if len(keys) > engine.MAX_TOKENS:
+    if len(keys) > expressions24.MAX_TOKENS:
         raise InputError(_("the expression is too long"), field="expression")
     for key in keys:
         if key not in SHOWN and key not in ("c0", "c1", "c2", "c3"):
@@ -45,7 +45,7 @@ def press(deal, keys, key):
     new_keys = read_keys(" ".join(keys + [key]))
     if len(new_keys) != len(keys) + 1:
         raise InputError(_("press one key at a time"), field="expression")
-    engine.check_partial(engine_tokens(deal, new_keys), card_values(deal))
+    expressions24.check_partial(engine_tokens(deal, new_keys), card_values(deal))
     return new_keys
 
 
@@ -73,4 +73,4 @@ def shown(deal, keys):
 
 def evaluate(deal, keys):
     """The exact value of a finished expression (every card used); InputError otherwise."""
-    return engine.check_partial(engine_tokens(deal, keys) + ["="], card_values(deal))
+    return expressions24.check_partial(engine_tokens(deal, keys) + ["="], card_values(deal))

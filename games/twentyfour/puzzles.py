@@ -4,7 +4,7 @@ from django.db import transaction
 from django.db.models import Avg, Count, Min, Q
 from django.utils import timezone
 
-from scoring import twentyfour as engine
+from scoring import solver24
 
 from ..models import Puzzle
 from .pad import card_values
@@ -13,7 +13,7 @@ RECENT_GAMES = 10
 
 
 def new_puzzle(player, user=None, difficulty=None):
-    dealt = engine.deal(difficulty=difficulty or None)
+    dealt = solver24.deal(difficulty=difficulty or None)
     return Puzzle.objects.create(player=player, user=user, cards=[list(card) for card in dealt.cards],
                                  difficulty=dealt.difficulty, solutions=dealt.count)
 
@@ -32,7 +32,7 @@ def finish(puzzle, result, expression):
 
 
 def give_up(puzzle):
-    return finish(puzzle, Puzzle.LOST, engine.solve([value for value in card_values(puzzle)])[0])
+    return finish(puzzle, Puzzle.LOST, solver24.solve([value for value in card_values(puzzle)])[0])
 
 
 def score_board(player, user=None):

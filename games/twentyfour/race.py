@@ -6,7 +6,7 @@ from urllib.parse import unquote
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring import twentyfour as engine
+from scoring import solver24
 
 from .. import services
 from ..models import Table
@@ -53,7 +53,7 @@ def pad_context(request, table, keys=(), **extra):
 
 
 def _deal_next(table):
-    dealt = engine.deal(difficulty=table.rules["difficulty"] or None)
+    dealt = solver24.deal(difficulty=table.rules["difficulty"] or None)
     services.save_current_hand(table, {"deal": table.hands.count() + 1,
                                        "cards": [list(card) for card in dealt.cards]})
 

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
-from scoring import twentyfour as engine
+from scoring import solver24, twentyfour
 from scoring.checks import printable
 from scoring.errors import InputError
 
@@ -36,7 +36,7 @@ def player_of(request):
 def home_context(request, **extra):
     name, user = player_of(request)
     return {"player": name, "board": puzzles.score_board(name, user) if name else None,
-            "difficulties": engine.DIFFICULTIES, "difficulty": request.COOKIES.get(DIFFICULTY_COOKIE, ""), **extra}
+            "difficulties": solver24.DIFFICULTIES, "difficulty": request.COOKIES.get(DIFFICULTY_COOKIE, ""), **extra}
 
 
 @require_safe
@@ -62,7 +62,7 @@ def deal(request):
     if not name:
         return redirect("puzzle_home")
     difficulty = request.POST.get("difficulty", request.COOKIES.get(DIFFICULTY_COOKIE, ""))
-    if difficulty and difficulty not in engine.DIFFICULTIES:
+    if difficulty and difficulty not in solver24.DIFFICULTIES:
         return render(request, "twentyfour/puzzle/home.html",
                       home_context(request, deal_error=_("Choose easy, medium or hard.")), status=422)
     puzzle = puzzles.new_puzzle(name, user, difficulty)
@@ -119,7 +119,7 @@ def play(request, puzzle_id):
             value = pad.evaluate(puzzle, keys)
         except InputError as error:
             return render_pad(request, puzzle, keys, status=422, error=error.message)
-        if value == engine.TARGET:
+        if value == solver24.TARGET:
             return render_pad(request, puzzles.finish(puzzle, Puzzle.WON, pad.shown(puzzle, keys)), keys)
         return render_pad(request, puzzle, keys, miss=value)
     try:
@@ -134,7 +134,7 @@ def play(request, puzzle_id):
 @require_POST
 def race_press(request, token):
     """One key on the race pad; "=" with 24 wins the deal for the player if nobody was quicker."""
-    table = keeper_table(token, game=engine.SLUG)
+    table = keeper_table(token, game=twentyfour.SLUG)
     deal = race.current_deal(table)
     player = request.POST.get("player", "")
     status, keys, extra = 200, [], {}
@@ -147,7 +147,7 @@ def race_press(request, token):
         key = request.POST.get("key", "")
         if key == "=":
             value = pad.evaluate(deal, keys)
-            if value == engine.TARGET:
+            if value == solver24.TARGET:
                 race.win(table, player, keys, deal.number)
                 messages.success(request, _("%(player)s wins deal %(number)s!") % {"player": player, "number": deal.number})
                 keys = []
@@ -172,7 +172,7 @@ def race_press(request, token):
 @require_GET
 def race_state(request, token):
     """Polled by every phone: nothing (204) while the deal is the same, else the new board."""
-    table, can_edit = table_for(token, game=engine.SLUG)
+    table, can_edit = table_for(token, game=twentyfour.SLUG)
     deal = race.current_deal(table)
     if deal and request.GET.get("deal") == str(deal.number):
         return HttpResponse(status=204)

@@ -1,6 +1,6 @@
 """The 24 Game on a 390×844 phone: solve a known deal by tapping, and a race between two phones.
 
-The live server runs in this process, so replacing scoring.twentyfour.deal makes its deals known.
+The live server runs in this process, so replacing scoring.solver24.deal makes its deals known.
 """
 
 import re
@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Puzzle, Table
-from scoring import twentyfour as engine
+from scoring import expressions24, solver24
 from tests.browser.conftest import PHONE
 
 FIRST = [["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]]  # 8 ÷ (3 − 8 ÷ 3)
@@ -30,9 +30,9 @@ def labels(cards):
 
 
 def as_deal(cards, difficulty="hard"):
-    values = [engine.card_value(rank) for rank, _suit in cards]
-    entry = engine.table()[tuple(sorted(values))]
-    return engine.Deal([tuple(card) for card in cards], values, difficulty or entry.difficulty, entry.count,
+    values = [expressions24.card_value(rank) for rank, _suit in cards]
+    entry = solver24.table()[tuple(sorted(values))]
+    return solver24.Deal([tuple(card) for card in cards], values, difficulty or entry.difficulty, entry.count,
                        entry.solution)
 
 
@@ -44,7 +44,7 @@ def known_deals(monkeypatch):
     def fake_deal(rng=None, difficulty=None):
         return as_deal(queue.pop(0), difficulty)
 
-    monkeypatch.setattr(engine, "deal", fake_deal)
+    monkeypatch.setattr(solver24, "deal", fake_deal)
     return queue
 
 

@@ -2,7 +2,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from scoring import InputError, twentyfour
+from scoring import InputError, solver24
 
 
 class Command(BaseCommand):
@@ -20,7 +20,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, cards, **options):
         try:
-            solutions = twentyfour.solve(cards)
+            solutions = solver24.solve(cards)
         except InputError as error:
             self.fail(error.message)
         self.stdout.write(str(len(solutions)))

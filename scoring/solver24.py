@@ -1,0 +1,252 @@
+"""The 24 Game's solver: every distinct solution of four cards, the table of all hands, dealing.
+
+The solver builds, for every sub-hand, each distinct expression once; two expressions are the
+same when they are equal after flattening every chain of + and - into sorted added and
+subtracted terms, and every chain of * and / into sorted multiplied and divided factors (so
+a-(b-c) = a-b+c and a/(b/c) = a/b*c). An expression is named by its canonical text, which writes
+those sorted parts with minimal brackets, so distinct texts are distinct solutions. The 1820
+hands of four values are classified once per process, on first use, and dealing picks from that
+table (rules/twentyfour.md).
+
+Named solver24 for what it does and for which game, like the solve24 command that prints its
+answers. The table and dealing live here because both are the solver's answers put to use.
+"""
+
+import bisect
+import functools
+import itertools
+import operator
+import random
+from collections import Counter
+from fractions import Fraction
+from math import comb
+from typing import NamedTuple
+
+from .errors import InputError
+from .expressions24 import OPERATIONS, card_rank, card_value, sorted_hand
+
+TARGET = 24
+SUITS = ("S", "H", "D", "C")
+DIFFICULTIES = ("easy", "medium", "hard")
+# Hands with at least this many distinct solutions, one of them free of fractions, are easy.
+# Weighted by card deals: about 24 % of solvable deals are hard, 41 % medium, 35 % easy.
+EASY_SOLUTIONS = 4
+# Every one of the 1820 hands of four values 1..13, as a sorted tuple.
+HANDS = tuple(itertools.combinations_with_replacement(range(1, 14), 4))
+# The solver keeps whole values as ints (faster) and divides into a Fraction.
+_EXACT = {**OPERATIONS, "/": Fraction}
+
+
+class _Form(NamedTuple):
+    """One distinct expression, with its parts when it stands in a chain of + and -, or of * and /."""
+
+    text: str  # canonical ASCII: the parts of each chain sorted, minimal brackets
+    value: Fraction | int
+    whole: bool  # some way of writing it has only whole-number intermediate values
+    terms: tuple  # (added, subtracted) canonical texts, as a term of a chain of + and -
+    factors: tuple  # (multiplied, divided) canonical texts, as a factor of a chain of * and /
+
+
+def _card(value):
+    text = str(value)
+    return _Form(text, value, True, ((text,), ()), ((text,), ()))
+
+
+def _join(a, op, b):
+    """Canonical text of `a op b` and its new chain's (up, down) parts, flattened and sorted."""
+    if op in "+-":
+        (a_up, a_down), (b_up, b_down), sign, inverse = a.terms, b.terms, "+", "-"
+    else:
+        (a_up, a_down), (b_up, b_down), sign, inverse = a.factors, b.factors, "*", "/"
+    if op in "+*":
+        up, down = sorted(a_up + b_up, reverse=True), sorted(a_down + b_down, reverse=True)
+    else:
+        up, down = sorted(a_up + b_down, reverse=True), sorted(a_down + b_up, reverse=True)
+    text = sign.join(up) + inverse + inverse.join(down) if down else sign.join(up)
+    return text, (tuple(up), tuple(down))
+
+
+def _chain(text, op, parts, value, whole):
+    """A new expression whose last operation is `op`; `parts` are its chain's (up, down)."""
+    if op in "+-":
+        return _Form(text, value, whole, parts, ((f"({text})",), ()))
+    return _Form(text, value, whole, ((text,), ()), parts)
+
+
+def _pairings(a, b):
+    """The six ways to combine a and b; + and * need one order."""
+    return (a, "+", b), (a, "-", b), (b, "-", a), (a, "*", b), (a, "/", b), (b, "/", a)
+
+
+# For each length, every way to cut positions 0..n-1 into two non-empty groups, smaller first.
+_CUTS = {n: [(chosen, tuple(i for i in range(n) if i not in chosen))
+             for size in range(1, n // 2 + 1) for chosen in itertools.combinations(range(n), size)]
+         for n in (2, 3, 4)}
+
+
+@functools.cache
+def _splits(values):
+    """Each distinct way to cut a sorted tuple into two non-empty sorted parts, smaller first."""
+    splits = set()
+    for left, right in _CUTS[len(values)]:
+        left, right = tuple(values[i] for i in left), tuple(values[i] for i in right)
+        splits.add((left, right) if len(left) < len(right) or left <= right else (right, left))
+    return sorted(splits)
+
+
+@functools.cache
+def _forms(values):
+    """Every distinct expression using each of the sorted `values` once, by canonical text."""
+    if len(values) == 1:
+        return {str(values[0]): _card(values[0])}
+    forms = {}
+    for left, right in _splits(values):
+        for x in _forms(left).values():
+            for y in _forms(right).values():
+                for a, op, b in _pairings(x, y):
+                    if op == "/" and not b.value:
+                        continue
+                    text, parts = _join(a, op, b)
+                    known = forms.get(text)
+                    whole = a.whole and b.whole
+                    if known is None:
+                        value = _EXACT[op](a.value, b.value)
+                        forms[text] = _chain(text, op, parts, value, whole and value.denominator == 1)
+                    elif whole and not known.whole and known.value.denominator == 1:
+                        forms[text] = known._replace(whole=True)
+    return forms
+
+
+@functools.cache
+def _by_value(values):
+    """The expressions over `values` grouped by exact value, as (numerator, denominator)."""
+    groups = {}
+    for form in _forms(values).values():
+        groups.setdefault((form.value.numerator, form.value.denominator), []).append(form)
+    return groups
+
+
+@functools.cache
+def _needs(values):
+    """For each expression a over `values`: (a, op, value) such that a op b = 24 when b has that
+    value, as (numerator, denominator); op "r-" and "r/" stand for b - a and b / a."""
+    needs = []
+    for a in _forms(values).values():
+        x = a.value
+        wanted = [("+", TARGET - x), ("-", x - TARGET), ("r-", x + TARGET)]
+        if x:
+            wanted += [("*", Fraction(TARGET, x)), ("/", Fraction(x, TARGET)), ("r/", TARGET * x)]
+        needs += [(a, op, (b.numerator, b.denominator)) for op, b in wanted]
+    return needs
+
+
+def _solutions(values):
+    """{canonical text: whether it can be written without fractions} of the ways to make 24."""
+    found = {}
+    for left, right in _splits(values):
+        groups = _by_value(right)
+        for a, op, value in _needs(left):
+            for b in groups.get(value, ()):
+                text = _join(b, op[1], a)[0] if op[0] == "r" else _join(a, op, b)[0]
+                found[text] = found.get(text, False) or (a.whole and b.whole)
+    return found
+
+
+def forget():
+    """Empty the solver's memory of sub-hands, so that the next call starts cold (for timing)."""
+    for memo in (_splits, _forms, _by_value, _needs):
+        memo.cache_clear()
+
+
+def _ranked(found):
+    """Solution texts, simplest first: those free of fractions, then shorter ones."""
+    return sorted(found, key=lambda text: (not found[text], len(text), text))
+
+
+def solve(values):
+    """Every distinct solution for four card values, in ASCII, simplest first ([] if none).
+
+    Raises InputError on bad values.
+    """
+    return _ranked(_solutions(sorted_hand(values)))
+
+
+class Entry(NamedTuple):
+    """What the table knows about one hand of four values."""
+
+    solvable: bool
+    solution: str | None  # the simplest solution (see solve), shown on "give up"
+    count: int  # number of distinct solutions
+    fractions: bool  # every solution needs a fraction along the way
+    difficulty: str | None  # easy, medium or hard; None when unsolvable
+
+
+def difficulty_of(count, fractions):
+    """How hard a hand is from its number of distinct solutions and whether every one needs a fraction.
+
+    hard: a single solution, or a fraction is unavoidable; easy: EASY_SOLUTIONS or more; None: no solution.
+    """
+    if count == 0:
+        return None
+    if fractions or count == 1:
+        return "hard"
+    return "easy" if count >= EASY_SOLUTIONS else "medium"
+
+
+def classify(values):
+    """The table entry of four card values: solvable?, a solution, how many, how hard."""
+    found = _solutions(sorted_hand(values))
+    solutions = _ranked(found)
+    fractions = bool(found) and not any(found.values())
+    return Entry(bool(found), solutions[0] if found else None, len(found), fractions,
+                 difficulty_of(len(found), fractions))
+
+
+def build_table():
+    """Classify all 1820 hands from a cold start: {sorted values: Entry}."""
+    forget()
+    return {values: classify(values) for values in HANDS}
+
+
+@functools.cache
+def table():
+    """The table of all 1820 hands, built once per process."""
+    return build_table()
+
+
+def deals_of(values):
+    """How many four-card deals from a 52-card pack show these four values."""
+    return functools.reduce(operator.mul, (comb(4, n) for n in Counter(values).values()))
+
+
+@functools.cache
+def _deck(difficulty):
+    """Solvable hands (of one difficulty, or all for None) and their cumulative deal counts."""
+    hands = [values for values, entry in table().items()
+             if entry.solvable and difficulty in (None, entry.difficulty)]
+    return hands, list(itertools.accumulate(deals_of(values) for values in hands))
+
+
+class Deal(NamedTuple):
+    """One deal, with what the table knows about it."""
+
+    cards: list  # four (rank, suit) pairs such as ("8", "S"), ("K", "H")
+    values: list  # their values, in the same order
+    difficulty: str
+    count: int  # number of distinct solutions
+    solution: str  # one solution, for "give up"
+
+
+def deal(rng=None, difficulty=None):
+    """Four different cards from a 52-card pack, every solvable deal (of `difficulty`) equally likely."""
+    if difficulty not in (None, *DIFFICULTIES):
+        raise InputError(f"unknown difficulty {difficulty!r}: easy, medium or hard", field="difficulty")
+    rng = random if rng is None else rng
+    hands, cumulative = _deck(difficulty)
+    values = hands[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+    cards = []
+    for value, count in Counter(values).items():
+        cards += [(card_rank(value), suit) for suit in rng.sample(SUITS, count)]
+    rng.shuffle(cards)
+    entry = table()[values]
+    return Deal(cards, [card_value(rank) for rank, _suit in cards], entry.difficulty, entry.count, entry.solution)
