@@ -23,8 +23,9 @@ from scoring.errors import InputError
 class Game:
     """What a game is made of, beyond its rules engine.
 
-    The hand-entry callables all take the table and the hand number; `inputs` / `base` are the
-    stored inputs of the hand being completed or corrected (None for a new hand):
+    `entry` is the game's hand-entry module; its functions take the table and the hand number,
+    and `inputs` / `base` are the stored inputs of the hand being completed or corrected (None
+    for a new hand):
         form_context(table, number, inputs) -> what the hand template needs besides the rows
             (entry_title, entry_note, submit_label, choices, options in use)
         rows(table, number, inputs) -> what the form shows per player
@@ -32,13 +33,9 @@ class Game:
         parse(data, table, base) -> the hand's inputs in the table file's shape (raises InputError)
     """
 
-    slug: str
     name: str
     engine: ModuleType  # the pure rules in scoring/
-    form_context: Callable
-    rows: Callable
-    rows_from_post: Callable
-    parse: Callable
+    entry: ModuleType
     hand_template: str  # one hand's form, for entering it and for correcting it
     summary_template: str  # what the table page shows above the form (who deals, the round...)
     entry_template: str = "games/hand_entry.html"  # where the scorekeeper enters the next hand
@@ -51,6 +48,10 @@ class Game:
     pending_note: str = ""  # the board's row for a hand saved but not complete yet
     cell_details: Callable | None = None  # (table, hand) -> {player: how the score was made up}
     page_context: Callable | None = None  # (request, table) -> more for the table page
+
+    @property
+    def slug(self):
+        return self.engine.SLUG
 
     def field_label(self, name):
         return self.field_labels.get(name, "")

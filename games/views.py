@@ -155,10 +155,10 @@ def table_context(request, table, can_edit, token, **extra):
         "entry_version": pending.version if pending else "",
         "game": game,
         "hands_editable": can_edit and game.hands_editable and not table.finished,
-        **game.form_context(table, entry_number, entry_inputs),
+        **game.entry.form_context(table, entry_number, entry_inputs),
     }
     if can_edit and "rows" not in extra:
-        extra["rows"] = game.rows(table, entry_number, entry_inputs)
+        extra["rows"] = game.entry.rows(table, entry_number, entry_inputs)
     context.update(extra)
     return context
 
@@ -219,17 +219,17 @@ def add_hand(request, token):
     try:
         expected = posted_number(request.POST, "hand_number")
         version = posted_number(request.POST, "version") if pending else None
-        inputs = game.parse(request.POST, table, base)
+        inputs = game.entry.parse(request.POST, table, base)
         hand = services.record_hand(table, inputs, expected, version, by=who(request))
     except InputError as error:
         number = pending.number if pending else table.hands.count() + 1
-        rows = game.rows_from_post(request.POST, table, number, base)
+        rows = game.entry.rows_from_post(request.POST, table, number, base)
         return render_table(request, table, True, token, status=422, rows=rows, **error_context(table, error))
     except services.Conflict as conflict:
         table.refresh_from_db()
         messages.warning(request, str(conflict))
         return render_table(request, table, True, token, status=409)
-    title = game.form_context(table, hand.number, base)["entry_title"]
+    title = game.entry.form_context(table, hand.number, base)["entry_title"]
     messages.success(request, _("%(title)s saved.") % {"title": title})
     if request.htmx:
         table.refresh_from_db()
@@ -244,20 +244,20 @@ def edit_hand(request, token, number):
     if hand is None or not game.hands_editable:
         raise Http404(_("No such hand."))
     context = {"table": table, "token": token, "hand": hand, "game": game,
-               "version": hand.version, "rows": game.rows(table, number, hand.inputs),
-               **game.form_context(table, number, hand.inputs)}
+               "version": hand.version, "rows": game.entry.rows(table, number, hand.inputs),
+               **game.entry.form_context(table, number, hand.inputs)}
     if request.method == "POST":
         try:
             version = posted_number(request.POST, "version")
-            inputs = game.parse(request.POST, table, hand.inputs)
+            inputs = game.entry.parse(request.POST, table, hand.inputs)
             services.edit_hand(table, number, inputs, version, by=who(request))
         except InputError as error:
-            context.update(rows=game.rows_from_post(request.POST, table, number, hand.inputs),
+            context.update(rows=game.entry.rows_from_post(request.POST, table, number, hand.inputs),
                            **error_context(table, error))
             return render(request, "games/edit_hand.html", context, status=422)
         except services.Conflict as conflict:
             hand.refresh_from_db()
-            context.update(rows=game.rows(table, number, hand.inputs), version=hand.version, conflict=str(conflict))
+            context.update(rows=game.entry.rows(table, number, hand.inputs), version=hand.version, conflict=str(conflict))
             return render(request, "games/edit_hand.html", context, status=409)
         messages.success(request, _("Hand %(number)s corrected; every total after it follows.") % {"number": number})
         return redirect("table", token=token)

@@ -7,13 +7,9 @@ from ..registry import Game
 from . import hand_entry
 
 GAME = Game(
-    slug=engine.SLUG,
     name=_("Thirteen"),
     engine=engine,
-    form_context=hand_entry.form_context,
-    rows=hand_entry.rows,
-    rows_from_post=hand_entry.rows_from_post,
-    parse=hand_entry.parse,
+    entry=hand_entry,
     hand_template="thirteen/round_form.html",
     summary_template="thirteen/summary.html",
     field_labels=hand_entry.FIELD_LABELS,

@@ -7,13 +7,9 @@ from ..registry import Game
 from . import hand_entry, race
 
 GAME = Game(
-    slug=engine.SLUG,
     name=_("24 Game race"),
     engine=engine,
-    form_context=hand_entry.form_context,
-    rows=hand_entry.rows,
-    rows_from_post=hand_entry.rows_from_post,
-    parse=hand_entry.parse,
+    entry=hand_entry,
     page_context=race.pad_context,  # the race pad of this phone (dealing the first cards when first opened)
     entry_template="twentyfour/race/entry.html",
     hand_template="twentyfour/race/hand.html",
