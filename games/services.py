@@ -97,8 +97,9 @@ def record_hand(table, inputs, expected_number, version=None, by=""):
                 previous = list(table.hands.values_list("inputs", flat=True))
             if expected_number != len(previous) + 1:
                 raise Conflict(already % {"number": expected_number})
+            state = table.engine.score(table.rules, table.players, previous).state
             clean = table.engine.validate_hand(
-                table.rules, table.players, inputs, hand=expected_number, previous=previous)
+                table.rules, table.players, inputs, hand=expected_number, state=state)
             # A hand's points depend only on the hands before it (tested for every game), so
             # the hands already stored keep theirs: only the new one is written.
             result = table.engine.score(table.rules, table.players, previous + [clean])
@@ -116,8 +117,9 @@ def _complete_pending(table, hands, inputs, version, by, already):
     if version != pending.version:
         raise Conflict(already % {"number": pending.number})
     before = pending.inputs
+    state = table.engine.score(table.rules, table.players, [hand.inputs for hand in hands[:-1]]).state
     pending.inputs = table.engine.validate_hand(
-        table.rules, table.players, inputs, hand=pending.number, previous=[hand.inputs for hand in hands[:-1]])
+        table.rules, table.players, inputs, hand=pending.number, state=state)
     pending.version += 1
     pending.save(update_fields=["inputs", "version", "updated"])
     log(table, pending, HandChange.CORRECTED, by, before, pending.inputs)
@@ -138,9 +140,9 @@ def edit_hand(table, number, inputs, version, by=""):
         if hand.version != version:
             raise Conflict(_("Hand %(number)s was changed on another phone meanwhile. Check it and try again.")
                            % {"number": number})
-        previous = [each.inputs for each in hands[: number - 1]]
+        state = table.engine.score(table.rules, table.players, [each.inputs for each in hands[: number - 1]]).state
         before = hand.inputs
-        hand.inputs = table.engine.validate_hand(table.rules, table.players, inputs, hand=number, previous=previous)
+        hand.inputs = table.engine.validate_hand(table.rules, table.players, inputs, hand=number, state=state)
         hand.version += 1
         hand.save(update_fields=["inputs", "version", "updated"])
         log(table, hand, HandChange.CORRECTED, by, before, hand.inputs)
