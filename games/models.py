@@ -82,7 +82,7 @@ class Table(models.Model):
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
     # What is known of the hand being played before it is recorded (Konkan's sets so far).
     current_hand = models.JSONField(default=dict, blank=True, editable=False)
-    # Each player's running total, sampled for the chart (see games.chart.series).
+    # Each player's running total after every hand, for the chart (see games.chart.series).
     series = models.JSONField(default=dict, editable=False)
     # Bumped on every change, so a phone polling the board learns cheaply that nothing changed.
     revision = models.PositiveIntegerField(default=0, editable=False)
