@@ -23,9 +23,14 @@ def series(players, hand_points):
     value, so that recording a hand appends to it) and sampled when drawn."""
     lines = {name: [0] for name in players}
     for points in hand_points:
-        for name in players:
-            lines[name].append(lines[name][-1] + points.get(name, 0))
+        add_hand(lines, points)
     return lines
+
+
+def add_hand(lines, points):
+    """Append each player's running total after one more hand to their line (in place)."""
+    for name, line in lines.items():
+        line.append(line[-1] + points.get(name, 0))
 
 
 def sampled(line):

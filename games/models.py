@@ -89,6 +89,9 @@ class Table(models.Model):
     # Derived by the engine: running totals and what comes next (dealer, game over...).
     totals = models.JSONField(default=dict, editable=False)
     progress = models.JSONField(default=dict, editable=False)
+    # The engine's fold state after the last hand (scoring/base.py): the next hand is folded
+    # onto it, so recording a hand never reads the earlier ones.
+    state = models.JSONField(default=dict, editable=False)
 
     objects = TableManager()
 

@@ -1,12 +1,16 @@
-"""Recording the next hand writes only that hand: this holds because a hand's points depend on
-the hands before it and never on later ones, which these tests check for every game."""
+"""Recording the next hand writes only that hand, folded onto the table's stored state: this
+holds because a hand's points depend on the hands before it and never on later ones, which these
+tests check for every game."""
 
 import copy
+import importlib
 
 import pytest
+from django.apps import apps as django_apps
 
 import scoring
 from games import services
+from games.models import Table
 from tests.test_backup import DOCUMENTS, GAMES
 
 pytestmark = pytest.mark.django_db
@@ -39,4 +43,16 @@ def test_recording_the_last_hand_stores_what_a_full_recompute_gives(game):
     table.refresh_from_db()
     assert [hand.points for hand in table.hands.all()] == [hand.points for hand in whole.hands.all()]
     assert (table.totals, table.progress, table.series) == (whole.totals, whole.progress, whole.series)
+    assert table.state == whole.state
     assert table.revision == whole.revision + 1
+
+
+def test_the_migration_gives_existing_tables_the_state_their_hands_fold_to():
+    tables = [imported(game, None) for game in GAMES]
+    Table.objects.update(state={}, series={})  # as tables were before the migration
+    migration = importlib.import_module("games.migrations.0002_table_state")
+    migration.fold_existing_tables(django_apps, None)
+    for table in tables:
+        before = (table.state, table.series)
+        table.refresh_from_db()
+        assert (table.state, table.series) == before
