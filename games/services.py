@@ -83,7 +83,17 @@ def save_state(table, state, *fields):
 
 
 def _locked(table):
-    return Table.objects.select_for_update().get(pk=table.pk)
+    """The table as it is now, its row locked until the transaction ends.
+
+    Every change made here or in the admin moves a table's revision on (a new link does not, and
+    is never saved from here), so a table read from the database whose revision is still the
+    row's is current and is used as it is: its fields, a long table's series above all (one value
+    per player per hand), are not read and decoded again.
+    """
+    locked = Table.objects.select_for_update().filter(pk=table.pk)
+    if not table._state.adding and locked.values_list("revision", flat=True).get() == table.revision:
+        return table
+    return locked.get()
 
 
 def _check_open(table):

@@ -47,6 +47,20 @@ def test_recording_the_last_hand_stores_what_a_full_recompute_gives(game):
     assert table.revision == whole.revision + 1
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_read_before_another_phone_recorded_a_hand_records_onto_the_current_state(game):
+    whole = imported(game, None)
+    table = imported(game, -2)
+    stale = Table.objects.get(pk=table.pk)
+    hands = DOCUMENTS[game]["hands"]
+    services.record_hand(table, copy.deepcopy(hands[-2]["inputs"]), len(hands) - 1)
+    services.record_hand(stale, copy.deepcopy(hands[-1]["inputs"]), len(hands))
+    table.refresh_from_db()
+    assert [hand.points for hand in table.hands.all()] == [hand.points for hand in whole.hands.all()]
+    assert (table.totals, table.progress, table.series, table.state) == (whole.totals, whole.progress,
+                                                                         whole.series, whole.state)
+
+
 def test_the_migration_gives_existing_tables_the_state_their_hands_fold_to():
     tables = [imported(game, None) for game in GAMES]
     Table.objects.update(state={}, series={})  # as tables were before the migration
