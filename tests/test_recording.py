@@ -7,6 +7,8 @@ import importlib
 
 import pytest
 from django.apps import apps as django_apps
+from django.contrib import admin
+from django.test import RequestFactory
 
 import scoring
 from games import services
@@ -70,3 +72,20 @@ def test_the_migration_gives_existing_tables_the_state_their_hands_fold_to():
         before = (table.state, table.series)
         table.refresh_from_db()
         assert (table.state, table.series) == before
+
+
+def test_an_admin_save_from_a_copy_read_before_a_hand_was_recorded_keeps_that_hand(owner):
+    table = imported("marriage", -1)
+    copy_in_admin = Table.objects.get(pk=table.pk)
+    hands = DOCUMENTS["marriage"]["hands"]
+    services.record_hand(table, copy.deepcopy(hands[-1]["inputs"]), len(hands))
+    table_admin = admin.site._registry[Table]
+    request = RequestFactory().post("/")
+    request.user = owner
+    form = table_admin.get_form(request, copy_in_admin)(
+        {"name": "Renamed", "owner": owner.pk, "finished_0": "", "finished_1": ""}, instance=copy_in_admin)
+    assert form.is_valid(), form.errors
+    table_admin.save_model(request, form.save(commit=False), form, change=True)
+    renamed = Table.objects.get(pk=table.pk)
+    assert renamed.name == "Renamed" and renamed.revision == table.revision + 1
+    assert (renamed.state, renamed.totals, renamed.series) == (table.state, table.totals, table.series)
