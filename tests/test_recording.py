@@ -8,7 +8,9 @@ import importlib
 import pytest
 from django.apps import apps as django_apps
 from django.contrib import admin
+from django.db import connection
 from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
 
 import scoring
 from games import services
@@ -47,6 +49,15 @@ def test_recording_the_last_hand_stores_what_a_full_recompute_gives(game):
     assert (table.totals, table.progress, table.series) == (whole.totals, whole.progress, whole.series)
     assert table.state == whole.state
     assert table.revision == whole.revision + 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_recording_a_hand_reads_none_of_the_hands_before_it(game):
+    table = imported(game, -1)
+    hands = DOCUMENTS[game]["hands"]
+    with CaptureQueriesContext(connection) as queries:
+        services.record_hand(table, copy.deepcopy(hands[-1]["inputs"]), len(hands))
+    assert not [query["sql"] for query in queries if 'FROM "games_hand"' in query["sql"]]
 
 
 @pytest.mark.parametrize("game", GAMES)
