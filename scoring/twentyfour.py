@@ -515,6 +515,7 @@ def start(rules, players):
 
 
 def fold(rules, players, state, clean_hand):
+    """The deal's point goes to its winner; a race keeps nothing but the count and the totals."""
     points = {name: int(clean_hand[name]["won"]) for name in players}
     return points, base.after(state, points)
 
