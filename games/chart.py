@@ -21,16 +21,16 @@ MAX_POINTS = 121  # points per line: a phone is 390 px wide, finer detail would 
 def series(players, hand_points):
     """Per player: 0, then the running total after each hand; stored with the table (every
     value, so that recording a hand appends to it) and sampled when drawn."""
-    lines = {name: [0] for name in players}
+    return extended({name: [0] for name in players}, hand_points)
+
+
+def extended(lines, hand_points):
+    """New lines: `lines` followed by each player's running total after each of the hands."""
+    lines = {name: list(line) for name, line in lines.items()}
     for points in hand_points:
-        add_hand(lines, points)
+        for name, line in lines.items():
+            line.append(line[-1] + points.get(name, 0))
     return lines
-
-
-def add_hand(lines, points):
-    """Append each player's running total after one more hand to their line (in place)."""
-    for name, line in lines.items():
-        line.append(line[-1] + points.get(name, 0))
 
 
 def sampled(line):

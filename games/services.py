@@ -3,6 +3,7 @@
 A table stores the engine's fold state after its last hand: a new hand is folded onto it
 without reading the earlier hands; edits, deletions and renames fold every hand again."""
 
+import copy
 from datetime import datetime, timezone as dt_timezone
 
 from django.db import IntegrityError, transaction
@@ -92,7 +93,7 @@ def _locked(table):
     """
     locked = Table.objects.select_for_update().filter(pk=table.pk)
     if not table._state.adding and locked.values_list("revision", flat=True).get() == table.revision:
-        return table
+        return copy.copy(table)  # changed here, never in place: the caller's table stays as it was read
     return locked.get()
 
 
@@ -127,7 +128,7 @@ def record_hand(table, inputs, expected_number, version=None, by=""):
             hand = Hand.objects.create(table=table, number=expected_number, inputs=clean, points=points)
             log(table, hand, HandChange.ENTERED, by, None, clean)
             table.current_hand = {}
-            chart.add_hand(table.series, points)
+            table.series = chart.extended(table.series, [points])
             save_state(table, state, "current_hand")
     except IntegrityError:
         raise Conflict(already % {"number": expected_number}) from None

@@ -66,8 +66,10 @@ def test_a_table_read_before_another_phone_recorded_a_hand_records_onto_the_curr
     table = imported(game, -2)
     stale = Table.objects.get(pk=table.pk)
     hands = DOCUMENTS[game]["hands"]
+    as_read = copy.deepcopy((stale.state, stale.series, stale.revision))
     services.record_hand(table, copy.deepcopy(hands[-2]["inputs"]), len(hands) - 1)
     services.record_hand(stale, copy.deepcopy(hands[-1]["inputs"]), len(hands))
+    assert (stale.state, stale.series, stale.revision) == as_read  # the caller's copy is left alone
     table.refresh_from_db()
     assert [hand.points for hand in table.hands.all()] == [hand.points for hand in whole.hands.all()]
     assert (table.totals, table.progress, table.series, table.state) == (whole.totals, whole.progress,
@@ -90,6 +92,7 @@ def test_an_admin_save_from_a_copy_read_before_a_hand_was_recorded_keeps_that_ha
     copy_in_admin = Table.objects.get(pk=table.pk)
     hands = DOCUMENTS["marriage"]["hands"]
     services.record_hand(table, copy.deepcopy(hands[-1]["inputs"]), len(hands))
+    table.refresh_from_db()
     table_admin = admin.site._registry[Table]
     request = RequestFactory().post("/")
     request.user = owner
