@@ -88,12 +88,13 @@ def _locked(table):
 
     Every change made here or in the admin moves a table's revision on (a new link does not, and
     is never saved from here), so a table read from the database whose revision is still the
-    row's is current and is used as it is: its fields, a long table's series above all (one value
-    per player per hand), are not read and decoded again.
+    row's is current: its fields, a long table's series above all (one value per player per
+    hand), are not read and decoded again. A copy is returned, and fields are replaced, never
+    changed in place, so the caller's table stays as it was read.
     """
     locked = Table.objects.select_for_update().filter(pk=table.pk)
     if not table._state.adding and locked.values_list("revision", flat=True).get() == table.revision:
-        return copy.copy(table)  # changed here, never in place: the caller's table stays as it was read
+        return copy.copy(table)
     return locked.get()
 
 
