@@ -2,6 +2,7 @@ import copy
 
 from django import forms
 from django.contrib import admin
+from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import InputError
@@ -84,5 +85,11 @@ class TableAdmin(admin.ModelAdmin):
     inlines = [HandInline]
 
     def save_model(self, request, obj, form, change):
-        obj.revision += 1  # pages rendered for the old revision are not shown again
-        super().save_model(request, obj, form, change)
+        if not change:
+            super().save_model(request, obj, form, change)
+            return
+        obj.revision = F("revision") + 1  # pages rendered for the old revision are not shown again
+        # Only what the form edits: the scores and the fold state are written by games.services
+        # under the table's lock, and a hand recorded while this form was saved keeps them.
+        obj.save(update_fields=[*form.changed_data, "revision"])
+        obj.refresh_from_db(fields=["revision"])

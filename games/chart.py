@@ -19,21 +19,31 @@ MAX_POINTS = 121  # points per line: a phone is 390 px wide, finer detail would 
 
 
 def series(players, hand_points):
-    """Per player: 0, then the running total after each hand, sampled down to MAX_POINTS
-    (always keeping the last); stored with the table when its points are computed."""
-    lines = {name: [0] for name in players}
+    """Per player: 0, then the running total after each hand; stored with the table (every
+    value, so that recording a hand appends to it) and sampled when drawn."""
+    return extended({name: [0] for name in players}, hand_points)
+
+
+def extended(lines, hand_points):
+    """New lines: `lines` followed by each player's running total after each of the hands."""
+    lines = {name: list(line) for name, line in lines.items()}
     for points in hand_points:
-        for name in players:
-            lines[name].append(lines[name][-1] + points.get(name, 0))
-    count = len(hand_points) + 1
+        for name, line in lines.items():
+            line.append(line[-1] + points.get(name, 0))
+    return lines
+
+
+def sampled(line):
+    """A line of running totals cut down to MAX_POINTS evenly spread values, always keeping the
+    first and the last."""
+    count = len(line)
     if count <= MAX_POINTS:
-        return lines
-    picks = [round(step * (count - 1) / (MAX_POINTS - 1)) for step in range(MAX_POINTS)]
-    return {name: [line[index] for index in picks] for name, line in lines.items()}
+        return line
+    return [line[round(step * (count - 1) / (MAX_POINTS - 1))] for step in range(MAX_POINTS)]
 
 
 def svg(table, title):
-    lines = {name: table.series.get(name, [0]) for name in table.players}
+    lines = {name: sampled(table.series.get(name, [0])) for name in table.players}
     values = [value for line in lines.values() for value in line]
     low, high = min(values + [0]), max(values + [0])
     span = (high - low) or 1

@@ -80,13 +80,16 @@ class Table(models.Model):
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
     # What is known of the hand being played before it is recorded (Konkan's sets so far).
     current_hand = models.JSONField(default=dict, blank=True, editable=False)
-    # Each player's running total, sampled for the chart (see games.chart.series).
+    # Each player's running total after every hand, for the chart (see games.chart.series).
     series = models.JSONField(default=dict, editable=False)
     # Bumped on every change, so a phone polling the board learns cheaply that nothing changed.
     revision = models.PositiveIntegerField(default=0, editable=False)
     # Derived by the engine: running totals and what comes next (dealer, game over...).
     totals = models.JSONField(default=dict, editable=False)
     progress = models.JSONField(default=dict, editable=False)
+    # The engine's fold state after the last hand (scoring/base.py): the next hand is folded
+    # onto it, so recording a hand never reads the earlier ones.
+    state = models.JSONField(default=dict, editable=False)
 
     objects = TableManager()
 

@@ -1,5 +1,9 @@
-"""Writing tables and hands: validate with the engine, save in one transaction, recompute."""
+"""Writing tables and hands: validate with the engine, save in one transaction, recompute.
 
+A table stores the engine's fold state after its last hand: a new hand is folded onto it
+without reading the earlier hands; edits, deletions and renames fold every hand again."""
+
+import copy
 from datetime import datetime, timezone as dt_timezone
 
 from django.db import IntegrityError, transaction
@@ -33,11 +37,15 @@ def create_table(*, game, name, players, rules, owner=None, created=None, colors
     players = clean_players(game, players)
     full_rules = engine.validate_rules({**PointTable.rules_for(game), **rules})
     table = Table(game=game, name=name, players=players, rules=full_rules, owner=owner,
-                  created=created or timezone.now(), colors=colors or {})
-    table.progress = engine.score(full_rules, players, []).progress
-    table.totals = dict.fromkeys(players, 0)
+                  created=created or timezone.now(), colors=colors or {}, series=chart.series(players, []))
+    derive(table, engine.start(full_rules, players))
     table.save()
     return table
+
+
+def next_hand_number(table):
+    """The number a new hand gets: one more than the hands folded into the table's state."""
+    return table.state["hands"] + 1
 
 
 def log(table, hand, action, by, before, after, number=None):
@@ -55,19 +63,39 @@ def recompute(table, hands=None):
             hand.points = points
             changed.append(hand)
     Hand.objects.bulk_update(changed, ["points"])
-    save_result(table, result)
+    table.series = chart.series(table.players, result.points)
+    save_state(table, result.state)
     return result
 
 
-def save_result(table, result, *fields):
-    table.totals, table.progress = result.totals, result.progress
-    table.series = chart.series(table.players, result.points)
+def derive(table, state):
+    """Set the fold state after the table's last hand, and the totals and progress it gives."""
+    table.state = state
+    table.totals = dict(state["totals"])
+    table.progress = table.engine.progress(table.rules, table.players, state)
+
+
+def save_state(table, state, *fields):
+    """derive() and save (with the chart's series, set by the caller); the revision moves on so
+    that phones showing the board redraw it."""
+    derive(table, state)
     table.revision += 1
-    table.save(update_fields=["totals", "progress", "series", "revision", *fields])
+    table.save(update_fields=["state", "totals", "progress", "series", "revision", *fields])
 
 
 def _locked(table):
-    return Table.objects.select_for_update().get(pk=table.pk)
+    """The table as it is now, its row locked until the transaction ends.
+
+    Every change made here or in the admin moves a table's revision on (a new link does not, and
+    is never saved from here), so a table read from the database whose revision is still the
+    row's is current: its fields, a long table's series above all (one value per player per
+    hand), are not read and decoded again. A copy is returned, and fields are replaced, never
+    changed in place, so the caller's table stays as it was read.
+    """
+    locked = Table.objects.select_for_update().filter(pk=table.pk)
+    if not table._state.adding and locked.values_list("revision", flat=True).get() == table.revision:
+        return copy.copy(table)
+    return locked.get()
 
 
 def _check_open(table):
@@ -82,42 +110,42 @@ def record_hand(table, inputs, expected_number, version=None, by=""):
 
     The post carries the hand number it expects: two phones posting hand N record it once and
     the second gets Conflict. Completing a pending hand also carries the version it started from.
+    A new hand is validated against and folded onto the table's state: the earlier hands are not
+    read, and keep their points (a hand's points never depend on later hands).
     """
     already = _("Hand %(number)s was already recorded on another phone. Here is the current board.")
     try:
         with transaction.atomic():
             table = _locked(table)
             _check_open(table)
-            if table.progress.get("pending"):
-                hands = list(table.hands.all())
-                if expected_number == hands[-1].number:
-                    return _complete_pending(table, hands, inputs, version, by, already)
-                previous = [hand.inputs for hand in hands]
-            else:
-                previous = list(table.hands.values_list("inputs", flat=True))
-            if expected_number != len(previous) + 1:
+            # Completing the pending hand, which is always the last one.
+            if table.progress.get("pending") and expected_number == next_hand_number(table) - 1:
+                return _complete_pending(table, inputs, version, by, already)
+            if expected_number != next_hand_number(table):
                 raise Conflict(already % {"number": expected_number})
-            clean = table.engine.validate_hand(
-                table.rules, table.players, inputs, hand=expected_number, previous=previous)
-            # A hand's points depend only on the hands before it (tested for every game), so
-            # the hands already stored keep theirs: only the new one is written.
-            result = table.engine.score(table.rules, table.players, previous + [clean])
-            hand = Hand.objects.create(table=table, number=expected_number, inputs=clean, points=result.points[-1])
+            engine = table.engine
+            clean = engine.validate_hand(table.rules, table.players, inputs, hand=expected_number, state=table.state)
+            points, state = engine.fold(table.rules, table.players, table.state, clean)
+            hand = Hand.objects.create(table=table, number=expected_number, inputs=clean, points=points)
             log(table, hand, HandChange.ENTERED, by, None, clean)
             table.current_hand = {}
-            save_result(table, result, "current_hand")
+            table.series = chart.extended(table.series, [points])
+            save_state(table, state, "current_hand")
     except IntegrityError:
         raise Conflict(already % {"number": expected_number}) from None
     return hand
 
 
-def _complete_pending(table, hands, inputs, version, by, already):
+def _complete_pending(table, inputs, version, by, already):
+    hands = list(table.hands.all())
     pending = hands[-1]
     if version != pending.version:
         raise Conflict(already % {"number": pending.number})
     before = pending.inputs
+    # Rare (Thirteen has 25 rounds at most): the hands before it are folded again from the start.
+    state = table.engine.score(table.rules, table.players, [hand.inputs for hand in hands[:-1]]).state
     pending.inputs = table.engine.validate_hand(
-        table.rules, table.players, inputs, hand=pending.number, previous=[hand.inputs for hand in hands[:-1]])
+        table.rules, table.players, inputs, hand=pending.number, state=state)
     pending.version += 1
     pending.save(update_fields=["inputs", "version", "updated"])
     log(table, pending, HandChange.CORRECTED, by, before, pending.inputs)
@@ -138,9 +166,9 @@ def edit_hand(table, number, inputs, version, by=""):
         if hand.version != version:
             raise Conflict(_("Hand %(number)s was changed on another phone meanwhile. Check it and try again.")
                            % {"number": number})
-        previous = [each.inputs for each in hands[: number - 1]]
+        state = table.engine.score(table.rules, table.players, [each.inputs for each in hands[: number - 1]]).state
         before = hand.inputs
-        hand.inputs = table.engine.validate_hand(table.rules, table.players, inputs, hand=number, previous=previous)
+        hand.inputs = table.engine.validate_hand(table.rules, table.players, inputs, hand=number, state=state)
         hand.version += 1
         hand.save(update_fields=["inputs", "version", "updated"])
         log(table, hand, HandChange.CORRECTED, by, before, hand.inputs)
@@ -289,11 +317,10 @@ def import_table(document, owner=None):
     if "totals" in document and document["totals"] != result.totals:
         warnings.append(f"totals: the file's {document['totals']} differ from the computed {result.totals}")
     with transaction.atomic():
-        table = Table.objects.create(
-            game=engine.SLUG, name=name, players=players, rules=rules, owner=owner,
-            created=created or timezone.now(), colors=colors, totals=result.totals, progress=result.progress,
-            series=chart.series(players, result.points),
-        )
+        table = Table(game=engine.SLUG, name=name, players=players, rules=rules, owner=owner,
+                      created=created or timezone.now(), colors=colors, series=chart.series(players, result.points))
+        derive(table, result.state)
+        table.save()
         Hand.objects.bulk_create(
             Hand(table=table, number=number, inputs=inputs, points=points)
             for number, (inputs, points) in enumerate(zip(clean_hands, result.points), 1)

@@ -136,7 +136,7 @@ def table_context(request, table, can_edit, token, **extra):
     hands = list(latest_first if show_all else latest_first[:RECENT_HANDS])[::-1]
     played = hands[-1].number if hands else 0
     pending = hands[-1] if hands and table.progress.get("pending") else None
-    entry_number = pending.number if pending else played + 1
+    entry_number = pending.number if pending else services.next_hand_number(table)
     entry_inputs = pending.inputs if pending else None
     game = table.game_descriptor
     context = {
@@ -222,7 +222,7 @@ def add_hand(request, token):
         inputs = game.entry.parse(request.POST, table, base)
         hand = services.record_hand(table, inputs, expected, version, by=who(request))
     except InputError as error:
-        number = pending.number if pending else table.hands.count() + 1
+        number = pending.number if pending else services.next_hand_number(table)
         rows = game.entry.rows_from_post(request.POST, table, number, base)
         return render_table(request, table, True, token, status=422, rows=rows, **error_context(table, error))
     except services.Conflict as conflict:

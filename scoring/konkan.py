@@ -26,10 +26,10 @@ A bare ``"JK"`` is refused in a group (say what it stands for). A set (laying do
 of groups: ``[["AH", "2H", "3H"], ["7S", "7D", "JK=7C"]]``.
 """
 
+import sys
 from copy import deepcopy
 
-from . import checks
-from .base import Result
+from . import base, checks
 from .errors import InputError
 
 SLUG = "konkan"
@@ -258,57 +258,18 @@ def _check_copies(entries, players, hand):
                 raise InputError(f"the packs hold only {what} in all", hand=hand, player=name, field="cards")
 
 
-class _Standing:
-    """The running state of a game: totals, who is out, who deals, whether it is over."""
+def validate_hand(rules, players, inputs, hand=None, state=None):
+    """One more hand's inputs (player -> entry, optional "_hand"), checked and completed.
 
-    def __init__(self, rules, players):
-        self.rules = rules
-        self.players = list(players)
-        self.totals = dict.fromkeys(players, 0)
-        self.eliminated = set()
-        self.dealer = 0  # seat of the dealer of the next hand
-        self.game_over = False
-        self.winner = None
-
-    def add(self, points):
-        limit = self.rules["elimination_over"]
-        for name, value in points.items():
-            self.totals[name] += value
-        if self.game_over:
-            return
-        remaining = [name for name in self.players if name not in self.eliminated]
-        over = [name for name in remaining if self.totals[name] > limit]
-        left = [name for name in remaining if name not in over]
-        self.eliminated.update(over)
-        if len(left) == 1:
-            self.game_over, self.winner = True, left[0]
-        elif not left:
-            # Everyone still playing went over in this hand: the lowest penalty wins (a tie: none).
-            lowest = min(self.totals[name] for name in over)
-            best = [name for name in over if self.totals[name] == lowest]
-            self.game_over = True
-            if len(best) == 1:
-                self.winner = best[0]
-                self.eliminated.discard(self.winner)
-        self._next_dealer()
-
-    def _next_dealer(self):
-        n = len(self.players)
-        seats = [(self.dealer + step) % n for step in range(1, n + 1)]
-        self.dealer = next((seat for seat in seats if self.players[seat] not in self.eliminated), seats[0])
-
-    def progress(self):
-        return {
-            "dealer": self.players[self.dealer],
-            "game_over": self.game_over,
-            "winner": self.winner,
-            "out": [name for name in self.players if name in self.eliminated],
-        }
-
-
-def _validate_one(rules, players, inputs, hand, standing):
-    """One hand checked against the game so far (standing None: earlier hands unknown)."""
-    if standing is not None and standing.game_over:
+    `state` is the fold state after the earlier hands: whether a player must be `out`, and
+    whether the game is already over, depend on it. None means no earlier hands, unless `hand`
+    is above 1 (the marriage-style call): then the earlier hands are unknown and those checks are
+    left to validate(), which checks the whole list in order.
+    """
+    if state is None and hand in (None, 1):
+        state = start(rules, players)
+    hand = hand or state["hands"] + 1
+    if state is not None and state["game_over"]:
         raise InputError("the game is over: no more hands can be played", hand=hand)
     checks.hand_inputs(inputs, players, hand)
     clean = {"_hand": _validate_hand_options(inputs.get("_hand"), hand)}
@@ -320,14 +281,14 @@ def _validate_one(rules, players, inputs, hand, standing):
     if len(winners) != 1:
         message = "choose the winner" if not winners else "only one player can win a hand"
         raise InputError(message, hand=hand, player=winners[1] if winners else None, field="outcome")
-    if standing is not None:
+    if state is not None:
         limit = rules["elimination_over"]
         for name in players:
             out = clean[name]["outcome"] == "out"
-            if name in standing.eliminated and not out:
+            if name in state["out"] and not out:
                 raise InputError(f"is out of the game (over {limit}): mark them out",
                                  hand=hand, player=name, field="outcome")
-            if out and name not in standing.eliminated:
+            if out and name not in state["out"]:
                 raise InputError(f"only a player over {limit} is out",
                                  hand=hand, player=name, field="outcome")
     if sum(clean[name]["outcome"] != "out" for name in players) < 2:
@@ -336,39 +297,9 @@ def _validate_one(rules, players, inputs, hand, standing):
     return clean
 
 
-def _validated(rules, players, hands):
-    """(clean hands, standing after them)."""
-    if not isinstance(hands, (list, tuple)):
-        raise InputError("must be a list", field="hands")
-    standing = _Standing(rules, players)
-    clean_hands = []
-    for number, inputs in enumerate(hands, 1):
-        clean = _validate_one(rules, players, inputs, number, standing)
-        standing.add(score_hand(rules, clean))
-        clean_hands.append(clean)
-    return clean_hands, standing
-
-
-def validate_hand(rules, players, inputs, hand=None, previous=()):
-    """One more hand's inputs (player -> entry, optional "_hand"), checked and completed.
-
-    `previous` is the list of earlier hands (clean, or raw: they are checked again). Whether a
-    player must be `out`, and whether the game is already over, depend on them. Called without
-    `previous` for a hand number above 1 (the marriage-style call), the earlier hands are
-    unknown and those checks are left to validate(), which checks the whole list in order.
-    """
-    previous = list(previous)
-    if previous or hand in (None, 1):
-        _clean, standing = _validated(rules, players, previous)
-        number = len(previous) + 1 if hand is None else hand
-    else:
-        standing, number = None, hand
-    return _validate_one(rules, players, inputs, number, standing)
-
-
 def validate(rules, players, hands):
     """Every hand checked and completed, in order; the error names the first bad hand, player, field."""
-    return _validated(rules, players, hands)[0]
+    return base.validate_all(sys.modules[__name__], rules, players, hands)
 
 
 # --- scoring --------------------------------------------------------------------------------
@@ -399,18 +330,51 @@ def score_hand(rules, entries):
             for name, entry in entries.items() if name != "_hand"}
 
 
-def score(rules, players, hands):
-    """Penalties of every validated hand, running totals, and progress.
+def start(rules, players):
+    """Before the first hand: nobody out, the first player deals, the game under way."""
+    return base.start(players, out=[], dealer=0, game_over=False, winner=None)
 
-    progress: "dealer" (who deals next: seats in turn from the first player, skipping
-    eliminated players), "game_over", "winner" (a name or None), "out" (eliminated players,
-    in seat order).
-    """
-    standing = _Standing(rules, players)
-    points = []
-    for entries in hands:
-        hand_points = dict.fromkeys(players, 0)
-        hand_points.update(score_hand(rules, entries))
-        points.append(hand_points)
-        standing.add(hand_points)
-    return Result(points=points, totals=dict(standing.totals), progress=standing.progress())
+
+def fold(rules, players, state, clean_hand):
+    """One validated hand's penalties and the state after it: who went out, who deals next,
+    whether the game is over."""
+    points = dict.fromkeys(players, 0)
+    points.update(score_hand(rules, clean_hand))
+    state = base.after(state, points)
+    if state["game_over"]:
+        return points, state
+    totals, limit = state["totals"], rules["elimination_over"]
+    out = set(state["out"])
+    remaining = [name for name in players if name not in out]
+    over = [name for name in remaining if totals[name] > limit]
+    left = [name for name in remaining if name not in over]
+    out.update(over)
+    game_over, winner = False, None
+    if len(left) == 1:
+        game_over, winner = True, left[0]
+    elif not left:
+        # Everyone still playing went over in this hand: the lowest penalty wins (a tie: none).
+        lowest = min(totals[name] for name in over)
+        best = [name for name in over if totals[name] == lowest]
+        game_over = True
+        if len(best) == 1:
+            winner = best[0]
+            out.discard(winner)
+    # The deal passes to the next seat whose player is still in (to the next seat if none is).
+    n = len(players)
+    seats = [(state["dealer"] + step) % n for step in range(1, n + 1)]
+    dealer = next((seat for seat in seats if players[seat] not in out), seats[0])
+    return points, {**state, "out": [name for name in players if name in out], "dealer": dealer,
+                    "game_over": game_over, "winner": winner}
+
+
+def progress(rules, players, state):
+    """"dealer" (who deals next: seats in turn from the first player, skipping eliminated
+    players), "game_over", "winner" (a name or None), "out" (eliminated players, in seat order)."""
+    return {"dealer": players[state["dealer"]], "game_over": state["game_over"], "winner": state["winner"],
+            "out": list(state["out"])}
+
+
+def score(rules, players, hands):
+    """Penalties of every validated hand, running totals, and progress (see progress())."""
+    return base.fold_all(sys.modules[__name__], rules, players, hands)

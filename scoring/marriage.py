@@ -1,9 +1,9 @@
 """Nepali Marriage: maal, seen/unseen and the settlement formula (rules/marriage.md)."""
 
+import sys
 from copy import deepcopy
 
-from . import checks
-from .base import Result
+from . import base, checks
 from .errors import InputError
 
 SLUG = "marriage"
@@ -168,10 +168,10 @@ def _check_hand_counts(entries, hand):
                          hand=hand, field="tunnella_joker")
 
 
-def validate_hand(rules, players, inputs, hand=None, previous=()):
+def validate_hand(rules, players, inputs, hand=None, state=None):
     """One hand's inputs (player -> entry, optional "_hand"), checked and completed.
 
-    `previous` (the earlier clean hands) is part of every game's surface; no Marriage hand
+    `state` (after the earlier hands) is part of every game's surface; no Marriage hand
     depends on another.
     """
     checks.hand_inputs(inputs, players, hand)
@@ -194,7 +194,7 @@ def validate_hand(rules, players, inputs, hand=None, previous=()):
 
 def validate(rules, players, hands):
     """Every hand checked and completed; the error names the first bad hand, player and field."""
-    return [validate_hand(rules, players, inputs, number) for number, inputs in enumerate(hands, 1)]
+    return base.validate_all(sys.modules[__name__], rules, players, hands)
 
 
 def hand_maal(rules, entry):
@@ -245,12 +245,22 @@ def dealer(players, hand_number):
     return players[(hand_number - 1) % len(players)]
 
 
+def start(rules, players):
+    """The state before the first hand: the hands counted and the totals are all Marriage keeps."""
+    return base.start(players)
+
+
+def fold(rules, players, state, clean_hand):
+    """One validated hand's points and the state after it."""
+    points = score_hand(rules, clean_hand)
+    return points, base.after(state, points)
+
+
+def progress(rules, players, state):
+    """Who deals next (seats in turn); a Marriage game has no end."""
+    return {"dealer": dealer(players, state["hands"] + 1), "game_over": False, "winner": None}
+
+
 def score(rules, players, hands):
-    """Points of every validated hand, running totals, and who deals next (seats in turn)."""
-    points = [score_hand(rules, entries) for entries in hands]
-    totals = dict.fromkeys(players, 0)
-    for hand_points in points:
-        for name, value in hand_points.items():
-            totals[name] += value
-    progress = {"dealer": dealer(players, len(hands) + 1), "game_over": False, "winner": None}
-    return Result(points=points, totals=totals, progress=progress)
+    """Points of every validated hand, running totals, and who deals next."""
+    return base.fold_all(sys.modules[__name__], rules, players, hands)

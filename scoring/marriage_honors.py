@@ -18,10 +18,10 @@ Seating, deals and rounds (see rotation()): players are listed clockwise, the fi
 the first game, and the deal passes in the direction of play, skipping inactive players.
 """
 
+import sys
 from copy import deepcopy
 
-from . import checks
-from .base import Result
+from . import base, checks
 from .errors import InputError
 
 SLUG = "marriage-honors"
@@ -128,10 +128,10 @@ def _validate_entry(rules, entry, name, hand):
     return clean
 
 
-def validate_hand(rules, players, inputs, hand=None, previous=()):
+def validate_hand(rules, players, inputs, hand=None, state=None):
     """One game's inputs (player -> entry, optional empty "_hand"), checked and completed.
 
-    `previous` (the earlier clean hands) is accepted like every game's validate_hand; no check
+    `state` (after the earlier games) is accepted like every game's validate_hand; no check
     here depends on it.
     """
     checks.hand_inputs(inputs, players, hand)
@@ -158,10 +158,7 @@ def validate_hand(rules, players, inputs, hand=None, previous=()):
 
 def validate(rules, players, hands):
     """Every hand checked and completed; the error names the first bad hand, player and field."""
-    clean = []
-    for number, inputs in enumerate(hands, 1):
-        clean.append(validate_hand(rules, players, inputs, number, previous=tuple(clean)))
-    return clean
+    return base.validate_all(sys.modules[__name__], rules, players, hands)
 
 
 # --- scoring --------------------------------------------------------------------------------
@@ -209,16 +206,27 @@ def score_hand(rules, entries):
     return {name: part_a + part_b for name, (part_a, part_b) in parts(rules, entries).items()}
 
 
+def start(rules, players):
+    """Before the first game: where the deal stands (see rotation()) and empty statistics."""
+    return base.start(players, walk=dict(_START_WALK), stats=stats(players, []))
+
+
+def fold(rules, players, state, clean_hand):
+    """One validated game's points and the state after it: the deal moves on, statistics grow."""
+    points = score_hand(rules, clean_hand)
+    _deal, walk = _next_deal(_play_order(rules, players), state["walk"], _active(clean_hand))
+    return points, base.after(state, points, walk=walk, stats=stats(players, [clean_hand], state["stats"]))
+
+
+def progress(rules, players, state):
+    """The next deal (everyone assumed active), the statistics; a session has no end."""
+    return {**rotation(rules, players, state), "stats": deepcopy(state["stats"]), "game_over": False,
+            "winner": None}
+
+
 def score(rules, players, hands):
     """Points of every validated game, running totals, and the next deal (all assumed active)."""
-    points = [score_hand(rules, entries) for entries in hands]
-    totals = dict.fromkeys(players, 0)
-    for hand_points in points:
-        for name, value in hand_points.items():
-            totals[name] += value
-    progress = {**rotation(rules, players, hands), "stats": stats(players, hands), "game_over": False,
-                "winner": None}
-    return Result(points=points, totals=totals, progress=progress)
+    return base.fold_all(sys.modules[__name__], rules, players, hands)
 
 
 # --- deals and rounds -----------------------------------------------------------------------
@@ -243,26 +251,25 @@ def _deal(order, active, position, number_in_round, completed_rounds):
             "round_label": f"round {completed_rounds}.{number_in_round}"}
 
 
-def _walk(rules, players, active_sets):
-    """The deal for each active set in turn (see rotation())."""
-    order = _play_order(rules, players)
+# Where the deal stands between games. "next": the absolute position the deal passes to next;
+# "round_start": the absolute position of the current round's first deal (None before the first
+# game); "rounds": rounds complete; "deals": deals so far in the current round.
+_START_WALK = {"next": 0, "round_start": None, "rounds": 0, "deals": 0}
+
+
+def _next_deal(order, walk, active):
+    """(the deal of the game played by `active`, where the deal stands after it)."""
     size = len(order)
-    nominal = 0          # absolute position the deal passes to next
-    round_start = None   # absolute position of the current round's first deal
-    completed = 0
-    number = 0
-    deals = []
-    for active in active_sets:
-        position = next(p for p in range(nominal, nominal + size) if order[p % size] in active)
-        if round_start is None:
-            round_start, number = position, 0
-        elif position >= round_start + size:
-            completed += 1
-            round_start, number = position, 0
-        number += 1
-        deals.append(_deal(order, active, position, number, completed))
-        nominal = position + 1
-    return deals
+    position = next(p for p in range(walk["next"], walk["next"] + size) if order[p % size] in active)
+    round_start, rounds, number = walk["round_start"], walk["rounds"], walk["deals"]
+    if round_start is None:
+        round_start, number = position, 0
+    elif position >= round_start + size:
+        rounds += 1
+        round_start, number = position, 0
+    number += 1
+    return (_deal(order, active, position, number, rounds),
+            {"next": position + 1, "round_start": round_start, "rounds": rounds, "deals": number})
 
 
 def _active(entries):
@@ -271,14 +278,18 @@ def _active(entries):
 
 def deals(rules, players, hands):
     """For each validated game: {"dealer", "cutter", "leader", "round_label"} of that game."""
-    return _walk(rules, players, [_active(entries) for entries in hands])
+    order, walk, dealt = _play_order(rules, players), _START_WALK, []
+    for entries in hands:
+        deal, walk = _next_deal(order, walk, _active(entries))
+        dealt.append(deal)
+    return dealt
 
 
-def rotation(rules, players, hands_so_far, inactive=()):
+def rotation(rules, players, state, inactive=()):
     """Who deals, cuts and leads the next game, and its round label.
 
-    `hands_so_far`: the validated games played; `inactive`: names sitting out the next game
-    (default: nobody). Returns {"dealer", "cutter", "leader", "round_label"}.
+    `state`: the fold state after the games played (see fold()); `inactive`: names sitting out
+    the next game (default: nobody). Returns {"dealer", "cutter", "leader", "round_label"}.
 
     - Players are listed clockwise; the play order is that list for "clockwise", and for
       "anticlockwise" the first player followed by the others in reverse.
@@ -300,7 +311,7 @@ def rotation(rules, players, hands_so_far, inactive=()):
     active = set(players) - inactive
     if len(active) < 2:
         raise InputError("at least 2 players must be active in a game", field="outcome")
-    return _walk(rules, players, [_active(entries) for entries in hands_so_far] + [active])[-1]
+    return _next_deal(_play_order(rules, players), state["walk"], active)[0]
 
 
 # --- statistics -----------------------------------------------------------------------------
@@ -308,11 +319,12 @@ def rotation(rules, players, hands_so_far, inactive=()):
 STAT_KEYS = ("marriages", "honors", "declarations", "games_without_honors", "surrenders", "games_played")
 
 
-def stats(players, hands):
+def stats(players, hands, so_far=None):
     """Per player, over the validated games: {"marriages": marriages held, "honors": honor cards
     held, "declarations": games declared, "games_without_honors": games active with neither an
-    honor nor a marriage, "surrenders": surrendered first or later, "games_played": games active}."""
-    table = {name: dict.fromkeys(STAT_KEYS, 0) for name in players}
+    honor nor a marriage, "surrenders": surrendered first or later, "games_played": games active},
+    added to the statistics `so_far` of earlier games (which are left as they are)."""
+    table = {name: dict(so_far[name]) if so_far else dict.fromkeys(STAT_KEYS, 0) for name in players}
     for entries in hands:
         for name, entry in entries.items():
             if name not in table or entry["outcome"] == "inactive":

@@ -1,9 +1,9 @@
 """Thirteen: 4 players, 25 rounds of 1..13..1 cards, bids then books, sandbags (rules/thirteen.md)."""
 
+import sys
 from copy import deepcopy
 
-from . import checks
-from .base import Result
+from . import base, checks
 from .errors import InputError
 
 SLUG = "thirteen"
@@ -57,13 +57,18 @@ def is_pending(clean_hand):
     return any("books" not in entry for name, entry in clean_hand.items() if name != "_hand")
 
 
-def validate_hand(rules, players, inputs, hand=None, previous=()):
-    """One round: bids (and, after play, books) for every player; `hand` is its round number."""
-    round_number = len(previous) + 1
+def validate_hand(rules, players, inputs, hand=None, state=None):
+    """One round: bids (and, after play, books) for every player; `hand` is its round number.
+
+    `state`: the fold state after the earlier rounds (None: this is round 1); it gives the
+    round number, and a pending round must get its books before the next round.
+    """
+    state = start(rules, players) if state is None else state
+    round_number = state["hands"] + 1
     hand = hand or round_number
     if round_number > ROUNDS:
         raise InputError(f"the game is over after round {ROUNDS}", hand=hand, field="round")
-    if previous and is_pending(previous[-1]):
+    if state["pending"]:
         raise InputError(f"enter the books of round {round_number - 1} first", hand=hand, field="books")
     checks.hand_inputs(inputs, players, hand)
     cards = cards_in_round(round_number)
@@ -99,10 +104,7 @@ def validate_hand(rules, players, inputs, hand=None, previous=()):
 
 
 def validate(rules, players, hands):
-    clean = []
-    for number, inputs in enumerate(hands, 1):
-        clean.append(validate_hand(rules, players, inputs, hand=number, previous=clean))
-    return clean
+    return base.validate_all(sys.modules[__name__], rules, players, hands)
 
 
 def round_score(bid, books):
@@ -111,35 +113,49 @@ def round_score(bid, books):
     return 10 * bid + (books - bid)
 
 
-def score(rules, players, hands):
-    points, totals = [], dict.fromkeys(players, 0)
-    sandbags = dict.fromkeys(players, 0)
-    for clean in hands:
-        round_points = dict.fromkeys(players, 0)
-        if not is_pending(clean):
-            for name in players:
-                bid, books = clean[name]["bid"], clean[name]["books"]
-                round_points[name] = round_score(bid, books)
-                sandbags[name] += max(books - bid, 0)
-                if rules["sandbag_penalty"]:
-                    times = sandbags[name] // rules["sandbag_limit"]
-                    round_points[name] -= times * rules["sandbag_penalty_points"]
-                    sandbags[name] -= times * rules["sandbag_limit"]
-                totals[name] += round_points[name]
-        points.append(round_points)
-    pending = bool(hands) and is_pending(hands[-1])
-    current = len(hands) if pending else len(hands) + 1
-    game_over = len(hands) == ROUNDS and not pending
-    progress = {
-        "round": min(current, ROUNDS),
-        "cards": cards_in_round(min(current, ROUNDS)),
-        "direction": phase(min(current, ROUNDS)),
-        "dealer": players[dealer_seat(min(current, ROUNDS))],
-        "bidding_order": bidding_order(players, min(current, ROUNDS)),
-        "bids": {name: hands[-1][name]["bid"] for name in players} if pending else {},
-        "sandbags": sandbags,
+def start(rules, players):
+    """Before round 1: no sandbags, no round waiting for its books."""
+    return base.start(players, sandbags=dict.fromkeys(players, 0), pending=False, bids={})
+
+
+def fold(rules, players, state, clean_hand):
+    """One round's points and the state after it. A pending round (bids only) scores 0 for now
+    and leaves its bids in the state; once its books are in, the table is folded again."""
+    if is_pending(clean_hand):
+        points = dict.fromkeys(players, 0)
+        return points, base.after(state, points, pending=True,
+                                  bids={name: clean_hand[name]["bid"] for name in players})
+    points, sandbags = {}, dict(state["sandbags"])
+    for name in players:
+        bid, books = clean_hand[name]["bid"], clean_hand[name]["books"]
+        points[name] = round_score(bid, books)
+        sandbags[name] += max(books - bid, 0)
+        if rules["sandbag_penalty"]:
+            times = sandbags[name] // rules["sandbag_limit"]
+            points[name] -= times * rules["sandbag_penalty_points"]
+            sandbags[name] -= times * rules["sandbag_limit"]
+    return points, base.after(state, points, sandbags=sandbags, pending=False, bids={})
+
+
+def progress(rules, players, state):
+    """The round being played (the pending one, or the next), its deal, and the end."""
+    pending = state["pending"]
+    current = min(state["hands"] if pending else state["hands"] + 1, ROUNDS)
+    game_over = state["hands"] == ROUNDS and not pending
+    totals = state["totals"]
+    return {
+        "round": current,
+        "cards": cards_in_round(current),
+        "direction": phase(current),
+        "dealer": players[dealer_seat(current)],
+        "bidding_order": bidding_order(players, current),
+        "bids": dict(state["bids"]),
+        "sandbags": dict(state["sandbags"]),
         "pending": pending,
         "game_over": game_over,
         "winner": max(players, key=lambda name: totals[name]) if game_over else None,
     }
-    return Result(points=points, totals=totals, progress=progress)
+
+
+def score(rules, players, hands):
+    return base.fold_all(sys.modules[__name__], rules, players, hands)

@@ -5,8 +5,9 @@ modules of its own: expressions24 reads, checks and values what a player types, 
 finds every distinct solution, knows how hard each hand is and deals solvable cards.
 """
 
-from . import checks
-from .base import Result
+import sys
+
+from . import base, checks
 from .errors import InputError
 from .expressions24 import card_value, check_answer
 from .solver24 import DIFFICULTIES, SUITS, TARGET
@@ -57,8 +58,8 @@ def _race_cards(codes, hand):
     return cards
 
 
-def validate_hand(rules, players, inputs, hand=None, previous=()):
-    """One deal of a race: its cards, the winning answer, and who won it."""
+def validate_hand(rules, players, inputs, hand=None, state=None):
+    """One deal of a race: its cards, the winning answer, and who won it (no deal depends on another)."""
     checks.hand_inputs(inputs, players, hand)
     deal_info = inputs.get("_hand")
     checks.only_keys(deal_info, ("cards", "answer"), hand=hand, field="_hand")
@@ -82,10 +83,22 @@ def validate_hand(rules, players, inputs, hand=None, previous=()):
 
 
 def validate(rules, players, hands):
-    return [validate_hand(rules, players, inputs, number) for number, inputs in enumerate(hands, 1)]
+    return base.validate_all(sys.modules[__name__], rules, players, hands)
+
+
+def start(rules, players):
+    return base.start(players)
+
+
+def fold(rules, players, state, clean_hand):
+    """The deal's point goes to its winner; a race keeps nothing but the count and the totals."""
+    points = {name: int(clean_hand[name]["won"]) for name in players}
+    return points, base.after(state, points)
+
+
+def progress(rules, players, state):
+    return {"dealer": None, "game_over": False, "winner": None}
 
 
 def score(rules, players, hands):
-    points = [{name: int(entries[name]["won"]) for name in players} for entries in hands]
-    totals = {name: sum(hand[name] for hand in points) for name in players}
-    return Result(points=points, totals=totals, progress={"dealer": None, "game_over": False, "winner": None})
+    return base.fold_all(sys.modules[__name__], rules, players, hands)

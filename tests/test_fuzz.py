@@ -33,7 +33,7 @@ from django.utils.html import escape
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from games import services
+from games import chart, services
 from games.registry import get_game
 from games.models import Hand, HandChange, Puzzle, Table
 from scoring import solver24
@@ -309,6 +309,8 @@ def assert_whole(table):
     assert [hand.points for hand in hands] == result.points
     assert table.totals == result.totals
     assert table.progress == result.progress
+    assert table.state == result.state
+    assert table.series == chart.series(table.players, result.points)
 
 
 def assert_names_escaped(client, table):

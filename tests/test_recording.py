@@ -1,11 +1,19 @@
-"""Recording the next hand writes only that hand: this holds because a hand's points depend on
-the hands before it and never on later ones, which these tests check for every game."""
+"""Recording the next hand writes only that hand, folded onto the table's stored state: this
+holds because a hand's points depend on the hands before it and never on later ones, which these
+tests check for every game."""
 
 import copy
+import importlib
 
 import pytest
+from django.apps import apps as django_apps
+from django.contrib import admin
+from django.db import connection
+from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
 
 from games import services
+from games.models import Table
 from games.registry import get_game
 from tests.test_backup import DOCUMENTS, GAMES
 
@@ -39,4 +47,59 @@ def test_recording_the_last_hand_stores_what_a_full_recompute_gives(game):
     table.refresh_from_db()
     assert [hand.points for hand in table.hands.all()] == [hand.points for hand in whole.hands.all()]
     assert (table.totals, table.progress, table.series) == (whole.totals, whole.progress, whole.series)
+    assert table.state == whole.state
     assert table.revision == whole.revision + 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_recording_a_hand_reads_none_of_the_hands_before_it(game):
+    table = imported(game, -1)
+    hands = DOCUMENTS[game]["hands"]
+    with CaptureQueriesContext(connection) as queries:
+        services.record_hand(table, copy.deepcopy(hands[-1]["inputs"]), len(hands))
+    assert not [query["sql"] for query in queries if 'FROM "games_hand"' in query["sql"]]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_read_before_another_phone_recorded_a_hand_records_onto_the_current_state(game):
+    whole = imported(game, None)
+    table = imported(game, -2)
+    stale = Table.objects.get(pk=table.pk)
+    hands = DOCUMENTS[game]["hands"]
+    as_read = copy.deepcopy((stale.state, stale.series, stale.revision))
+    services.record_hand(table, copy.deepcopy(hands[-2]["inputs"]), len(hands) - 1)
+    services.record_hand(stale, copy.deepcopy(hands[-1]["inputs"]), len(hands))
+    assert (stale.state, stale.series, stale.revision) == as_read  # the caller's copy is left alone
+    table.refresh_from_db()
+    assert [hand.points for hand in table.hands.all()] == [hand.points for hand in whole.hands.all()]
+    assert (table.totals, table.progress, table.series, table.state) == (whole.totals, whole.progress,
+                                                                         whole.series, whole.state)
+
+
+def test_the_migration_gives_existing_tables_the_state_their_hands_fold_to():
+    tables = [imported(game, None) for game in GAMES]
+    Table.objects.update(state={}, series={})  # as tables were before the migration
+    migration = importlib.import_module("games.migrations.0003_table_state")
+    migration.fold_existing_tables(django_apps, None)
+    for table in tables:
+        before = (table.state, table.series)
+        table.refresh_from_db()
+        assert (table.state, table.series) == before
+
+
+def test_an_admin_save_from_a_copy_read_before_a_hand_was_recorded_keeps_that_hand(owner):
+    table = imported("marriage", -1)
+    copy_in_admin = Table.objects.get(pk=table.pk)
+    hands = DOCUMENTS["marriage"]["hands"]
+    services.record_hand(table, copy.deepcopy(hands[-1]["inputs"]), len(hands))
+    table.refresh_from_db()
+    table_admin = admin.site._registry[Table]
+    request = RequestFactory().post("/")
+    request.user = owner
+    form = table_admin.get_form(request, copy_in_admin)(
+        {"name": "Renamed", "owner": owner.pk, "finished_0": "", "finished_1": ""}, instance=copy_in_admin)
+    assert form.is_valid(), form.errors
+    table_admin.save_model(request, form.save(commit=False), form, change=True)
+    renamed = Table.objects.get(pk=table.pk)
+    assert renamed.name == "Renamed" and renamed.revision == table.revision + 1
+    assert (renamed.state, renamed.totals, renamed.series) == (table.state, table.totals, table.series)

@@ -406,20 +406,22 @@ def test_validate_hand_without_previous_is_the_first_hand():
 def test_validate_hand_with_previous_knows_eliminations():
     players = NAMES[:3]
     previous = k.validate(RULES, players, [hand(N(), W(), S(302))])
-    clean = k.validate_hand(RULES, players, hand(N(), W(), O()), hand=2, previous=previous)
+    state = k.score(RULES, players, previous).state
+    clean = k.validate_hand(RULES, players, hand(N(), W(), O()), hand=2, state=state)
     assert clean["Chet"] == {"outcome": "out", "failed_wins": 0}
     with pytest.raises(InputError) as caught:
-        k.validate_hand(RULES, players, hand(N(), W(), N()), hand=2, previous=previous)
+        k.validate_hand(RULES, players, hand(N(), W(), N()), hand=2, state=state)
     assert where(caught.value) == (2, "Chet", "outcome")
     with pytest.raises(InputError) as caught:
-        k.validate_hand(RULES, players, hand(N(), W(), N()), previous=previous)
+        k.validate_hand(RULES, players, hand(N(), W(), N()), state=state)
     assert caught.value.hand == 2
 
 
 def test_validate_hand_refuses_a_hand_after_game_over():
     previous = k.validate(RULES, NAMES[:2], [hand(W(), S(302))])
+    state = k.score(RULES, NAMES[:2], previous).state
     with pytest.raises(InputError) as caught:
-        k.validate_hand(RULES, NAMES[:2], hand(W(), N()), hand=2, previous=previous)
+        k.validate_hand(RULES, NAMES[:2], hand(W(), N()), hand=2, state=state)
     assert where(caught.value) == (2, None, None)
 
 
@@ -771,7 +773,8 @@ def test_property_validate_hand_with_previous_agrees_with_validate(game):
     players, rules, hands = game
     clean = k.validate(rules, players, hands)
     for number, inputs in enumerate(hands, 1):
-        again = k.validate_hand(rules, players, inputs, hand=number, previous=clean[: number - 1])
+        state = k.score(rules, players, clean[: number - 1]).state
+        again = k.validate_hand(rules, players, inputs, hand=number, state=state)
         assert again == clean[number - 1]
 
 

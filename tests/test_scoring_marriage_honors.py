@@ -170,12 +170,17 @@ def active_game(players, inactive=()):
             for name in players}
 
 
+def state_after(rules, players, hands):
+    """The fold state after these validated games."""
+    return mh.score(rules, players, hands).state
+
+
 def rotate(players, sat_out, direction="clockwise"):
     """rotation() before each game: sat_out lists, per game, who is inactive in it."""
     rules = mh.validate_rules({"direction": direction})
     hands, seen = [], []
     for inactive in sat_out:
-        turn = mh.rotation(rules, players, hands, inactive=inactive)
+        turn = mh.rotation(rules, players, state_after(rules, players, hands), inactive=inactive)
         seen.append((turn["dealer"], turn["cutter"], turn["leader"], turn["round_label"]))
         hands.append(active_game(players, inactive))
     assert [tuple(d.values()) for d in mh.deals(rules, players, hands)] == seen
@@ -266,7 +271,7 @@ def test_round_label_like_the_spec():
     players = NAMES[:4]
     rules = mh.validate_rules({})
     hands = [active_game(players)] * 11
-    assert mh.rotation(rules, players, hands)["round_label"] == "round 2.4"
+    assert mh.rotation(rules, players, state_after(rules, players, hands))["round_label"] == "round 2.4"
 
 
 def test_score_progress_assumes_everyone_active_next():
@@ -278,20 +283,20 @@ def test_score_progress_assumes_everyone_active_next():
     assert progress == {"dealer": "Dipa", "cutter": "Chandra", "leader": "Asha", "round_label": "round 0.3",
                         "game_over": False, "winner": None}
     # Dipa sitting out: the deal reaches Asha's seat (the round's first dealer), a new round
-    assert mh.rotation(rules, players, hands, inactive=["Dipa"]) == \
+    assert mh.rotation(rules, players, state_after(rules, players, hands), inactive=["Dipa"]) == \
         {"dealer": "Asha", "cutter": "Chandra", "leader": "Bikram", "round_label": "round 1.1"}
     # Dipa and Asha sitting out: the deal passes Asha's seat, a new round too
-    assert mh.rotation(rules, players, hands, inactive={"Dipa", "Asha"}) == \
+    assert mh.rotation(rules, players, state_after(rules, players, hands), inactive={"Dipa", "Asha"}) == \
         {"dealer": "Bikram", "cutter": "Chandra", "leader": "Chandra", "round_label": "round 1.1"}
 
 
 def test_rotation_rejects_unknown_names_and_too_few_active():
     rules = mh.validate_rules({})
     with pytest.raises(InputError) as caught:
-        mh.rotation(rules, NAMES[:3], [], inactive=["Zara"])
+        mh.rotation(rules, NAMES[:3], mh.start(rules, NAMES[:3]), inactive=["Zara"])
     assert (caught.value.player, caught.value.field) == ("Zara", "outcome")
     with pytest.raises(InputError) as caught:
-        mh.rotation(rules, NAMES[:3], [], inactive=["Asha", "Bikram"])
+        mh.rotation(rules, NAMES[:3], mh.start(rules, NAMES[:3]), inactive=["Asha", "Bikram"])
     assert (caught.value.player, caught.value.field) == (None, "outcome")
 
 
@@ -486,7 +491,8 @@ def test_error_names_the_bad_hand():
 def test_validate_hand_takes_previous_hands():
     rules = mh.validate_rules({})
     players, inputs = game("DF")
-    clean = mh.validate_hand(rules, players, inputs, hand=2, previous=[mh.validate_hand(rules, players, inputs)])
+    state = state_after(rules, players, [mh.validate_hand(rules, players, inputs)])
+    clean = mh.validate_hand(rules, players, inputs, hand=2, state=state)
     assert clean == mh.validate_hand(rules, players, inputs)
 
 
@@ -708,7 +714,7 @@ def test_deals_follow_the_rotation_rules(game_):
     rounds = {}
     for number, (deal, entries) in enumerate(zip(dealt, clean)):
         active = [name for name in order if entries[name]["outcome"] != "inactive"]
-        assert deal == mh.rotation(rules, players, clean[:number],
+        assert deal == mh.rotation(rules, players, state_after(rules, players, clean[:number]),
                                    inactive=[name for name in players if name not in active])
         assert deal["dealer"] in active and deal["cutter"] in active and deal["leader"] in active
         at = active.index(deal["dealer"])
@@ -727,7 +733,7 @@ def test_everyone_active_deals_in_turn(size, played, direction):
     rules = mh.validate_rules({"direction": direction})
     players = NAMES[:size]
     order = players if direction == "clockwise" else [players[0], *reversed(players[1:])]
-    turn = mh.rotation(rules, players, [active_game(players)] * played)
+    turn = mh.rotation(rules, players, state_after(rules, players, [active_game(players)] * played))
     assert turn["dealer"] == order[played % size]
     assert turn["leader"] == order[(played + 1) % size]
     assert turn["cutter"] == order[(played - 1) % size]

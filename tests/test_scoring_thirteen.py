@@ -334,18 +334,19 @@ def test_bad_input_is_refused_naming_hand_player_and_field(hands, where, message
 
 
 def test_bad_input_of_one_round_through_validate_hand_names_the_round():
-    previous = t.validate(DEFAULTS, PLAYERS, rounds(6))
+    state = t.score(DEFAULTS, PLAYERS, t.validate(DEFAULTS, PLAYERS, rounds(6))).state
     with pytest.raises(InputError) as caught:
-        t.validate_hand(DEFAULTS, PLAYERS, complete([0, 0, 0, 0], [8, 0, 0, 0]), previous=previous)
+        t.validate_hand(DEFAULTS, PLAYERS, complete([0, 0, 0, 0], [8, 0, 0, 0]), state=state)
     assert (caught.value.hand, caught.value.player, caught.value.field) == (7, "Asha", "books")
     assert str(caught.value) == "hand 7, Asha, books: must be at most 7"
 
 
 def test_books_complete_a_pending_round():
     previous = t.validate(DEFAULTS, PLAYERS, rounds(2))
-    pending = t.validate_hand(DEFAULTS, PLAYERS, bids_only([1, 0, 2, 1]), previous=previous)
+    state = t.score(DEFAULTS, PLAYERS, previous).state
+    pending = t.validate_hand(DEFAULTS, PLAYERS, bids_only([1, 0, 2, 1]), state=state)
     assert t.is_pending(pending)
-    done = t.validate_hand(DEFAULTS, PLAYERS, complete([1, 0, 2, 1], [1, 1, 0, 1]), hand=3, previous=previous)
+    done = t.validate_hand(DEFAULTS, PLAYERS, complete([1, 0, 2, 1], [1, 1, 0, 1]), hand=3, state=state)
     assert not t.is_pending(done)
     assert t.score(DEFAULTS, PLAYERS, previous + [done]).points[2] == {
         "Asha": 10, "Bikram": 1, "Charlie": -20, "David": 10}

@@ -87,5 +87,4 @@ def cell_details(table, hand):
 def deal_info(table, data):
     """Who deals, cuts and leads the next game, given who sits it out (data: the hand form)."""
     inactive = [name for seat, name in enumerate(table.players) if data.get(f"outcome-{seat}") == "inactive"]
-    hands = [hand.inputs for hand in table.hands.all()]
-    return engine.rotation(table.rules, table.players, hands, inactive)
+    return engine.rotation(table.rules, table.players, table.state, inactive)

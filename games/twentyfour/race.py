@@ -54,7 +54,7 @@ def pad_context(request, table, keys=(), **extra):
 
 def _deal_next(table):
     dealt = solver24.deal(difficulty=table.rules["difficulty"] or None)
-    services.save_current_hand(table, {"deal": table.hands.count() + 1,
+    services.save_current_hand(table, {"deal": services.next_hand_number(table),
                                        "cards": [list(card) for card in dealt.cards]})
 
 

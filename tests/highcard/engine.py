@@ -1,7 +1,8 @@
 """The rules of high card, with the same surface as every engine in scoring/."""
 
-from scoring import checks
-from scoring.base import Result
+import sys
+
+from scoring import base, checks
 from scoring.errors import InputError
 
 SLUG = "highcard"
@@ -19,7 +20,7 @@ def validate_rules(rules):
     return checks.overlay(default_rules(), rules)
 
 
-def validate_hand(rules, players, inputs, hand=None, previous=()):
+def validate_hand(rules, players, inputs, hand=None, state=None):
     checks.hand_inputs(inputs, players, hand)
     clean = {}
     for name in players:
@@ -34,7 +35,7 @@ def validate_hand(rules, players, inputs, hand=None, previous=()):
 
 
 def validate(rules, players, hands):
-    return [validate_hand(rules, players, inputs, number) for number, inputs in enumerate(hands, 1)]
+    return base.validate_all(sys.modules[__name__], rules, players, hands)
 
 
 def score_hand(players, clean):
@@ -43,8 +44,18 @@ def score_hand(players, clean):
     return {name: int(winners == [name]) for name in players}
 
 
+def start(rules, players):
+    return base.start(players)
+
+
+def fold(rules, players, state, clean_hand):
+    points = score_hand(players, clean_hand)
+    return points, base.after(state, points)
+
+
+def progress(rules, players, state):
+    return {"dealer": players[state["hands"] % len(players)], "game_over": False, "winner": None}
+
+
 def score(rules, players, hands):
-    points = [score_hand(players, clean) for clean in hands]
-    totals = {name: sum(hand[name] for hand in points) for name in players}
-    return Result(points=points, totals=totals,
-                  progress={"dealer": players[len(hands) % len(players)], "game_over": False, "winner": None})
+    return base.fold_all(sys.modules[__name__], rules, players, hands)
