@@ -4,6 +4,7 @@ A table stores the engine's fold state after its last hand: a new hand is folded
 without reading the earlier hands; edits, deletions and renames fold every hand again."""
 
 import copy
+from dataclasses import dataclass
 from datetime import datetime, timezone as dt_timezone
 
 from django.db import IntegrityError, transaction
@@ -23,7 +24,32 @@ RENUMBER_OFFSET = 1_000_000
 
 
 class Conflict(Exception):
-    """The table changed since the page was loaded (another phone was quicker)."""
+    """The table changed since the page was loaded (another phone was quicker); `table`, where
+    known, is the table as it is now, to show instead."""
+
+    def __init__(self, message, table=None):
+        super().__init__(message)
+        self.table = table
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The hand the scorekeeper enters next: its number and, when part of it is saved already
+    (Thirteen's bids before its books), that hand's stored inputs and version."""
+
+    number: int
+    inputs: dict | None = None
+    version: int | None = None
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What recording a hand gives the page: the table as it is now, the hand, and the title the
+    hand had on the entry form ("Hand 3", "Round 4 · books")."""
+
+    table: Table
+    hand: Hand
+    title: str
 
 
 def clean_players(game, players):
@@ -46,6 +72,14 @@ def create_table(*, game, name, players, rules, owner=None, created=None, colors
 def next_hand_number(table):
     """The number a new hand gets: one more than the hands folded into the table's state."""
     return table.state["hands"] + 1
+
+
+def next_entry(table, last_hand=None):
+    """The hand to enter next; `last_hand`, the table's last hand when the caller has read it."""
+    if not table.progress.get("pending"):
+        return Entry(next_hand_number(table))
+    pending = last_hand or table.hands.order_by("-number").first()
+    return Entry(pending.number, pending.inputs, pending.version)
 
 
 def log(table, hand, action, by, before, after, number=None):
@@ -123,6 +157,7 @@ def record_hand(table, inputs, expected_number, version=None, by=""):
                 return _complete_pending(table, inputs, version, by, already)
             if expected_number != next_hand_number(table):
                 raise Conflict(already % {"number": expected_number})
+            title = table.game_descriptor.entry.form_context(table, expected_number)["entry_title"]
             engine = table.engine
             clean = engine.validate_hand(table.rules, table.players, inputs, hand=expected_number, state=table.state)
             points, state = engine.fold(table.rules, table.players, table.state, clean)
@@ -131,9 +166,11 @@ def record_hand(table, inputs, expected_number, version=None, by=""):
             table.current_hand = {}
             table.series = chart.extended(table.series, [points])
             save_state(table, state, "current_hand")
+    except Conflict as conflict:
+        raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
     except IntegrityError:
-        raise Conflict(already % {"number": expected_number}) from None
-    return hand
+        raise Conflict(already % {"number": expected_number}, Table.objects.get(pk=table.pk)) from None
+    return Recorded(table, hand, title)
 
 
 def _complete_pending(table, inputs, version, by, already):
@@ -142,6 +179,7 @@ def _complete_pending(table, inputs, version, by, already):
     if version != pending.version:
         raise Conflict(already % {"number": pending.number})
     before = pending.inputs
+    title = table.game_descriptor.entry.form_context(table, pending.number, before)["entry_title"]
     # Rare (Thirteen has 25 rounds at most): the hands before it are folded again from the start.
     state = table.engine.score(table.rules, table.players, [hand.inputs for hand in hands[:-1]]).state
     pending.inputs = table.engine.validate_hand(
@@ -150,7 +188,7 @@ def _complete_pending(table, inputs, version, by, already):
     pending.save(update_fields=["inputs", "version", "updated"])
     log(table, pending, HandChange.CORRECTED, by, before, pending.inputs)
     recompute(table, hands)
-    return pending
+    return Recorded(table, pending, title)
 
 
 def edit_hand(table, number, inputs, version, by=""):

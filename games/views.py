@@ -135,9 +135,7 @@ def table_context(request, table, can_edit, token, **extra):
     latest_first = table.hands.order_by("-number")
     hands = list(latest_first if show_all else latest_first[:RECENT_HANDS])[::-1]
     played = hands[-1].number if hands else 0
-    pending = hands[-1] if hands and table.progress.get("pending") else None
-    entry_number = pending.number if pending else services.next_hand_number(table)
-    entry_inputs = pending.inputs if pending else None
+    entry = services.next_entry(table, hands[-1] if hands else None)
     game = table.game_descriptor
     context = {
         "table": table,
@@ -151,14 +149,14 @@ def table_context(request, table, can_edit, token, **extra):
         "has_money": "point_rate" in table.rules,
         "signed": not game.engine.LOWER_WINS,
         "transfers": board.transfers(table),
-        "entry_number": entry_number,
-        "entry_version": pending.version if pending else "",
+        "entry_number": entry.number,
+        "entry_version": entry.version or "",
         "game": game,
         "hands_editable": can_edit and game.hands_editable and not table.finished,
-        **game.entry.form_context(table, entry_number, entry_inputs),
+        **game.entry.form_context(table, entry.number, entry.inputs),
     }
     if can_edit and "rows" not in extra:
-        extra["rows"] = game.entry.rows(table, entry_number, entry_inputs)
+        extra["rows"] = game.entry.rows(table, entry.number, entry.inputs)
     context.update(extra)
     return context
 
@@ -213,27 +211,22 @@ def posted_number(data, field):
 def add_hand(request, token):
     """The next hand, or the rest of a pending one (Thirteen's books after its bids)."""
     table = keeper_table(token)
-    game = table.game_descriptor
-    pending = table.hands.order_by("-number").first() if table.progress.get("pending") else None
-    base = pending.inputs if pending else None
+    entry = services.next_entry(table)
+    hand_entry = table.game_descriptor.entry
     try:
         expected = posted_number(request.POST, "hand_number")
-        version = posted_number(request.POST, "version") if pending else None
-        inputs = game.entry.parse(request.POST, table, base)
-        hand = services.record_hand(table, inputs, expected, version, by=who(request))
+        version = posted_number(request.POST, "version") if entry.version else None
+        inputs = hand_entry.parse(request.POST, table, entry.inputs)
+        recorded = services.record_hand(table, inputs, expected, version, by=who(request))
     except InputError as error:
-        number = pending.number if pending else services.next_hand_number(table)
-        rows = game.entry.rows_from_post(request.POST, table, number, base)
+        rows = hand_entry.rows_from_post(request.POST, table, entry.number, entry.inputs)
         return render_table(request, table, True, token, status=422, rows=rows, **error_context(table, error))
     except services.Conflict as conflict:
-        table.refresh_from_db()
         messages.warning(request, str(conflict))
-        return render_table(request, table, True, token, status=409)
-    title = game.entry.form_context(table, hand.number, base)["entry_title"]
-    messages.success(request, _("%(title)s saved.") % {"title": title})
+        return render_table(request, conflict.table, True, token, status=409)
+    messages.success(request, _("%(title)s saved.") % {"title": recorded.title})
     if request.htmx:
-        table.refresh_from_db()
-        return render_table(request, table, True, token)
+        return render_table(request, recorded.table, True, token)
     return redirect("table", token=token)
 
 

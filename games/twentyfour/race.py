@@ -61,8 +61,8 @@ def _deal_next(table):
 def win(table, player, keys, deal_number):
     """Record the deal for `player` if their answer makes 24 and nobody was quicker; deal again.
 
-    Returns the recorded hand; InputError for a wrong answer, services.Conflict when the deal was
-    already won on another phone.
+    Returns services.Recorded, its table dealt again; InputError for a wrong answer,
+    services.Conflict when the deal was already won on another phone.
     """
     deal = current_deal(table)
     if deal is None or deal.number != deal_number:
@@ -71,7 +71,6 @@ def win(table, player, keys, deal_number):
     inputs = {"_hand": {"cards": [rank + suit for rank, suit in deal.cards], "answer": answer},
               **{name: {"won": name == player} for name in table.players}}
     with transaction.atomic():
-        hand = services.record_hand(table, inputs, deal_number, by=player)
-        table.refresh_from_db()
-        _deal_next(table)
-    return hand
+        recorded = services.record_hand(table, inputs, deal_number, by=player)
+        _deal_next(recorded.table)
+    return recorded

@@ -148,10 +148,9 @@ def race_press(request, token):
         if key == "=":
             value = pad.evaluate(deal, keys)
             if value == solver24.TARGET:
-                race.win(table, player, keys, deal.number)
+                table = race.win(table, player, keys, deal.number).table
                 messages.success(request, _("%(player)s wins deal %(number)s!") % {"player": player, "number": deal.number})
                 keys = []
-                table.refresh_from_db()
             else:
                 extra["miss"] = value
         else:
@@ -159,8 +158,7 @@ def race_press(request, token):
     except InputError as error:
         status, extra["race_error"] = 422, pad.pretty_message(error.message)
     except services.Conflict as conflict:
-        status, keys = 409, []
-        table.refresh_from_db()
+        status, keys, table = 409, [], conflict.table or table
         messages.warning(request, str(conflict))
     response = render_table(request, table, True, token, status=status, **race.pad_context(request, table, keys, **extra))
     if player in table.players:
