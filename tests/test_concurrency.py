@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Hand, HandChange
-from tests.conftest import hand_form
+from tests.fixtures import hand_form
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

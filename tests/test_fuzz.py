@@ -37,6 +37,7 @@ from games import services
 from games.gameforms import HAND_FORMS
 from games.models import Hand, HandChange, Puzzle, Table
 from scoring import twentyfour as engine24
+from tests.fixtures import csrf_token
 
 pytestmark = pytest.mark.django_db
 
@@ -260,12 +261,6 @@ def last(value):
     if isinstance(value, list):
         return value[-1] if value else None
     return value
-
-
-def csrf_token(client):
-    if "csrftoken" not in client.cookies:
-        client.get(reverse("home"))
-    return client.cookies["csrftoken"].value
 
 
 def encoded(data, token):

@@ -18,7 +18,7 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, PointTable, Table
 from scoring import InputError, marriage
-from tests.conftest import csrf_post
+from tests.fixtures import csrf_post
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 PYTHON = BASE_DIR / ".venv" / "bin" / "python"

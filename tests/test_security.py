@@ -19,13 +19,13 @@ from django.urls import reverse
 
 from games import services
 from games.models import Hand, HandChange, Puzzle, Table, new_token
+from tests.fixtures import PASSWORD, csrf_post
 from tests.test_fuzz import (ADD_HAND, EDIT_HAND, FIRST_WIN, GAMES, NEW_TABLE, PLAYERS, SET_61, THIRTEEN_COLORS,
                              ScriptFinder, fresh_table)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 HTTPS_ONLY_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
-PASSWORD = "correct-horse-9"
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -55,12 +55,6 @@ settings.SILENCED_SYSTEM_CHECKS = []
 found = sorted({m.id for m in checks.run_checks(include_deployment_checks=True) if m.level >= checks.WARNING})
 print(json.dumps({"silenced": sorted(silenced), "found": found, "debug": settings.DEBUG}))
 """
-
-
-def csrf_post(client, url, data=None):
-    if "csrftoken" not in client.cookies:
-        client.get(reverse("home"))
-    return client.post(url, {**(data or {}), "csrfmiddlewaretoken": client.cookies["csrftoken"].value})
 
 
 def policy(response):
@@ -99,11 +93,6 @@ def stored(table):
     return (Table.objects.filter(pk=table.pk).values().first(),
             list(Hand.objects.filter(table_id=table.pk).order_by("number").values("number", "version", "inputs",
                                                                                     "points")))
-
-
-@pytest.fixture
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
@@ -277,13 +266,8 @@ def logged_in(client):
     return "_auth_user_id" in client.session
 
 
-@pytest.fixture
-def account(django_user_model, fast_passwords):
-    return django_user_model.objects.create_user("owner", password=PASSWORD, is_staff=True, is_superuser=True)
-
-
 @pytest.mark.django_db
-def test_five_wrong_passwords_lock_the_account_even_for_the_right_one(account):
+def test_five_wrong_passwords_lock_the_account_even_for_the_right_one(owner):
     client = Client()
     for attempt in range(4):
         response = login(client, f"wrong-{attempt}")
@@ -300,7 +284,7 @@ def test_five_wrong_passwords_lock_the_account_even_for_the_right_one(account):
 
 
 @pytest.mark.django_db
-def test_the_lock_is_for_that_username_from_that_address(account, django_user_model):
+def test_the_lock_is_for_that_username_from_that_address(owner, django_user_model):
     django_user_model.objects.create_user("bina", password=PASSWORD)
     for attempt in range(5):
         login(Client(), f"wrong-{attempt}")
@@ -312,7 +296,7 @@ def test_the_lock_is_for_that_username_from_that_address(account, django_user_mo
 
 
 @pytest.mark.django_db
-def test_a_successful_login_resets_the_count(account):
+def test_a_successful_login_resets_the_count(owner):
     for attempt in range(4):
         assert login(Client(), f"wrong-{attempt}").status_code == 200
     client = Client()

@@ -16,7 +16,7 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, PointTable, Table
 from scoring import marriage
-from tests.conftest import csrf_post, hand_form
+from tests.fixtures import csrf_post, hand_form
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, PointTable, Table
 from scoring import marriage_honors
-from tests.conftest import csrf_post
+from tests.fixtures import csrf_post
 
 pytestmark = pytest.mark.django_db
 

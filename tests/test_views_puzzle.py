@@ -17,7 +17,7 @@ from django.utils import timezone
 from games.models import Puzzle
 from games.puzzle_views import PLAYER_COOKIE
 from scoring import twentyfour as engine
-from tests.conftest import csrf_post
+from tests.fixtures import csrf_post
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from django.urls import reverse
 from games import race, services
 from games.models import Hand, Table
 from scoring import twentyfour as engine
-from tests.conftest import csrf_post
+from tests.fixtures import csrf_post
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, Table
 from scoring import thirteen
-from tests.conftest import csrf_post
+from tests.fixtures import csrf_post
 
 pytestmark = pytest.mark.django_db
 
@@ -160,12 +160,6 @@ def whole_game(winner_seat=3):
         bids = [cards if seat == winner_seat else 0 for seat in range(4)]
         hands.append(round_inputs(bids, bids))
     return hands
-
-
-@pytest.fixture
-def owner(django_user_model):
-    """The shared fixture's owner, without a password to hash (slow): the client uses force_login."""
-    return django_user_model.objects.create_user("owner", is_staff=True, is_superuser=True)
 
 
 @pytest.fixture
