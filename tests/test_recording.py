@@ -7,13 +7,13 @@ import pytest
 
 import scoring
 from games import services
-from tests.test_backup import DOCUMENTS, GAMES
+from tests.fixtures import GAMES, SAMPLES
 
 pytestmark = pytest.mark.django_db
 
 
 def imported(game, hands):
-    document = copy.deepcopy(DOCUMENTS[game])
+    document = copy.deepcopy(SAMPLES[game]["document"])
     document["hands"] = document["hands"][:hands]
     table, _warnings = services.import_table(document)
     return table
@@ -34,8 +34,8 @@ def test_a_hand_s_points_do_not_change_when_later_hands_are_added(game):
 def test_recording_the_last_hand_stores_what_a_full_recompute_gives(game):
     whole = imported(game, None)
     table = imported(game, -1)
-    last = DOCUMENTS[game]["hands"][-1]["inputs"]
-    services.record_hand(table, copy.deepcopy(last), len(DOCUMENTS[game]["hands"]))
+    last = SAMPLES[game]["document"]["hands"][-1]["inputs"]
+    services.record_hand(table, copy.deepcopy(last), len(SAMPLES[game]["document"]["hands"]))
     table.refresh_from_db()
     assert [hand.points for hand in table.hands.all()] == [hand.points for hand in whole.hands.all()]
     assert (table.totals, table.progress, table.series) == (whole.totals, whole.progress, whole.series)

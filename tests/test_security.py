@@ -13,15 +13,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.models import Hand, HandChange, Puzzle, Table, new_token
-from tests.fixtures import PASSWORD, csrf_post
-from tests.test_fuzz import (ADD_HAND, EDIT_HAND, FIRST_WIN, GAMES, NEW_TABLE, PLAYERS, SET_61, THIRTEEN_COLORS,
-                             ScriptFinder, fresh_table)
+from games.models import Puzzle, Table, new_token
+from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, GAMES, PASSWORD, SAMPLES, SET_61, counts,
+                            csrf_post, fresh_table, players_form, players_of, scripts_in, stored, table_form)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -77,22 +75,6 @@ def assert_strict_policy(response, what=""):
     assert directives.get("object-src") == ["'none'"], what
     assert directives.get("base-uri") == ["'none'"], what
     assert directives.get("frame-ancestors") == ["'none'"], what
-
-
-def scripts_in(response):
-    finder = ScriptFinder()
-    finder.feed(response.content.decode())
-    return finder.found
-
-
-def counts():
-    return (Table.objects.count(), Hand.objects.count(), HandChange.objects.count(), Puzzle.objects.count())
-
-
-def stored(table):
-    return (Table.objects.filter(pk=table.pk).values().first(),
-            list(Hand.objects.filter(table_id=table.pk).order_by("number").values("number", "version", "inputs",
-                                                                                    "points")))
 
 
 @pytest.fixture
@@ -185,20 +167,19 @@ def every_page(client, owner):
         else:
             urls.append(reverse("edit_hand", args=[table.keeper_token, 1]))
     urls.append(reverse("deal_info", args=[tables["marriage-honors"].keeper_token]))
-    puzzle = Puzzle.objects.create(player=owner.get_username(), user=owner,
-                                   cards=[["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]], difficulty="hard",
-                                   solutions=1)
+    puzzle = Puzzle.objects.create(player=owner.get_username(), user=owner, cards=EIGHTS_AND_THREES,
+                                   difficulty="hard", solutions=1)
     urls.append(reverse("puzzle", args=[puzzle.pk]))
     pages = [(url, client.get(url)) for url in urls]
     # POST answers too: a redirect, a refused hand (422), a conflict (409), a forbidden (403), 405.
     marriage, konkan = tables["marriage"], tables["konkan"]
     posts = [
-        (reverse("add_hand", args=[marriage.keeper_token]), ADD_HAND["marriage"]),
-        (reverse("add_hand", args=[marriage.keeper_token]), ADD_HAND["marriage"]),  # 409: already recorded
+        (reverse("add_hand", args=[marriage.keeper_token]), SAMPLES["marriage"]["add_hand"]),
+        (reverse("add_hand", args=[marriage.keeper_token]), SAMPLES["marriage"]["add_hand"]),  # 409: already recorded
         (reverse("add_hand", args=[marriage.keeper_token]), {"hand_number": "3"}),  # 422
         (reverse("record_set", args=[konkan.keeper_token]), {"player": "Asha", "groups": SET_61}),
-        (reverse("puzzle", args=[puzzle.pk]), {"keys": FIRST_WIN, "key": "="}),
-        (reverse("new_table", args=["marriage"]), NEW_TABLE["marriage"]),
+        (reverse("puzzle", args=[puzzle.pk]), {"keys": EIGHTS_AND_THREES_KEYS, "key": "="}),
+        (reverse("new_table", args=["marriage"]), table_form("marriage")),
     ]
     pages += [(url, csrf_post(client, url, data)) for url, data in posts]
     pages.append(("POST without CSRF token", Client(enforce_csrf_checks=True).post(reverse("puzzle_name"))))
@@ -311,19 +292,18 @@ def test_a_successful_login_resets_the_count(owner):
 
 def write_posts(game, table):
     """(endpoint, url args after the token, a valid form) for every POST endpoint of a table."""
-    renamed = {"player": [f"{name} 2" for name in PLAYERS[game]],
-               **({"color": THIRTEEN_COLORS} if game == "thirteen" else {})}
+    renamed = players_form(game, [f"{name} 2" for name in players_of(game)])
     return [
-        ("add_hand", [], ADD_HAND[game]),
-        ("edit_hand", [1], EDIT_HAND[game]),
+        ("add_hand", [], SAMPLES[game]["add_hand"]),
+        ("edit_hand", [1], SAMPLES[game]["edit_hand"]),
         ("delete_hand", [1], {}),
         ("finish", [], {"finished": "yes"}),
         ("players", [], renamed),
-        ("record_set", [], {"player": PLAYERS[game][0], "groups": SET_61}),
+        ("record_set", [], {"player": players_of(game)[0], "groups": SET_61}),
         ("new_link", [], {"which": "keeper"}),
         ("new_link", [], {"which": "viewer"}),
         ("maal_preview", [0], {"tiplu-0": "1"}),
-        ("race_press", [], {"player": PLAYERS[game][0], "deal": "2", "keys": FIRST_WIN, "key": "="}),
+        ("race_press", [], {"player": players_of(game)[0], "deal": "2", "keys": EIGHTS_AND_THREES_KEYS, "key": "="}),
     ]
 
 
@@ -439,7 +419,7 @@ def test_imported_tables_get_fresh_random_ids_too(owner):
 @pytest.mark.django_db
 def test_a_puzzle_is_seen_only_by_its_player(owner, other_user):
     """Puzzle ids are counted, not random: an id alone must not open someone else's puzzle."""
-    puzzle = Puzzle.objects.create(player="owner", user=owner, cards=[["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]],
+    puzzle = Puzzle.objects.create(player="owner", user=owner, cards=EIGHTS_AND_THREES,
                                    difficulty="hard", solutions=1)
     guest = Client()
     guest.force_login(other_user)
