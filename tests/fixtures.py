@@ -4,6 +4,8 @@ Fixtures here are found by pytest; plain helpers are imported: `from tests.fixtu
 A test module never imports from another test module: what two of them need lives here.
 """
 
+import html
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -13,6 +15,7 @@ from django.urls import reverse
 import scoring
 from games import services
 from games.models import Hand, HandChange, Puzzle, Table
+from scoring import twentyfour as engine24
 
 PASSWORD = "correct-horse-9"
 
@@ -106,6 +109,15 @@ def document(game, players, hands, **extra):
             "hands": [{"inputs": inputs} for inputs in hands], **extra}
 
 
+def seeded(owner, game, hands, players=None, **extra):
+    """A table of `game` with `hands` (engine inputs) already played, through the import service."""
+    players = players_of(game) if players is None else players
+    table, warnings = services.import_table(document(game, players, hands, **{"name": "Seeded", **extra}),
+                                            owner=owner)
+    assert warnings == []
+    return table
+
+
 # --- every game, and sample data for each ------------------------------------------------------
 
 # The games the engine registry knows: the one place the tests learn which games exist.
@@ -113,7 +125,8 @@ GAMES = list(scoring.GAMES)
 
 THIRTEEN_COLORS = ["red", "yellow", "green", "blue"]
 EIGHTS_AND_THREES = [["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]]  # 24 only as 8 ÷ (3 − 8 ÷ 3)
-EIGHTS_AND_THREES_KEYS = "c0 / ( c1 - c2 / c3 )"  # the race pad's keys for it
+EIGHTS_AND_THREES_KEYS = "c0 / ( c1 - c2 / c3 )"  # the pad's keys for it
+ACE_TO_FOUR = [["A", "S"], ["2", "H"], ["3", "D"], ["4", "C"]]  # A × 2 × 3 × 4: what next_deal deals
 SET_61 = "10H JH QH KH / 7S 7D JK=7C"  # a Konkan set: 10-J-Q-K of hearts (40) and three sevens, one a joker (21)
 CREATED = "2026-11-20T19:30:00Z"
 
@@ -323,6 +336,37 @@ def fresh_table(game, owner):
 
 # --- pages ---------------------------------------------------------------------------------------
 
+MINUS = "\u2212"  # how the pages print a negative number
+
+
+def add_url(table, token=None):
+    return reverse("add_hand", args=[token or table.keeper_token])
+
+
+def table_url(table, token=None):
+    return reverse("table", args=[token or table.keeper_token])
+
+
+def edit_url(table, number):
+    return reverse("edit_hand", args=[table.keeper_token, number])
+
+
+def page(response):
+    """The response body as text, entities decoded (messages quote names and symbols)."""
+    return html.unescape(response.content.decode())
+
+
+def alert(response):
+    """The text of the error shown next to the 24 pad's expression, or None."""
+    found = re.search(r'<div class="error"[^>]*role="alert"[^>]*>(.*?)</div>', page(response), re.S)
+    return found and found.group(1).strip()
+
+
+def totals_row(response):
+    """Player -> the total shown in the board's footer, as printed (e.g. '+30', '−36')."""
+    return dict(re.findall(r'<td class="total[^"]*" data-player="([^"]+)">([^<]*)</td>', page(response)))
+
+
 class ScriptFinder(HTMLParser):
     """Whatever in a page would run script: <script> without src or with content, on* handlers,
     javascript: URLs."""
@@ -365,14 +409,27 @@ def counts():
     return (Table.objects.count(), Hand.objects.count(), HandChange.objects.count(), Puzzle.objects.count())
 
 
-def stored(table):
-    """Every stored field of the table and of its hands."""
+def snapshot(table):
+    """Every stored field of the table and of its hands: what a refused post must leave alone."""
     return (Table.objects.filter(pk=table.pk).values().first(),
             list(Hand.objects.filter(table_id=table.pk).order_by("number")
                  .values("number", "version", "inputs", "points")))
 
 
 # --- tables ------------------------------------------------------------------------------------
+
+@pytest.fixture
+def next_deal(monkeypatch):
+    """The 24 engine deals ACE_TO_FOUR, every time (and records which difficulty was asked for)."""
+    asked = []
+
+    def fake_deal(rng=None, difficulty=None):
+        asked.append(difficulty)
+        return engine24.Deal([tuple(card) for card in ACE_TO_FOUR], [1, 2, 3, 4], "easy", 4, "4*3*2*1")
+
+    monkeypatch.setattr(engine24, "deal", fake_deal)
+    return asked
+
 
 @pytest.fixture
 def marriage_table(owner):

@@ -35,9 +35,8 @@ from hypothesis import strategies as st
 from games import services
 from games.gameforms import HAND_FORMS
 from games.models import Puzzle, Table
-from scoring import twentyfour as engine24
 from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, GAMES, SAMPLES, SET_61, counts, csrf_token,
-                            fresh_table, players_form, players_of, scripts_in, stored, table_form, thirteen_round)
+                            fresh_table, players_form, players_of, scripts_in, snapshot, table_form, thirteen_round)
 
 pytestmark = pytest.mark.django_db
 
@@ -176,11 +175,11 @@ def assert_names_escaped(client, table):
 def post_refused_or_whole(client, table, view, data, *args):
     """Posts to one of the scorekeeper's endpoints: a 4xx saved nothing, and whatever the
     answer, the table left behind is whole."""
-    before_counts, before = counts(), stored(table)
+    before_counts, before = counts(), snapshot(table)
     response = post(client, reverse(view, args=[table.keeper_token, *args]), data)
     if 400 <= response.status_code < 500:
         assert counts() == before_counts, f"{response.status_code} but something was saved"
-        assert stored(table) == before, f"{response.status_code} but a table changed"
+        assert snapshot(table) == before, f"{response.status_code} but a table changed"
     if Table.objects.filter(pk=table.pk).exists():
         assert_whole(table)
     return response
@@ -376,25 +375,18 @@ def test_maal_preview(game, client, owner):
     @example(seat=0, data={"tunnella_joker-0": "-1"})
     def check(seat, data):
         table = fresh_table(game, owner)
-        before_counts, before = counts(), stored(table)
+        before_counts, before = counts(), snapshot(table)
         response = post(client, reverse("maal_preview", args=[table.keeper_token, seat]), data)
         # A preview never saves, whatever it answers.
-        assert counts() == before_counts and stored(table) == before
+        assert counts() == before_counts and snapshot(table) == before
 
     check()
 
 
 # --- the 24 race and the puzzle --------------------------------------------------------------
 
-@pytest.fixture
-def known_deals(monkeypatch):
-    """The race deals A 2 3 4 after a win (the engine's random deal made predictable)."""
-    monkeypatch.setattr(engine24, "deal", lambda rng=None, difficulty=None: engine24.Deal(
-        [("A", "S"), ("2", "H"), ("3", "D"), ("4", "C")], [1, 2, 3, 4], "easy", 4, "4*3*2*1"))
-
-
 @pytest.mark.parametrize("game", GAMES)
-def test_race_press(game, client, owner, known_deals):
+def test_race_press(game, client, owner, next_deal):
     """The race pad is the 24 race's; on another game's table it is refused (4xx), never a 500."""
     base = {"player": "Asha", "deal": "2", "keys": EIGHTS_AND_THREES_KEYS, "key": "="}
 
@@ -416,14 +408,14 @@ def test_race_press(game, client, owner, known_deals):
 def test_the_race_pad_of_another_game_is_not_found(game, client, owner):
     """race_press and race_state belong to the 24 race: another game's table answers 404, not 500."""
     table = fresh_table(game, owner)
-    before_counts, before = counts(), stored(table)
+    before_counts, before = counts(), snapshot(table)
     with transaction.atomic():
         state = client.get(reverse("race_state", args=[table.viewer_token]), {"deal": "1"})
     assert state.status_code == 404
     response = post(client, reverse("race_press", args=[table.keeper_token]),
                     {"player": "Asha", "deal": "1", "keys": "", "key": "c0"})
     assert response.status_code == 404
-    assert counts() == before_counts and stored(table) == before
+    assert counts() == before_counts and snapshot(table) == before
 
 
 def test_puzzle_name_and_deal(owner):

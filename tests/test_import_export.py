@@ -1,7 +1,6 @@
 """The table file (FORMAT.md, cardscore-table/1): export, import, and the command-line tools."""
 
 import copy
-import html
 import json
 import os
 import sqlite3
@@ -18,7 +17,7 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, PointTable, Table
 from scoring import InputError, marriage
-from tests.fixtures import csrf_post
+from tests.fixtures import csrf_post, marriage_inputs, page, players_of
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 PYTHON = BASE_DIR / ".venv" / "bin" / "python"
@@ -45,7 +44,7 @@ EXAMPLE = {
     "totals": {"Asha": 23, "Bikash": 10, "Chandra": -1, "Dipa": -32},
 }
 WORKED_POINTS = {"Asha": 23, "Bikash": 10, "Chandra": -1, "Dipa": -32}
-PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
+PLAYERS = players_of("marriage")
 
 
 def example():
@@ -53,9 +52,7 @@ def example():
 
 
 def hand(statuses, maal):
-    names = {"W": "winner", "s": "seen", "u": "unseen", "o": "out"}
-    return {"inputs": {name: {"status": names[code], "maal": value}
-                       for name, code, value in zip(PLAYERS, statuses, maal)}}
+    return {"inputs": marriage_inputs(statuses, maal, PLAYERS)}
 
 
 def without_defaults(entry):
@@ -201,7 +198,7 @@ def test_a_file_whose_points_differ_imports_with_a_warning(client):
     response = csrf_post(client, reverse("import_file"), {"file": upload})
     assert response.status_code == 302
     assert Table.objects.count() == 2
-    board = html.unescape(client.get(response["Location"]).content.decode())
+    board = page(client.get(response["Location"]))
     assert "hand 1: the file's points" in board
 
 
@@ -273,7 +270,7 @@ def test_an_invalid_file_is_rejected_by_the_upload(client, marriage_table, chang
     upload = SimpleUploadedFile("bad.json", json.dumps(change(example())).encode(), content_type="application/json")
     response = csrf_post(client, reverse("import_file"), {"file": upload})
     assert response.status_code == 422
-    assert message in html.unescape(response.content.decode())
+    assert message in page(response)
     assert list(Table.objects.values_list("pk", flat=True)) == [marriage_table.pk]
     assert Hand.objects.count() == 0
 

@@ -19,7 +19,7 @@ from django.urls import reverse
 from games import services
 from games.models import Puzzle, Table, new_token
 from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, GAMES, PASSWORD, SAMPLES, SET_61, counts,
-                            csrf_post, fresh_table, players_form, players_of, scripts_in, stored, table_form)
+                            csrf_post, fresh_table, players_form, players_of, scripts_in, snapshot, table_form)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -312,12 +312,12 @@ def write_posts(game, table):
 def test_a_viewer_link_cannot_write_anything(game, client, owner):
     table = fresh_table(game, owner)
     phones = {"the owner's phone": client, "a phone without an account": Client(enforce_csrf_checks=True)}
-    before_counts, before = counts(), stored(table)
+    before_counts, before = counts(), snapshot(table)
     for who, phone in phones.items():
         for endpoint, args, data in write_posts(game, table):
             response = csrf_post(phone, reverse(endpoint, args=[table.viewer_token, *args]), data)
             assert response.status_code == 404, (who, endpoint, response.status_code)
-            assert counts() == before_counts and stored(table) == before, (who, endpoint)
+            assert counts() == before_counts and snapshot(table) == before, (who, endpoint)
     # Nor can it open the correction page or the scorekeeper's QR code.
     if game != "twentyfour":
         assert client.get(reverse("edit_hand", args=[table.viewer_token, 1])).status_code == 404
@@ -361,11 +361,11 @@ def test_the_viewer_page_never_shows_the_scorekeeper_link(game, client, owner):
 @pytest.mark.django_db
 def test_posts_without_the_csrf_token_are_refused(client, owner):
     table = fresh_table("marriage", owner)
-    before_counts, before = counts(), stored(table)
+    before_counts, before = counts(), snapshot(table)
     for endpoint, args, data in write_posts("marriage", table):
         response = client.post(reverse(endpoint, args=[table.keeper_token, *args]), data)
         assert response.status_code == 403, endpoint
-    assert counts() == before_counts and stored(table) == before
+    assert counts() == before_counts and snapshot(table) == before
 
 
 # --- table ids and tokens --------------------------------------------------------------------
@@ -465,14 +465,14 @@ def test_the_admin_login_refuses_a_non_staff_account(other_user):
 def test_only_the_owner_or_staff_can_make_new_links(owner, other_user, django_user_model):
     table = fresh_table("marriage", owner)
     url = reverse("new_link", args=[table.keeper_token])
-    before = stored(table)
+    before = snapshot(table)
 
     guest = Client()
     guest.force_login(other_user)  # logged in, holding the scorekeeper link, not the owner
     for which in ("keeper", "viewer"):
         assert guest.post(url, {"which": which}).status_code == 403
         assert Client().post(url, {"which": which}).status_code == 403  # the link alone is not enough
-    assert stored(table) == before
+    assert snapshot(table) == before
     # The scorekeeper page shows the buttons only to those who may use them.
     assert 'action="%s"' % url not in guest.get(reverse("table", args=[table.keeper_token])).content.decode()
 
