@@ -5,16 +5,19 @@ A test module never imports from another test module: what two of them need live
 """
 
 import html
+import json
 import re
 from html.parser import HTMLParser
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
 import scoring
 from games import services
 from games.models import Hand, HandChange, Puzzle, Table
+from scoring import InputError
 from scoring import twentyfour as engine24
 
 PASSWORD = "correct-horse-9"
@@ -116,6 +119,32 @@ def seeded(owner, game, hands, players=None, **extra):
                                             owner=owner)
     assert warnings == []
     return table
+
+
+# --- the rules engines ---------------------------------------------------------------------------
+
+def scored(engine, rules, players, hands):
+    """`hands` (raw inputs) validated and scored through `engine`'s public functions."""
+    return engine.score(rules, players, engine.validate(rules, players, hands))
+
+
+def rule_error(engine, rules):
+    """The InputError `engine` raises for `rules`."""
+    with pytest.raises(InputError) as caught:
+        engine.validate_rules(rules)
+    return caught.value
+
+
+def hand_error(engine, players, inputs, rules=None):
+    """The InputError `engine` raises for one hand of raw inputs."""
+    with pytest.raises(InputError) as caught:
+        engine.validate(engine.validate_rules(rules or {}), players, [inputs])
+    return caught.value
+
+
+def where(error):
+    """Where an InputError points: (hand, player, field)."""
+    return error.hand, error.player, error.field
 
 
 # --- every game, and sample data for each ------------------------------------------------------
@@ -403,6 +432,23 @@ def scripts_in(response):
     return finder.found
 
 
+def assert_new_table_refused(client, game, data, message):
+    """The new-table form of `game` posted with `data`: refused (422) with `message`, nothing saved."""
+    response = csrf_post(client, reverse("new_table", args=[game]), data)
+    assert response.status_code == 422
+    assert message.lower() in page(response).lower()
+    assert Table.objects.count() == 0
+
+
+def assert_import_refused(client, table_file, message):
+    """`table_file` (a document) uploaded: refused whole (422) with `message`, no table saved."""
+    upload = SimpleUploadedFile("bad.json", json.dumps(table_file).encode(), content_type="application/json")
+    response = csrf_post(client, reverse("import_file"), {"file": upload})
+    assert response.status_code == 422
+    assert message in page(response)
+    assert Table.objects.count() == 0
+
+
 # --- what is stored ------------------------------------------------------------------------------
 
 def counts():
@@ -435,3 +481,4 @@ def next_deal(monkeypatch):
 def marriage_table(owner):
     return services.create_table(game="marriage", name="Friday", players=players_of("marriage"), rules={},
                                  owner=owner)
+

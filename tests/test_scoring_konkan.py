@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scoring import konkan as k
 from scoring.errors import InputError
+from tests.fixtures import where
 
 NAMES = ["Asha", "Bina", "Chet", "Dev"]
 RULES = k.validate_rules({})
@@ -64,10 +65,6 @@ def error(hands, rules=None, players=None):
     with pytest.raises(InputError) as caught:
         k.validate(k.validate_rules(rules or {}), players, hands)
     return caught.value
-
-
-def where(err):
-    return err.hand, err.player, err.field
 
 
 # --- surface ----------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, PointTable, Table
 from scoring import konkan
-from tests.fixtures import (SET_61, add_url, csrf_post, document, edit_url, page, players_of, seeded, snapshot,
-                            table_form, table_url, totals_row)
+from tests.fixtures import (SET_61, add_url, assert_import_refused, assert_new_table_refused, csrf_post, document,
+                            edit_url, page, players_of, seeded, snapshot, table_form, table_url, totals_row)
 
 pytestmark = pytest.mark.django_db
 
@@ -169,10 +169,7 @@ BAD_TABLES = [
 
 @pytest.mark.parametrize("data,message", BAD_TABLES)
 def test_a_bad_table_is_refused_with_a_message_and_nothing_saved(client, data, message):
-    response = csrf_post(client, reverse("new_table", args=["konkan"]), data)
-    assert response.status_code == 422
-    assert message.lower() in page(response).lower()
-    assert Table.objects.count() == 0
+    assert_new_table_refused(client, "konkan", data, message)
 
 
 # --- entering a hand -------------------------------------------------------------------------
@@ -824,9 +821,4 @@ BAD_FILES = [
 
 @pytest.mark.parametrize("hands,message", BAD_FILES)
 def test_an_invalid_konkan_file_is_rejected_whole(client, hands, message):
-    upload = SimpleUploadedFile("bad.json", json.dumps(document("konkan", PLAYERS, hands)).encode(),
-                                content_type="application/json")
-    response = csrf_post(client, reverse("import_file"), {"file": upload})
-    assert response.status_code == 422
-    assert message in page(response)
-    assert Table.objects.count() == 0
+    assert_import_refused(client, document("konkan", PLAYERS, hands), message)

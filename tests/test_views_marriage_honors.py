@@ -14,8 +14,8 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, PointTable, Table
 from scoring import marriage_honors
-from tests.fixtures import (MINUS, add_url, csrf_post, document, page, players_of, seeded, snapshot, table_form,
-                            table_url, totals_row)
+from tests.fixtures import (MINUS, add_url, assert_import_refused, assert_new_table_refused, csrf_post, document, page,
+                            players_of, seeded, snapshot, table_form, table_url, totals_row)
 
 pytestmark = pytest.mark.django_db
 
@@ -171,10 +171,7 @@ BAD_TABLES = [
 
 @pytest.mark.parametrize("data,message", BAD_TABLES)
 def test_a_bad_table_is_refused_with_a_message_and_nothing_saved(client, data, message):
-    response = csrf_post(client, reverse("new_table", args=["marriage-honors"]), data)
-    assert response.status_code == 422
-    assert message.lower() in page(response).lower()
-    assert Table.objects.count() == 0
+    assert_new_table_refused(client, "marriage-honors", data, message)
 
 
 # --- entering a game -------------------------------------------------------------------------
@@ -528,9 +525,4 @@ BAD_FILES = [
 
 @pytest.mark.parametrize("extra,hands,message", BAD_FILES)
 def test_an_invalid_honors_file_is_rejected_whole(client, extra, hands, message):
-    bad_file = {**document("marriage-honors", PLAYERS, hands), **extra}
-    upload = SimpleUploadedFile("bad.json", json.dumps(bad_file).encode(), content_type="application/json")
-    response = csrf_post(client, reverse("import_file"), {"file": upload})
-    assert response.status_code == 422
-    assert message in page(response)
-    assert Table.objects.count() == 0
+    assert_import_refused(client, {**document("marriage-honors", PLAYERS, hands), **extra}, message)

@@ -14,8 +14,9 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, Table
 from scoring import thirteen
-from tests.fixtures import (MINUS, THIRTEEN_COLORS, add_url, csrf_post, document, edit_url, page, play_hand, players_of,
-                            seeded, snapshot, table_form, table_url, thirteen_round, totals_row)
+from tests.fixtures import (MINUS, THIRTEEN_COLORS, add_url, assert_import_refused, assert_new_table_refused, csrf_post,
+                            document, edit_url, page, play_hand, players_of, seeded, snapshot, table_form, table_url,
+                            thirteen_round, totals_row)
 
 pytestmark = pytest.mark.django_db
 
@@ -158,7 +159,8 @@ def test_the_house_rules_default_to_off(client):
 
 BAD_TABLES = [
     pytest.param(table_form("thirteen", PLAYERS[:3]), "table needs exactly 4 players", id="three-players"),
-    pytest.param(table_form("thirteen", PLAYERS + ["Eve"], colors=COLORS + ["red"]), "table needs exactly 4 players", id="five-players"),
+    pytest.param(table_form("thirteen", PLAYERS + ["Eve"], colors=COLORS + ["red"]), "table needs exactly 4 players",
+                 id="five-players"),
     pytest.param(table_form("thirteen", ["Asha", "Bikram", "asha", "David"]), "two players have this name",
                  id="duplicate-names"),
     pytest.param(table_form("thirteen", colors=["red", "purple", "green", "blue"]), "choose a colour for each player",
@@ -169,10 +171,7 @@ BAD_TABLES = [
 
 @pytest.mark.parametrize("data, message", BAD_TABLES)
 def test_a_bad_table_is_refused_with_a_message_and_nothing_saved(client, data, message):
-    response = csrf_post(client, reverse("new_table", args=["thirteen"]), data)
-    assert response.status_code == 422
-    assert message in page(response).lower()
-    assert Table.objects.count() == 0
+    assert_new_table_refused(client, "thirteen", data, message)
 
 
 @pytest.mark.parametrize("players", [PLAYERS[:3], PLAYERS + ["Eve"]], ids=["three", "five"])
@@ -678,9 +677,5 @@ def test_export_import_export_gives_the_same_document(client, owner):
 def test_an_invalid_thirteen_file_is_rejected_whole(client):
     hands = whole_game()[:3]
     hands[2] = thirteen_round([1, 0, 2, 1], [1, 1, 0, 0])  # three cards, two books
-    upload = SimpleUploadedFile("bad.json", json.dumps(document("thirteen", PLAYERS, hands)).encode(),
-                                content_type="application/json")
-    response = csrf_post(client, reverse("import_file"), {"file": upload})
-    assert response.status_code == 422
-    assert "hand 3, books: the books add up to 2, but 3 tricks were played" in page(response)
-    assert Table.objects.count() == 0
+    assert_import_refused(client, document("thirteen", PLAYERS, hands),
+                          "hand 3, books: the books add up to 2, but 3 tricks were played")
