@@ -13,6 +13,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from playwright.sync_api import expect
 
 import scoring
 from games import services
@@ -354,8 +355,8 @@ def play_hand(table, inputs, number):
 def fresh_table(game, owner):
     """A table of `game` with its sample hand 1 recorded (and, for the race, deal 2 on known cards)."""
     sample = SAMPLES[game]
-    table = services.create_table(game=game, name="Fuzz", players=sample["players"], rules={}, owner=owner,
-                                  colors=colors_of(game))
+    table = services.create_table(game=game, name=sample["new_table"]["name"], players=sample["players"], rules={},
+                                  owner=owner, colors=colors_of(game))
     play_hand(table, sample["first_hand"], 1)
     if sample["between_hands"]:
         services.save_current_hand(table, sample["between_hands"])
@@ -482,3 +483,61 @@ def marriage_table(owner):
     return services.create_table(game="marriage", name="Friday", players=players_of("marriage"), rules={},
                                  owner=owner)
 
+
+# --- browser pages (tests/browser) ---------------------------------------------------------------
+
+PHONE = {"width": 390, "height": 844}
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def log_in(page, base_url):
+    """Log the owner in through the login page."""
+    page.goto(f"{base_url}/login/")
+    page.fill("#id_username", "owner")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{base_url}/")
+
+
+@pytest.fixture
+def logged_in_page(live_server, transactional_db, owner, page):
+    log_in(page, live_server.url)
+    return page
+
+
+def fill_new_table(page, live_server, game, players=None):
+    """Open the new-table page of `game`; type the sample table name and the players, one a seat."""
+    sample = SAMPLES[game]
+    page.goto(f"{live_server.url}/new/{game}/")
+    page.fill("#id_name", sample["new_table"]["name"])
+    seats = page.locator("input[name=player]")
+    expect(seats).to_have_count(sample["seats"])
+    for seat, name in enumerate(players_of(game) if players is None else players):
+        seats.nth(seat).fill(name)
+
+
+def start_table(page, game):
+    """Press "Start the table" on a filled new-table page and wait for the table's page."""
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.get_by_role("heading", name=SAMPLES[game]["new_table"]["name"])).to_be_visible()
+
+
+def totals(page):
+    """The totals in the board's footer, in seat order."""
+    return page.locator("tfoot td.total")
+
+
+def tap_cards(picker, codes):
+    """Tap each card on a picker: rank then suit; "JK" is the Joker button, "JK=7C" Joker, 7, clubs;
+    "/" starts a new group."""
+    for code in codes:
+        if code == "/":
+            picker.get_by_role("button", name="New group").click()
+            continue
+        if code.startswith("JK"):
+            picker.get_by_role("button", name="Joker").click()
+            if code == "JK":
+                continue
+            code = code[3:]
+        picker.get_by_role("button", name=code[:-1], exact=True).click()
+        picker.get_by_role("button", name=SUITS[code[-1]], exact=True).click()
