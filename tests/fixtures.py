@@ -8,6 +8,7 @@ import html
 import json
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -21,6 +22,7 @@ from games.models import Hand, HandChange, Puzzle, Table
 from scoring import InputError
 from scoring import twentyfour as engine24
 
+PROJECT_DIR = Path(__file__).resolve().parent.parent  # where manage.py is
 PASSWORD = "correct-horse-9"
 
 
@@ -334,6 +336,13 @@ def table_form(game, players=None, colors=None, **overrides):
         colors = list(sample["colors"] if colors is None else colors)
         data["color"] = colors + ["red"] * (seats - len(colors))
     return {**sample["new_table"], **data, **overrides}
+
+
+def without(data, key):
+    """A copy of a form's `data` without the field `key`."""
+    data = dict(data)
+    del data[key]
+    return data
 
 
 def players_form(game, names):

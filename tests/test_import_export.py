@@ -7,7 +7,6 @@ import sqlite3
 import subprocess
 import sys
 from datetime import datetime, timezone
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -17,10 +16,9 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, PointTable, Table
 from scoring import InputError, marriage
-from tests.fixtures import csrf_post, marriage_inputs, page, players_of
+from tests.fixtures import PROJECT_DIR, csrf_post, marriage_inputs, page, players_of
 
-BASE_DIR = Path(__file__).resolve().parent.parent
-PYTHON = BASE_DIR / ".venv" / "bin" / "python"
+PYTHON = PROJECT_DIR / ".venv" / "bin" / "python"
 
 # The example document of FORMAT.md, as written there.
 EXAMPLE = {
@@ -295,7 +293,7 @@ def cli(tmp_path_factory):
     python = str(PYTHON if PYTHON.exists() else sys.executable)
 
     def manage(*args):
-        return subprocess.run([python, "manage.py", *map(str, args)], cwd=BASE_DIR, env=env,
+        return subprocess.run([python, "manage.py", *map(str, args)], cwd=PROJECT_DIR, env=env,
                               capture_output=True, text=True, timeout=120)
 
     migrated = manage("migrate", "--noinput")

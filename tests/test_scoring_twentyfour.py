@@ -6,7 +6,6 @@ import random
 import subprocess
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -15,6 +14,7 @@ from hypothesis import strategies as st
 
 from scoring import twentyfour as t
 from scoring.errors import InputError
+from tests.fixtures import PROJECT_DIR
 
 HANDS = st.lists(st.integers(1, 13), min_size=4, max_size=4)
 SOLVABLE = st.sampled_from([values for values, entry in t.table().items() if entry.solvable])
@@ -379,9 +379,8 @@ def test_solve24_bad_arguments(cards):
 
 
 def test_solve24_command_line_errors_are_one_line():
-    root = Path(__file__).resolve().parent.parent
     for cards in (["1", "2", "3", "-x"], ["1", "2", "3", "4", "5"]):
-        done = subprocess.run([sys.executable, "manage.py", "solve24", *cards], cwd=root,
+        done = subprocess.run([sys.executable, "manage.py", "solve24", *cards], cwd=PROJECT_DIR,
                               capture_output=True, text=True, timeout=60)
         assert done.returncode != 0 and done.stdout == ""
         assert len(done.stderr.strip().splitlines()) == 1

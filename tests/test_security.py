@@ -10,7 +10,6 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -18,10 +17,9 @@ from django.urls import reverse
 
 from games import services
 from games.models import Puzzle, Table, new_token
-from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, GAMES, PASSWORD, SAMPLES, SET_61, counts,
-                            csrf_post, fresh_table, players_form, players_of, scripts_in, snapshot, table_form)
+from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, GAMES, PASSWORD, PROJECT_DIR, SAMPLES, SET_61,
+                            counts, csrf_post, fresh_table, players_form, players_of, scripts_in, snapshot, table_form)
 
-BASE_DIR = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 HTTPS_ONLY_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
 
@@ -38,7 +36,7 @@ def manage_env(tmp_path, **changes):
 
 
 def run(args, env):
-    return subprocess.run(args, cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(args, cwd=PROJECT_DIR, env=env, capture_output=True, text=True, timeout=120)
 
 
 CHECKS_SCRIPT = """

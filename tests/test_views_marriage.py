@@ -183,12 +183,6 @@ def test_a_plain_post_redirects_to_the_table_page(client, marriage_table):
     assert Hand.objects.filter(table=marriage_table).count() == 1
 
 
-def _without(data, key):
-    data = dict(data)
-    del data[key]
-    return data
-
-
 BAD_HANDS = [
     pytest.param(hand_form("sssu", maal=(12, 4, 6, 0), next_number=2), "choose the winner", id="no-winner"),
     pytest.param(hand_form("WWsu", maal=(12, 4, 6, 0), next_number=2), "only one player can win a hand",

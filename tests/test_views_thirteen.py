@@ -16,7 +16,7 @@ from games.models import Hand, Table
 from scoring import thirteen
 from tests.fixtures import (MINUS, THIRTEEN_COLORS, add_url, assert_import_refused, assert_new_table_refused, csrf_post,
                             document, edit_url, page, play_hand, players_of, seeded, snapshot, table_form, table_url,
-                            thirteen_round, totals_row)
+                            thirteen_round, totals_row, without)
 
 pytestmark = pytest.mark.django_db
 
@@ -347,12 +347,6 @@ def test_round_13_always_has_spades_as_trump(client, owner):
 
 # --- bad input -------------------------------------------------------------------------------
 
-def _without(data, key):
-    data = dict(data)
-    del data[key]
-    return data
-
-
 def _books_only(number, books):
     data = {"hand_number": str(number), "trump": ""}
     data.update({f"books-{seat}": str(value) for seat, value in enumerate(books)})
@@ -370,12 +364,12 @@ BAD_POSTS = [
     pytest.param("bids", bids_form(2, [0, 0, 0, "1.5"]), 422, "David, bid: must be a whole number",
                  id="bid-fraction"),
     pytest.param("bids", bids_form(2, [0, "", 0, 0]), 422, "Bikram, bid: enter a number", id="bid-blank"),
-    pytest.param("bids", _without(bids_form(2, [0, 0, 0, 0]), "bid-3"), 422, "David, bid: the bid is missing",
+    pytest.param("bids", without(bids_form(2, [0, 0, 0, 0]), "bid-3"), 422, "David, bid: the bid is missing",
                  id="bid-missing"),
     pytest.param("bids", _books_only(2, [1, 1, 0, 0]), 422, "bids come before books", id="books-before-bids"),
     pytest.param("bids", bids_form(2, [0, 0, 0, 0], trump="X"), 422, "trump: must be S, H, D or C",
                  id="trump-not-a-suit"),
-    pytest.param("bids", _without(bids_form(2, [0, 0, 0, 0]), "hand_number"), 422,
+    pytest.param("bids", without(bids_form(2, [0, 0, 0, 0]), "hand_number"), 422,
                  "the form is out of date: reload the page", id="no-hand-number"),
     pytest.param("bids", bids_form(1, [0, 0, 0, 0]), 409, "Hand 1 was already recorded", id="round-already-played"),
     pytest.param("books", books_form(2, 1, [0, 1, 0, 0]), 422, "the books add up to 1, but 2 tricks were played",
@@ -389,9 +383,9 @@ BAD_POSTS = [
     pytest.param("books", books_form(2, 1, [0, "x", 1, 1]), 422, "Bikram, books: must be a whole number",
                  id="books-text"),
     pytest.param("books", books_form(2, 1, [0, 1, "", 1]), 422, "Charlie, books: enter a number", id="books-blank"),
-    pytest.param("books", _without(books_form(2, 1, [0, 1, 1, 0]), "books-3"), 422,
+    pytest.param("books", without(books_form(2, 1, [0, 1, 1, 0]), "books-3"), 422,
                  "David, books: the books are missing", id="books-missing"),
-    pytest.param("books", _without(books_form(2, 1, [0, 1, 1, 0]), "version"), 422,
+    pytest.param("books", without(books_form(2, 1, [0, 1, 1, 0]), "version"), 422,
                  "the form is out of date: reload the page", id="books-without-version"),
     pytest.param("books", books_form(2, 7, [0, 1, 1, 0]), 409, "Hand 2 was already recorded on another phone",
                  id="books-stale-version"),
