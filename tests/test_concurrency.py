@@ -17,7 +17,7 @@ from games.models import Hand, HandChange
 from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, colors_of, hand_edit_form, hand_form,
                             marriage_inputs, page, players_of, thirteen_round)
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 PLAYERS = players_of("marriage")
 THREADS = 8

@@ -38,7 +38,7 @@ from games.models import Puzzle, Table
 from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, GAMES, SAMPLES, SET_61, counts, csrf_token,
                             fresh_table, players_form, players_of, scripts_in, snapshot, table_form, thirteen_round)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 40)), deadline=None, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,

@@ -315,6 +315,7 @@ def imported(cli):
     return result, before
 
 
+@pytest.mark.slow
 def test_import_table_prints_the_id_then_the_links(cli, imported):
     result, before = imported
     assert result.returncode == 0, result.stderr
@@ -329,6 +330,7 @@ def test_import_table_prints_the_id_then_the_links(cli, imported):
     assert lines[2].startswith("viewer: ") and lines[2].endswith(f"/t/{viewer}/")
 
 
+@pytest.mark.slow
 def test_export_table_prints_the_document(cli, imported):
     table_id = imported[0].stdout.splitlines()[0]
     result = cli["manage"]("export_table", table_id)
@@ -346,6 +348,7 @@ def test_export_table_prints_the_document(cli, imported):
     assert document["totals"] == WORKED_POINTS
 
 
+@pytest.mark.slow
 def test_import_table_rejects_an_invalid_file_in_one_line(cli, imported):
     bad = cli["folder"] / "bad.json"
     bad.write_text(json.dumps(_bad_third_of_four(example())), encoding="utf-8")
@@ -359,6 +362,7 @@ def test_import_table_rejects_an_invalid_file_in_one_line(cli, imported):
     assert cli["tables"]() == before
 
 
+@pytest.mark.slow
 def test_import_table_rejects_a_missing_file_in_one_line(cli, imported):
     before = cli["tables"]()
     result = cli["manage"]("import_table", cli["folder"] / "no-such-file.json")

@@ -717,6 +717,7 @@ def games(draw, max_hands=8):
     return players, rules, hands
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(games())
 def test_property_penalties_never_negative(game):
@@ -726,6 +727,7 @@ def test_property_penalties_never_negative(game):
         assert all(isinstance(value, int) and value >= 0 for value in hand_points.values())
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(games())
 def test_property_totals_are_sum_of_hands(game):
@@ -735,6 +737,7 @@ def test_property_totals_are_sum_of_hands(game):
     assert result.totals == {name: sum(p[name] for p in result.points) for name in players}
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(games())
 def test_property_score_and_validate_idempotent(game):
@@ -747,6 +750,7 @@ def test_property_score_and_validate_idempotent(game):
     assert k.score(rules, players, clean) == k.score(rules, players, clean)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(games(), st.randoms(use_true_random=False))
 def test_property_seat_order_does_not_change_penalties(game, rnd):
@@ -762,6 +766,7 @@ def test_property_seat_order_does_not_change_penalties(game, rnd):
     assert set(first.progress["out"]) == set(second.progress["out"])
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(games())
 def test_property_validate_hand_with_previous_agrees_with_validate(game):
@@ -772,6 +777,7 @@ def test_property_validate_hand_with_previous_agrees_with_validate(game):
         assert again == clean[number - 1]
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(games())
 def test_property_eliminated_are_over_the_limit(game):

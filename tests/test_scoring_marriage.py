@@ -551,6 +551,7 @@ def spec_points(rules, inputs):
     return result
 
 
+@pytest.mark.slow
 @given(games())
 def test_every_hand_sums_to_zero_and_out_players_score_zero(game):
     rules, players, hands = game
@@ -562,6 +563,7 @@ def test_every_hand_sums_to_zero_and_out_players_score_zero(game):
         assert all(hand_points[name] == 0 for name in players if inputs[name]["status"] == "out")
 
 
+@pytest.mark.slow
 @given(games())
 def test_points_follow_the_spec_formula(game):
     rules, players, hands = game
@@ -569,6 +571,7 @@ def test_points_follow_the_spec_formula(game):
     assert result.points == [spec_points(rules, inputs) for inputs in hands]
 
 
+@pytest.mark.slow
 @given(games(), st.data())
 def test_seat_order_does_not_change_anyones_points(game, data):
     rules, players, hands = game
@@ -578,6 +581,7 @@ def test_seat_order_does_not_change_anyones_points(game, data):
     assert permuted.totals == original.totals
 
 
+@pytest.mark.slow
 @given(games())
 def test_score_is_idempotent_and_leaves_inputs_alone(game):
     rules, players, hands = game
@@ -591,6 +595,7 @@ def test_score_is_idempotent_and_leaves_inputs_alone(game):
     assert scored(m, rules, players, hands) == first
 
 
+@pytest.mark.slow
 @given(games())
 def test_totals_are_the_sum_of_hand_points(game):
     rules, players, hands = game

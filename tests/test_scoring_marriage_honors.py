@@ -628,6 +628,7 @@ def spec_points(rules, inputs):
     return result
 
 
+@pytest.mark.slow
 @given(games())
 def test_every_game_sums_to_zero_and_inactive_players_score_zero(game_):
     rules, players, hands = game_
@@ -640,6 +641,7 @@ def test_every_game_sums_to_zero_and_inactive_players_score_zero(game_):
     assert sum(result.totals.values()) == 0
 
 
+@pytest.mark.slow
 @given(games())
 def test_scores_are_always_whole_numbers(game_):
     rules, players, hands = game_
@@ -648,6 +650,7 @@ def test_scores_are_always_whole_numbers(game_):
         assert type(value) is int
 
 
+@pytest.mark.slow
 @given(games())
 def test_points_follow_the_spec_formula_exactly(game_):
     rules, players, hands = game_
@@ -658,6 +661,7 @@ def test_points_follow_the_spec_formula_exactly(game_):
         assert hand_points == {name: int(value) for name, value in expected.items()}
 
 
+@pytest.mark.slow
 @given(games(), st.data())
 def test_seat_order_does_not_change_anyones_points(game_, data):
     rules, players, hands = game_
@@ -667,6 +671,7 @@ def test_seat_order_does_not_change_anyones_points(game_, data):
     assert permuted.totals == original.totals
 
 
+@pytest.mark.slow
 @given(games())
 def test_score_is_idempotent_and_leaves_inputs_alone(game_):
     rules, players, hands = game_
@@ -680,6 +685,7 @@ def test_score_is_idempotent_and_leaves_inputs_alone(game_):
     assert scored(mh, rules, players, clean) == first
 
 
+@pytest.mark.slow
 @given(games())
 def test_deals_follow_the_rotation_rules(game_):
     rules, players, hands = game_

@@ -290,6 +290,7 @@ def test_every_solution_makes_24_with_each_card_once_and_is_distinct(values):
     assert len(forms) == len(solutions)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(HANDS)
 def test_solutions_are_exactly_the_distinct_ones(values):
@@ -378,6 +379,7 @@ def test_solve24_bad_arguments(cards):
     assert len(err.getvalue().strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_solve24_command_line_errors_are_one_line():
     for cards in (["1", "2", "3", "-x"], ["1", "2", "3", "4", "5"]):
         done = subprocess.run([sys.executable, "manage.py", "solve24", *cards], cwd=PROJECT_DIR,

@@ -82,6 +82,7 @@ def other_user(django_user_model, fast_passwords):
 
 # --- manage.py check --deploy ----------------------------------------------------------------
 
+@pytest.mark.slow
 def test_check_deploy_has_no_warnings_behind_https(tmp_path):
     result = run([PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
                  manage_env(tmp_path, HTTPS="true"))
@@ -90,12 +91,14 @@ def test_check_deploy_has_no_warnings_behind_https(tmp_path):
     assert "WARNING" not in result.stderr
 
 
+@pytest.mark.slow
 def test_behind_https_nothing_is_silenced_and_nothing_is_found(tmp_path):
     result = run([PYTHON, "-c", CHECKS_SCRIPT], manage_env(tmp_path, HTTPS="true"))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.splitlines()[-1]) == {"silenced": [], "found": [], "debug": False}
 
 
+@pytest.mark.slow
 def test_without_https_only_the_https_warnings_are_silenced(tmp_path):
     result = run([PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], manage_env(tmp_path))
     assert result.returncode == 0, result.stdout + result.stderr
@@ -130,6 +133,7 @@ print(json.dumps({
 """
 
 
+@pytest.mark.slow
 def test_behind_an_https_proxy_http_is_redirected_and_hsts_and_secure_cookies_are_sent(tmp_path):
     env = manage_env(tmp_path, HTTPS="true")
     env.pop("DATABASE_URL", None)  # a throwaway SQLite database in the data folder
@@ -376,6 +380,7 @@ def assert_128_bits(token):
     assert len(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))) >= 16, token
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_table_ids_and_links_have_128_random_bits_and_never_repeat(owner):
     seen = []
