@@ -2,6 +2,9 @@
 
 Fixtures here are found by pytest; plain helpers are imported: `from tests.fixtures import csrf_post`.
 A test module never imports from another test module: what two of them need lives here.
+
+The games come from the engine registry (GAMES) and what the tests need of each from SAMPLES, keyed
+by slug: a new game gets its sample data here, and test_samples.py fails until it has.
 """
 
 import html
@@ -94,6 +97,13 @@ def hand_edit_form(statuses, maal, version):
     return data
 
 
+def without(data, key):
+    """A copy of a form's `data` without the field `key`."""
+    data = dict(data)
+    del data[key]
+    return data
+
+
 def thirteen_round(bids, books=None, trump=None, players=("Asha", "Bikram", "Charlie", "David")):
     """A Thirteen round's engine inputs: bids and books by seat, or only the bids (books None) while
     the round is being played."""
@@ -162,6 +172,10 @@ ACE_TO_FOUR = [["A", "S"], ["2", "H"], ["3", "D"], ["4", "C"]]  # A × 2 × 3 ×
 SET_61 = "10H JH QH KH / 7S 7D JK=7C"  # a Konkan set: 10-J-Q-K of hearts (40) and three sevens, one a joker (21)
 CREATED = "2026-11-20T19:30:00Z"
 
+HONORS_FIRST_HAND = {"Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
+                     "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
+                     "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0},
+                     "Dev": {"outcome": "inactive"}}
 HONORS_HAND_FORM = {"outcome-0": "declared", "honors-0": "2", "marriages-0": "0", "hand_points-0": "",
                     "outcome-1": "played", "honors-1": "1", "marriages-1": "1", "hand_points-1": "17",
                     "outcome-2": "surrendered_first", "honors-2": "0", "marriages-2": "0", "hand_points-2": "",
@@ -211,10 +225,7 @@ SAMPLES = {
     "marriage-honors": {
         "players": ["Asha", "Bina", "Chet", "Dev"],
         "colors": None,
-        "first_hand": {"Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
-                       "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
-                       "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0},
-                       "Dev": {"outcome": "inactive"}},
+        "first_hand": HONORS_FIRST_HAND,
         "between_hands": None,
         "seats": 10,
         "new_table": {"name": "Honors night", "decks": "3", "cards_per_hand": "21", "direction": "clockwise",
@@ -224,11 +235,8 @@ SAMPLES = {
         "edit_hand": {"version": "1", **HONORS_HAND_FORM, "hand_points-1": "12"},
         "seat_fields": ["outcome", "honors", "marriages", "hand_points", "cards"],
         "hand_fields": [],
-        "one_hand_document": document("marriage-honors", ["Asha", "Bina", "Chet", "Dev"], [
-            {"Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
-             "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
-             "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0}, "Dev": {"outcome": "inactive"}},
-        ], created=CREATED),
+        "one_hand_document": document("marriage-honors", ["Asha", "Bina", "Chet", "Dev"], [HONORS_FIRST_HAND],
+                                      created=CREATED),
         "document": document("marriage-honors", ["Asha", "Bina", "Chet", "Dev", "Ema"], [
             {"Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
              "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
@@ -336,13 +344,6 @@ def table_form(game, players=None, colors=None, **overrides):
         colors = list(sample["colors"] if colors is None else colors)
         data["color"] = colors + ["red"] * (seats - len(colors))
     return {**sample["new_table"], **data, **overrides}
-
-
-def without(data, key):
-    """A copy of a form's `data` without the field `key`."""
-    data = dict(data)
-    del data[key]
-    return data
 
 
 def players_form(game, names):
@@ -472,7 +473,7 @@ def snapshot(table):
                  .values("number", "version", "inputs", "points")))
 
 
-# --- tables ------------------------------------------------------------------------------------
+# --- a Marriage table, the 24 engine's next deal ------------------------------------------------
 
 @pytest.fixture
 def next_deal(monkeypatch):
