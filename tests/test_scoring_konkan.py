@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scoring import konkan as k
 from scoring.errors import InputError
-from tests.fixtures import where
+from tests.fixtures import scored, where
 
 NAMES = ["Asha", "Bina", "Chet", "Dev"]
 RULES = k.validate_rules({})
@@ -684,7 +684,7 @@ def games(draw, max_hands=8):
     })
     hands = []
     for _ in range(draw(st.integers(0, max_hands))):
-        standing = k.score(rules, players, k.validate(rules, players, hands)).progress
+        standing = scored(k, rules, players, hands).progress
         if standing["game_over"]:
             break
         playing = [name for name in players if name not in standing["out"]]
@@ -722,7 +722,7 @@ def games(draw, max_hands=8):
 @given(games())
 def test_property_penalties_never_negative(game):
     players, rules, hands = game
-    result = k.score(rules, players, k.validate(rules, players, hands))
+    result = scored(k, rules, players, hands)
     for hand_points in result.points:
         assert all(isinstance(value, int) and value >= 0 for value in hand_points.values())
 
@@ -732,7 +732,7 @@ def test_property_penalties_never_negative(game):
 @given(games())
 def test_property_totals_are_sum_of_hands(game):
     players, rules, hands = game
-    result = k.score(rules, players, k.validate(rules, players, hands))
+    result = scored(k, rules, players, hands)
     assert len(result.points) == len(hands)
     assert result.totals == {name: sum(p[name] for p in result.points) for name in players}
 
@@ -757,8 +757,8 @@ def test_property_seat_order_does_not_change_penalties(game, rnd):
     players, rules, hands = game
     seated = list(players)
     rnd.shuffle(seated)
-    first = k.score(rules, players, k.validate(rules, players, hands))
-    second = k.score(rules, seated, k.validate(rules, seated, hands))
+    first = scored(k, rules, players, hands)
+    second = scored(k, rules, seated, hands)
     assert first.points == second.points
     assert first.totals == second.totals
     for key in ("game_over", "winner"):
@@ -782,7 +782,7 @@ def test_property_validate_hand_with_previous_agrees_with_validate(game):
 @given(games())
 def test_property_eliminated_are_over_the_limit(game):
     players, rules, hands = game
-    result = k.score(rules, players, k.validate(rules, players, hands))
+    result = scored(k, rules, players, hands)
     progress = result.progress
     for name in progress["out"]:
         assert result.totals[name] > rules["elimination_over"]
