@@ -5,7 +5,6 @@ per thread); the settings give the SQLite test database a file, so the threads m
 real locking (IMMEDIATE transactions, busy timeout), and on PostgreSQL its row locks.
 """
 
-import html
 import threading
 
 import pytest
@@ -15,20 +14,17 @@ from django.urls import reverse
 
 from games import services
 from games.models import Hand, HandChange
-from tests.conftest import hand_form
+from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, colors_of, hand_edit_form, hand_form,
+                            marriage_inputs, page, players_of, thirteen_round)
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
-PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
+PLAYERS = players_of("marriage")
 THREADS = 8
 ROUNDS = 100
 WAIT = 60  # seconds a barrier waits before the test gives up (a hung thread fails, never hangs)
 FIRST_HAND = hand_form("sWsu", (12, 4, 6, 0))  # the worked example: 23, 10, -1, -32
 FIRST_POINTS = {"Asha": 23, "Bikash": 10, "Chandra": -1, "Dipa": -32}
-
-
-def page(response):
-    return html.unescape(response.content.decode())
 
 
 def new_table(owner, name="Race"):
@@ -95,8 +91,7 @@ def test_the_next_hand_posted_by_eight_phones_at_once_follows_the_first_once(own
     clients = logged_in_clients(owner)
     table = new_table(owner)
     for number in range(1, 4):
-        services.record_hand(table, {"Asha": {"status": "winner", "maal": 0},
-                                     **{name: {"status": "seen", "maal": 0} for name in PLAYERS[1:]}}, number)
+        services.record_hand(table, marriage_inputs("Wsss", (0, 0, 0, 0)), number)
     url = reverse("add_hand", args=[table.keeper_token])
     for number in range(4, 14):
         results = fire(clients, lambda client: client.post(url, hand_form("sWsu", (12, 4, 6, 0), next_number=number)))
@@ -109,26 +104,18 @@ def test_the_next_hand_posted_by_eight_phones_at_once_follows_the_first_once(own
 
 # --- editing from a stale page ---------------------------------------------------------------
 
-def edit_form(statuses, maal, version):
-    data = hand_form(statuses, maal)
-    del data["hand_number"]
-    data["version"] = str(version)
-    return data
-
-
 def test_an_edit_from_a_stale_page_is_refused_and_the_first_edit_kept(owner):
     table = new_table(owner)
-    services.record_hand(table, {name: {"status": status, "maal": maal} for name, status, maal in
-                                 zip(PLAYERS, ("seen", "winner", "seen", "unseen"), (12, 4, 6, 0))}, 1)
+    services.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
     first, second = logged_in_clients(owner, 2)
     url = reverse("edit_hand", args=[table.keeper_token, 1])
     # Both phones opened the edit page while the hand was at version 1.
     assert 'name="version" value="1"' in first.get(url).content.decode()
     assert 'name="version" value="1"' in second.get(url).content.decode()
 
-    accepted = first.post(url, edit_form("Wsss", (0, 0, 0, 0), version=1))
+    accepted = first.post(url, hand_edit_form("Wsss", (0, 0, 0, 0), version=1))
     assert accepted.status_code == 302
-    refused = second.post(url, edit_form("ssWs", (0, 0, 0, 0), version=1))
+    refused = second.post(url, hand_edit_form("ssWs", (0, 0, 0, 0), version=1))
 
     assert refused.status_code == 409
     assert "Hand 1 was changed on another phone meanwhile. Check it and try again." in page(refused)
@@ -144,12 +131,12 @@ def test_an_edit_from_a_stale_page_is_refused_and_the_first_edit_kept(owner):
 
 def test_eight_edits_from_the_same_version_at_once_apply_one(owner):
     table = new_table(owner)
-    services.record_hand(table, {name: {"status": status, "maal": 0} for name, status in
-                                 zip(PLAYERS, ("seen", "winner", "seen", "seen"))}, 1)
+    services.record_hand(table, marriage_inputs("sWss", (0, 0, 0, 0)), 1)
     url = reverse("edit_hand", args=[table.keeper_token, 1])
     clients = logged_in_clients(owner)
     # Each phone makes a different player the winner (phones 4..7 repeat 0..3).
-    forms = {id(client): edit_form("".join("W" if seat == index % 4 else "s" for seat in range(4)), (0,) * 4, 1)
+    forms = {id(client): hand_edit_form("".join("W" if seat == index % 4 else "s" for seat in range(4)), (0,) * 4,
+                                        version=1)
              for index, client in enumerate(clients)}
     results = fire(clients, lambda client: client.post(url, forms[id(client)]))
 
@@ -169,12 +156,11 @@ def test_eight_edits_from_the_same_version_at_once_apply_one(owner):
 
 def test_eight_phones_completing_the_same_thirteen_round_at_once_complete_it_once(owner):
     """Thirteen's books complete a pending round (same number, same version): one wins."""
-    players = ["Asha", "Bikram", "Charlie", "David"]
     clients = logged_in_clients(owner)
     for round_number in range(10):
-        table = services.create_table(game="thirteen", name=f"Thirteen {round_number}", players=players, rules={},
-                                      owner=owner, colors=dict(zip(players, ["red", "yellow", "green", "blue"])))
-        services.record_hand(table, {name: {"bid": bid} for name, bid in zip(players, (1, 0, 0, 0))}, 1)
+        table = services.create_table(game="thirteen", name=f"Thirteen {round_number}", players=players_of("thirteen"),
+                                      rules={}, owner=owner, colors=colors_of("thirteen"))
+        services.record_hand(table, thirteen_round([1, 0, 0, 0]), 1)
         url = reverse("add_hand", args=[table.keeper_token])
         books = {"hand_number": "1", "version": "1", "books-0": "1", "books-1": "0", "books-2": "0", "books-3": "0"}
         results = fire(clients, lambda client: client.post(url, books))
@@ -186,22 +172,16 @@ def test_eight_phones_completing_the_same_thirteen_round_at_once_complete_it_onc
         assert HandChange.objects.filter(table=table).count() == 2  # the bids, then the books once
 
 
-def test_eight_phones_answering_the_same_24_deal_at_once_win_it_once(owner, monkeypatch):
-    from scoring import solver24
-
-    cards = [["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]]  # 8 ÷ (3 − 8 ÷ 3)
-    monkeypatch.setattr(solver24, "deal", lambda rng=None, difficulty=None: solver24.Deal(
-        [("A", "S"), ("2", "H"), ("3", "D"), ("4", "C")], [1, 2, 3, 4], "easy", 4, "4*3*2*1"))
-    players = ["Asha", "Bikash", "Chandra", "Dipa"]
+def test_eight_phones_answering_the_same_24_deal_at_once_win_it_once(owner, next_deal):
     clients = [Client() for _ in range(THREADS)]  # race phones need no account, only the link
     for round_number in range(10):
-        table = services.create_table(game="twentyfour", name=f"24 {round_number}", players=players, rules={},
+        table = services.create_table(game="twentyfour", name=f"24 {round_number}", players=PLAYERS, rules={},
                                       owner=owner)
-        services.save_current_hand(table, {"deal": 1, "cards": cards})
+        services.save_current_hand(table, {"deal": 1, "cards": EIGHTS_AND_THREES})
         url = reverse("race_press", args=[table.keeper_token])
-        player = {id(client): players[index % 4] for index, client in enumerate(clients)}
+        player = {id(client): PLAYERS[index % 4] for index, client in enumerate(clients)}
         results = fire(clients, lambda client: client.post(
-            url, {"player": player[id(client)], "deal": "1", "keys": "c0 / ( c1 - c2 / c3 )", "key": "="}))
+            url, {"player": player[id(client)], "deal": "1", "keys": EIGHTS_AND_THREES_KEYS, "key": "="}))
 
         assert sorted(status for status, _body in results) == [200] + [409] * (THREADS - 1)
         for status, body in results:

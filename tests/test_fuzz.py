@@ -21,7 +21,6 @@ FUZZ_EXAMPLES=500 runs a longer hunt.
 import copy
 import json
 import os
-from html.parser import HTMLParser
 from urllib.parse import quote, urlencode
 
 import pytest
@@ -36,26 +35,14 @@ from hypothesis import strategies as st
 from games import chart, services
 from games.registry import get_game
 from games.models import Hand, HandChange, Puzzle, Table
-from scoring import solver24
+from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, GAMES, SAMPLES, SET_61, counts, csrf_token,
+                            fresh_table, players_form, players_of, scripts_in, snapshot, table_form, thirteen_round)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 40)), deadline=None, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                        HealthCheck.data_too_large, HealthCheck.filter_too_much])
-
-GAMES = ["marriage", "marriage-honors", "konkan", "thirteen", "twentyfour"]
-PLAYERS = {
-    "marriage": ["Asha", "Bikash", "Chandra", "Dipa"],
-    "marriage-honors": ["Asha", "Bina", "Chet", "Dev"],
-    "konkan": ["Asha", "Bina", "Chet"],
-    "thirteen": ["Asha", "Bikram", "Charlie", "David"],
-    "twentyfour": ["Asha", "Bikash", "Chandra"],
-}
-THIRTEEN_COLORS = ["red", "yellow", "green", "blue"]
-FIRST_CARDS = [["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]]  # 8 ÷ (3 − 8 ÷ 3)
-FIRST_WIN = "c0 / ( c1 - c2 / c3 )"
-SET_61 = "10H JH QH KH / 7S 7D JK=7C"
 
 SCRIPT = "<script>alert(1)</script>"
 IMG = '"><img src=x onerror=alert(1)>'
@@ -70,7 +57,7 @@ HOSTILE = [
 CHOICES = ["winner", "seen", "unseen", "out", "declared", "played", "surrendered_first", "surrendered_later",
            "no_turn", "inactive", "set", "not_set", "S", "H", "D", "C", "keeper", "viewer", "easy", "medium",
            "hard", "red", "yellow", "green", "blue", "clockwise", "anticlockwise", "c0", "c1", "c2", "c3", "+", "-",
-           "*", "/", "(", ")", "=", "back", "clear", "give_up", "AS 7H JK", SET_61, FIRST_WIN]
+           "*", "/", "(", ")", "=", "back", "clear", "give_up", "AS 7H JK", SET_61, EIGHTS_AND_THREES_KEYS]
 
 VALUE = st.one_of(
     st.sampled_from(HOSTILE),
@@ -82,102 +69,11 @@ VALUE = st.one_of(
 FIELD_VALUE = st.one_of(VALUE, VALUE, VALUE, st.lists(VALUE, max_size=4))
 RANDOM_KEY = st.text(max_size=15).filter(lambda key: key != "csrfmiddlewaretoken")
 
-SEAT_FIELDS = {
-    "marriage": ["status", "maal", "dublee", "foul", "tiplu", "poplu", "jhiplu", "tunnella_ordinary",
-                 "tunnella_joker", "tunnella_poplu_jhiplu"],
-    "marriage-honors": ["outcome", "honors", "marriages", "hand_points", "cards"],
-    "konkan": ["outcome", "penalty", "cards", "failed_wins"],
-    "thirteen": ["bid", "books"],
-    "twentyfour": ["won", "answer", "cards"],
-}
-HAND_FIELDS = {"marriage": [], "marriage-honors": [], "konkan": ["joker_discard"], "thirteen": ["trump"],
-               "twentyfour": []}
-
-
 def hand_fields(game):
-    seats = range(len(PLAYERS[game]) + 2)  # a seat or two beyond the table, too
-    return (["hand_number", "version", *HAND_FIELDS[game]]
-            + [f"{field}-{seat}" for field in SEAT_FIELDS[game] for seat in seats])
-
-
-# --- valid forms (the base a fuzzed form often starts from) ------------------------------------
-
-def marriage_hand(statuses, maal):
-    names = {"W": "winner", "s": "seen", "u": "unseen", "o": "out"}
-    data = {}
-    for seat, (code, value) in enumerate(zip(statuses, maal)):
-        data[f"status-{seat}"] = names[code]
-        data[f"maal-{seat}"] = str(value)
-    return data
-
-
-HONORS_HAND = {"outcome-0": "declared", "honors-0": "2", "marriages-0": "0", "hand_points-0": "",
-               "outcome-1": "played", "honors-1": "1", "marriages-1": "1", "hand_points-1": "17",
-               "outcome-2": "surrendered_first", "honors-2": "0", "marriages-2": "0", "hand_points-2": "",
-               "outcome-3": "inactive"}
-KONKAN_HAND = {"outcome-0": "set", "penalty-0": "68", "failed_wins-0": "0", "outcome-1": "winner",
-               "failed_wins-1": "0", "outcome-2": "not_set", "failed_wins-2": "0"}
-
-# A valid post for hand 2 (every fresh table below has hand 1 recorded).
-ADD_HAND = {
-    "marriage": {"hand_number": "2", **marriage_hand("sWsu", (12, 4, 6, 0))},
-    "marriage-honors": {"hand_number": "2", **HONORS_HAND},
-    "konkan": {"hand_number": "2", **KONKAN_HAND},
-    "thirteen": {"hand_number": "2", "trump": "H", "bid-0": "0", "bid-1": "1", "bid-2": "0", "bid-3": "1"},
-    "twentyfour": {"hand_number": "2"},
-}
-# A valid correction of hand 1.
-EDIT_HAND = {
-    "marriage": {"version": "1", **marriage_hand("Wsss", (0, 0, 0, 0))},
-    "marriage-honors": {"version": "1", **HONORS_HAND, "hand_points-1": "12"},
-    "konkan": {"version": "1", **KONKAN_HAND, "penalty-0": "10"},
-    "thirteen": {"version": "2", "trump": "", "bid-0": "0", "bid-1": "1", "bid-2": "0", "bid-3": "0",
-                 "books-0": "0", "books-1": "1", "books-2": "0", "books-3": "0"},
-    "twentyfour": {"version": "1"},
-}
-NEW_TABLE = {
-    "marriage": {"name": "Friday night", "player": PLAYERS["marriage"] + ["", ""], "seen_points": "3",
-                 "unseen_points": "10", "dublee_bonus": "5", "dublee_seen_points": "0", "foul_fine": "15",
-                 "point_rate": "1", "currency": "", "murder": "on"},
-    "marriage-honors": {"name": "Honors night", "player": PLAYERS["marriage-honors"] + [""] * 6, "decks": "3",
-                        "cards_per_hand": "21", "direction": "clockwise", "honor_value": "4",
-                        "marriage_points": "20", "surrender_first_points": "2", "surrender_later_points": "5",
-                        "point_rate": "1", "currency": ""},
-    "konkan": {"name": "Konkan night", "player": PLAYERS["konkan"] + [""], "set_threshold": "52",
-               "not_set_penalty": "100", "joker_discard_penalty": "200", "failed_win_penalty": "50",
-               "elimination_over": "301"},
-    "thirteen": {"name": "Thirteen night", "player": PLAYERS["thirteen"], "color": THIRTEEN_COLORS,
-                 "sandbag_penalty": "on", "sandbag_limit": "10", "sandbag_penalty_points": "100"},
-    "twentyfour": {"name": "24 night", "player": PLAYERS["twentyfour"] + [""], "difficulty": ""},
-}
-
-
-def fresh_table(game, owner):
-    """A table of `game` with hand 1 recorded (and, for the race, deal 2 on known cards)."""
-    players = PLAYERS[game]
-    colors = dict(zip(players, THIRTEEN_COLORS)) if game == "thirteen" else None
-    table = services.create_table(game=game, name="Fuzz", players=players, rules={}, owner=owner, colors=colors)
-    if game == "marriage":
-        services.record_hand(table, {name: {"status": status, "maal": maal} for name, status, maal in
-                                     zip(players, ("seen", "winner", "seen", "unseen"), (12, 4, 6, 5))}, 1)
-    elif game == "marriage-honors":
-        services.record_hand(table, {"Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
-                                     "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
-                                     "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0},
-                                     "Dev": {"outcome": "inactive"}}, 1)
-    elif game == "konkan":
-        services.record_hand(table, {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "hand_penalty": 68},
-                                     "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}}, 1)
-    elif game == "thirteen":
-        services.record_hand(table, {name: {"bid": bid} for name, bid in zip(players, (1, 0, 0, 0))}, 1)
-        services.record_hand(table, {name: {"bid": bid, "books": bid} for name, bid in zip(players, (1, 0, 0, 0))},
-                             1, version=1)
-    else:
-        services.record_hand(table, {"_hand": {"cards": ["8S", "3H", "8D", "3C"], "answer": "8/(3-8/3)"},
-                                     "Asha": {"won": True}, "Bikash": {"won": False}, "Chandra": {"won": False}}, 1)
-        services.save_current_hand(table, {"deal": 2, "cards": FIRST_CARDS})
-    table.refresh_from_db()
-    return table
+    sample = SAMPLES[game]
+    seats = range(len(sample["players"]) + 2)  # a seat or two beyond the table, too
+    return (["hand_number", "version", *sample["hand_fields"]]
+            + [f"{field}-{seat}" for field in sample["seat_fields"] for seat in seats])
 
 
 # --- strategies --------------------------------------------------------------------------------
@@ -213,35 +109,6 @@ def forms(fields, base=None):
 
 # --- checks --------------------------------------------------------------------------------------
 
-class ScriptFinder(HTMLParser):
-    """Whatever in a page would run script: <script> without src or with content, on* handlers,
-    javascript: URLs."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.found = []
-        self.in_script = False
-
-    def handle_starttag(self, tag, attrs):
-        for name, value in attrs:
-            if name.startswith("on") or name.startswith("hx-on"):
-                self.found.append(f"<{tag} {name}={value!r}>")
-            if value and value.strip().lower().startswith("javascript:"):
-                self.found.append(f"<{tag} {name}={value!r}>")
-        if tag == "script":
-            self.in_script = True
-            if not dict(attrs).get("src"):
-                self.found.append(f"<script> without src {attrs!r}")
-
-    def handle_endtag(self, tag):
-        if tag == "script":
-            self.in_script = False
-
-    def handle_data(self, data):
-        if self.in_script and data.strip():
-            self.found.append(f"inline script {data[:60]!r}")
-
-
 def check_page(response):
     """No server error; an HTML answer carries no injected script and no raw payload."""
     assert response.status_code < 500, response.status_code
@@ -250,9 +117,8 @@ def check_page(response):
     body = response.content.decode()
     for payload in PAYLOADS:
         assert payload not in body, f"unescaped {payload!r} in the page"
-    finder = ScriptFinder()
-    finder.feed(body)
-    assert not finder.found, finder.found
+    found = scripts_in(response)
+    assert not found, found
 
 
 def last(value):
@@ -260,12 +126,6 @@ def last(value):
     if isinstance(value, list):
         return value[-1] if value else None
     return value
-
-
-def csrf_token(client):
-    if "csrftoken" not in client.cookies:
-        client.get(reverse("home"))
-    return client.cookies["csrftoken"].value
 
 
 def encoded(data, token):
@@ -285,17 +145,6 @@ def post(client, url, data):
         response = client.post(url, encoded(data, token), content_type="application/x-www-form-urlencoded")
     check_page(response)
     return response
-
-
-def counts():
-    return (Table.objects.count(), Hand.objects.count(), HandChange.objects.count(), Puzzle.objects.count())
-
-
-def stored(table):
-    """Every stored field of the table and of its hands."""
-    return (Table.objects.filter(pk=table.pk).values().first(),
-            list(Hand.objects.filter(table_id=table.pk).order_by("number")
-                 .values("number", "version", "inputs", "points")))
 
 
 def assert_whole(table):
@@ -328,11 +177,11 @@ def assert_names_escaped(client, table):
 def post_refused_or_whole(client, table, view, data, *args):
     """Posts to one of the scorekeeper's endpoints: a 4xx saved nothing, and whatever the
     answer, the table left behind is whole."""
-    before_counts, before = counts(), stored(table)
+    before_counts, before = counts(), snapshot(table)
     response = post(client, reverse(view, args=[table.keeper_token, *args]), data)
     if 400 <= response.status_code < 500:
         assert counts() == before_counts, f"{response.status_code} but something was saved"
-        assert stored(table) == before, f"{response.status_code} but a table changed"
+        assert snapshot(table) == before, f"{response.status_code} but a table changed"
     if Table.objects.filter(pk=table.pk).exists():
         assert_whole(table)
     return response
@@ -343,13 +192,14 @@ def post_refused_or_whole(client, table, view, data, *args):
 @pytest.mark.parametrize("game", GAMES)
 def test_new_table(game, client, owner):
     fields = ["name", "player", "color", *get_game(game).rule_fields]
+    base, seats = table_form(game), len(players_of(game))
 
     @FUZZ
-    @given(data=forms(fields, NEW_TABLE[game]))
-    @example(data={**NEW_TABLE[game], "name": SCRIPT})
-    @example(data={**NEW_TABLE[game], "player": [SCRIPT, IMG, "Chandra", "Dipa"][:len(PLAYERS[game])]})
-    @example(data={**NEW_TABLE[game], "name": "a\x00b"})
-    @example(data={**NEW_TABLE[game], "player": ["Asha", "Bi\x00na", "Chet", "Dev"][:len(PLAYERS[game])]})
+    @given(data=forms(fields, base))
+    @example(data={**base, "name": SCRIPT})
+    @example(data={**base, "player": [SCRIPT, IMG, "Chandra", "Dipa"][:seats]})
+    @example(data={**base, "name": "a\x00b"})
+    @example(data={**base, "player": ["Asha", "Bi\x00na", "Chet", "Dev"][:seats]})
     def check(data):
         before_counts = counts()
         response = post(client, reverse("new_table", args=[game]), data)
@@ -370,15 +220,17 @@ def test_new_table(game, client, owner):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_add_hand(game, client, owner):
+    base, seat_fields = SAMPLES[game]["add_hand"], SAMPLES[game]["seat_fields"]
+
     @FUZZ
-    @given(data=forms(hand_fields(game), ADD_HAND[game]))
-    @example(data={**ADD_HAND[game], "hand_number": "²"})
-    @example(data={**ADD_HAND[game], "hand_number": "9" * 5000})
-    @example(data={**ADD_HAND[game], "hand_number": "-2"})
-    @example(data={**ADD_HAND[game], f"{SEAT_FIELDS[game][1]}-0": "9" * 5000})
-    @example(data={**ADD_HAND[game], f"{SEAT_FIELDS[game][0]}-1": "--1"})
-    @example(data={**ADD_HAND[game], f"{SEAT_FIELDS[game][0]}-1": "²"})
-    @example(data={**ADD_HAND[game], f"{SEAT_FIELDS[game][-1]}-2": "\x00"})
+    @given(data=forms(hand_fields(game), base))
+    @example(data={**base, "hand_number": "²"})
+    @example(data={**base, "hand_number": "9" * 5000})
+    @example(data={**base, "hand_number": "-2"})
+    @example(data={**base, f"{seat_fields[-1]}-0": "9" * 5000})
+    @example(data={**base, f"{seat_fields[0]}-1": "--1"})
+    @example(data={**base, f"{seat_fields[0]}-1": "²"})
+    @example(data={**base, f"{seat_fields[-1]}-2": "\x00"})
     def check(data):
         table = fresh_table(game, owner)
         post_refused_or_whole(client, table, "add_hand", data)
@@ -398,7 +250,7 @@ def test_add_hand_completing_a_pending_thirteen_round(client, owner):
     @example(data={**base, "books-1": "--1"})
     def check(data):
         table = fresh_table(game, owner)
-        services.record_hand(table, {name: {"bid": bid} for name, bid in zip(PLAYERS[game], (0, 1, 0, 1))}, 2)
+        services.record_hand(table, thirteen_round([0, 1, 0, 1]), 2)
         post_refused_or_whole(client, table, "add_hand", data)
 
     check()
@@ -409,13 +261,15 @@ HAND_NUMBERS = st.one_of(st.integers(min_value=0, max_value=4), st.sampled_from(
 
 @pytest.mark.parametrize("game", GAMES)
 def test_edit_hand(game, client, owner):
+    base, seat_fields = SAMPLES[game]["edit_hand"], SAMPLES[game]["seat_fields"]
+
     @FUZZ
-    @given(number=HAND_NUMBERS, data=forms(hand_fields(game), EDIT_HAND[game]))
-    @example(number=1, data={**EDIT_HAND[game], "version": "²"})
-    @example(number=1, data={**EDIT_HAND[game], "version": "9" * 5000})
-    @example(number=1, data={**EDIT_HAND[game], f"{SEAT_FIELDS[game][0]}-0": "--1"})
-    @example(number=1, data={**EDIT_HAND[game], f"{SEAT_FIELDS[game][-1]}-1": "9" * 5000})
-    @example(number=10 ** 30, data=EDIT_HAND[game])
+    @given(number=HAND_NUMBERS, data=forms(hand_fields(game), base))
+    @example(number=1, data={**base, "version": "²"})
+    @example(number=1, data={**base, "version": "9" * 5000})
+    @example(number=1, data={**base, f"{seat_fields[0]}-0": "--1"})
+    @example(number=1, data={**base, f"{seat_fields[-1]}-1": "9" * 5000})
+    @example(number=10 ** 30, data=base)
     def check(number, data):
         table = fresh_table(game, owner)
         post_refused_or_whole(client, table, "edit_hand", data, number)
@@ -444,15 +298,14 @@ NAMES = st.lists(st.one_of(st.sampled_from(HOSTILE), st.text(max_size=45), st.sa
 
 @pytest.mark.parametrize("game", GAMES)
 def test_players(game, client, owner):
-    players = PLAYERS[game]
-    colors = {"color": THIRTEEN_COLORS} if game == "thirteen" else {}
-    base = {"player": [f"{name} 2" for name in players], **colors}
+    players = players_of(game)
+    base = players_form(game, [f"{name} 2" for name in players])
 
     @FUZZ
-    @given(data=st.one_of(forms(["player", "color"], base), NAMES.map(lambda names: {"player": names, **colors})))
-    @example(data={"player": [SCRIPT, IMG, "<b>Chandra</b>", "Dipa & Co"][:len(players)], **colors})
-    @example(data={"player": ["Asha", "Bi\x00na", "Chet", "Dev"][:len(players)], **colors})
-    @example(data={"player": ["Asha", "\u202eevil", "٣", "😀"][:len(players)], **colors})
+    @given(data=st.one_of(forms(["player", "color"], base), NAMES.map(lambda names: players_form(game, names))))
+    @example(data=players_form(game, [SCRIPT, IMG, "<b>Chandra</b>", "Dipa & Co"][:len(players)]))
+    @example(data=players_form(game, ["Asha", "Bi\x00na", "Chet", "Dev"][:len(players)]))
+    @example(data=players_form(game, ["Asha", "\u202eevil", "٣", "😀"][:len(players)]))
     @example(data={"player": ["Asha", "Bina", "Chet", "Dev"][:len(players)], "color": ["red", "red", "pink", "blue"]})
     def check(data):
         table = fresh_table(game, owner)
@@ -513,7 +366,7 @@ def test_new_link(client, owner):
 @pytest.mark.parametrize("game", GAMES)
 def test_maal_preview(game, client, owner):
     """The maal counter is Marriage's; on another game's table it is refused (4xx), never a 500."""
-    counters = SEAT_FIELDS["marriage"][4:]
+    counters = SAMPLES["marriage"]["seat_fields"][4:]
 
     @FUZZ
     @given(seat=st.one_of(st.integers(min_value=0, max_value=6), st.just(10 ** 30)),
@@ -524,27 +377,20 @@ def test_maal_preview(game, client, owner):
     @example(seat=0, data={"tunnella_joker-0": "-1"})
     def check(seat, data):
         table = fresh_table(game, owner)
-        before_counts, before = counts(), stored(table)
+        before_counts, before = counts(), snapshot(table)
         response = post(client, reverse("maal_preview", args=[table.keeper_token, seat]), data)
         # A preview never saves, whatever it answers.
-        assert counts() == before_counts and stored(table) == before
+        assert counts() == before_counts and snapshot(table) == before
 
     check()
 
 
 # --- the 24 race and the puzzle --------------------------------------------------------------
 
-@pytest.fixture
-def known_deals(monkeypatch):
-    """The race deals A 2 3 4 after a win (the engine's random deal made predictable)."""
-    monkeypatch.setattr(solver24, "deal", lambda rng=None, difficulty=None: solver24.Deal(
-        [("A", "S"), ("2", "H"), ("3", "D"), ("4", "C")], [1, 2, 3, 4], "easy", 4, "4*3*2*1"))
-
-
 @pytest.mark.parametrize("game", GAMES)
-def test_race_press(game, client, owner, known_deals):
+def test_race_press(game, client, owner, next_deal):
     """The race pad is the 24 race's; on another game's table it is refused (4xx), never a 500."""
-    base = {"player": "Asha", "deal": "2", "keys": FIRST_WIN, "key": "="}
+    base = {"player": "Asha", "deal": "2", "keys": EIGHTS_AND_THREES_KEYS, "key": "="}
 
     @FUZZ
     @given(data=forms(["player", "deal", "keys", "key"], base))
@@ -564,14 +410,14 @@ def test_race_press(game, client, owner, known_deals):
 def test_the_race_pad_of_another_game_is_not_found(game, client, owner):
     """race_press and race_state belong to the 24 race: another game's table answers 404, not 500."""
     table = fresh_table(game, owner)
-    before_counts, before = counts(), stored(table)
+    before_counts, before = counts(), snapshot(table)
     with transaction.atomic():
         state = client.get(reverse("race_state", args=[table.viewer_token]), {"deal": "1"})
     assert state.status_code == 404
     response = post(client, reverse("race_press", args=[table.keeper_token]),
                     {"player": "Asha", "deal": "1", "keys": "", "key": "c0"})
     assert response.status_code == 404
-    assert counts() == before_counts and stored(table) == before
+    assert counts() == before_counts and snapshot(table) == before
 
 
 def test_puzzle_name_and_deal(owner):
@@ -617,7 +463,7 @@ def test_puzzle_deal_with_an_account(client, owner):
 
 
 def test_puzzle_play(client, owner):
-    base = {"keys": FIRST_WIN, "key": "="}
+    base = {"keys": EIGHTS_AND_THREES_KEYS, "key": "="}
 
     @FUZZ
     @given(data=forms(["keys", "key"], base))
@@ -626,7 +472,7 @@ def test_puzzle_play(client, owner):
     @example(data={"keys": "", "key": "give_up"})
     @example(data={"keys": "c9", "key": "="})
     def check(data):
-        puzzle = Puzzle.objects.create(player=owner.get_username(), user=owner, cards=FIRST_CARDS,
+        puzzle = Puzzle.objects.create(player=owner.get_username(), user=owner, cards=EIGHTS_AND_THREES,
                                        difficulty="hard", solutions=1)
         before_counts = counts()
         before = Puzzle.objects.filter(pk=puzzle.pk).values().first()
@@ -656,29 +502,6 @@ def test_setup_once_an_owner_exists(owner, django_user_model):
     check()
 
 
-def document(game, players, hands, **extra):
-    return {"format": "cardscore-table/1", "game": game, "name": f"{game} night", "created": "2026-11-20T19:30:00Z",
-            "players": players, "hands": [{"inputs": inputs} for inputs in hands], **extra}
-
-
-DOCUMENTS = [
-    document("marriage", PLAYERS["marriage"], [
-        {"Asha": {"status": "seen", "maal": 12}, "Bikash": {"status": "winner", "maal": 4},
-         "Chandra": {"status": "seen", "maal": 6}, "Dipa": {"status": "unseen", "maal": 5}}],
-        rules={"murder": True}),
-    document("marriage-honors", PLAYERS["marriage-honors"], [
-        {"Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
-         "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
-         "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0}, "Dev": {"outcome": "inactive"}}]),
-    document("konkan", PLAYERS["konkan"], [
-        {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]},
-         "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}}]),
-    document("thirteen", PLAYERS["thirteen"], [
-        {name: {"bid": bid, "books": bid} for name, bid in zip(PLAYERS["thirteen"], (1, 0, 0, 0))}],
-        colors=dict(zip(PLAYERS["thirteen"], THIRTEEN_COLORS))),
-    document("twentyfour", ["A", "B"], [
-        {"_hand": {"cards": ["8S", "3H", "8D", "3C"], "answer": "8/(3-8/3)"}, "A": {"won": True}, "B": {"won": False}}]),
-]
 JSON_LEAF = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(min_value=-(2 ** 80), max_value=2 ** 80),
                       st.floats(), st.text(max_size=20), st.sampled_from(HOSTILE), st.sampled_from(CHOICES))
 JSON_VALUE = st.recursive(st.one_of(JSON_LEAF, st.just([]), st.just({})), lambda children: st.one_of(
@@ -703,7 +526,7 @@ def places(value, path=()):
 
 @st.composite
 def mutated_documents(draw):
-    document = copy.deepcopy(draw(st.sampled_from(DOCUMENTS)))
+    document = copy.deepcopy(draw(st.sampled_from([SAMPLES[game]["one_hand_document"] for game in GAMES])))
     for _ in range(draw(st.integers(min_value=1, max_value=3))):
         path, key = draw(st.sampled_from(places(document)))
         container = document
@@ -733,8 +556,8 @@ UPLOADS = st.one_of(
 DEEP = b"[" * 100_000 + b"]" * 100_000
 
 
-def with_name(index, name, **changes):
-    changed = copy.deepcopy(DOCUMENTS[index])
+def with_name(game, name, **changes):
+    changed = copy.deepcopy(SAMPLES[game]["one_hand_document"])
     changed["name"] = name
     changed.update(changes)
     return json.dumps(changed).encode()
@@ -744,16 +567,16 @@ def test_import_file(client, owner):
     @FUZZ
     @given(content=UPLOADS)
     @example(content="DEEP")  # (named, so a failure report does not print 200 kB)
-    @example(content=with_name(0, SCRIPT))
-    @example(content=with_name(0, "a\x00b"))
-    @example(content=with_name(3, "Long night", players=["Asha", "B\x00", "Charlie", "David"], hands=[],
+    @example(content=with_name("marriage", SCRIPT))
+    @example(content=with_name("marriage", "a\x00b"))
+    @example(content=with_name("thirteen", "Long night", players=["Asha", "B\x00", "Charlie", "David"], hands=[],
                                colors={}))
-    @example(content=json.dumps({**DOCUMENTS[0], "hands": [{"inputs": {
+    @example(content=json.dumps({**SAMPLES["marriage"]["one_hand_document"], "hands": [{"inputs": {
         "Asha": {"status": "seen", "maal": 10 ** 400}, "Bikash": {"status": "winner", "maal": 4},
         "Chandra": {"status": "seen", "maal": 6}, "Dipa": {"status": "unseen", "maal": 5}}}]}).encode())
     @example(content=b'{"format": "cardscore-table/1", "game": "marriage", "players": NaN, "hands": []}')
-    @example(content="\ufeff".encode() + json.dumps(DOCUMENTS[0]).encode())
-    @example(content=json.dumps(DOCUMENTS[0]).encode("utf-16"))
+    @example(content="\ufeff".encode() + json.dumps(SAMPLES["marriage"]["one_hand_document"]).encode())
+    @example(content=json.dumps(SAMPLES["marriage"]["one_hand_document"]).encode("utf-16"))
     def check(content):
         content = DEEP if content == "DEEP" else content
         before_counts = counts()
@@ -778,10 +601,9 @@ def test_import_file(client, owner):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_hostile_names_are_shown_escaped_on_every_page_of_the_table(game, client, owner):
-    names = [SCRIPT, IMG, "<svg onload=alert(1)>", "A & B"][:len(PLAYERS[game])]
+    names = [SCRIPT, IMG, "<svg onload=alert(1)>", "A & B"][:len(players_of(game))]
     table = fresh_table(game, owner)
-    response = post(client, reverse("players", args=[table.keeper_token]),
-                    {"player": names, **({"color": THIRTEEN_COLORS} if game == "thirteen" else {})})
+    response = post(client, reverse("players", args=[table.keeper_token]), players_form(game, names))
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.players == names

@@ -1,14 +1,12 @@
 """The table file (FORMAT.md, cardscore-table/1): export, import, and the command-line tools."""
 
 import copy
-import html
 import json
 import os
 import sqlite3
 import subprocess
 import sys
 from datetime import datetime, timezone
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -18,10 +16,9 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, PointTable, Table
 from scoring import InputError, marriage
-from tests.conftest import csrf_post
+from tests.fixtures import PROJECT_DIR, csrf_post, marriage_inputs, page, players_of
 
-BASE_DIR = Path(__file__).resolve().parent.parent
-PYTHON = BASE_DIR / ".venv" / "bin" / "python"
+PYTHON = PROJECT_DIR / ".venv" / "bin" / "python"
 
 # The example document of FORMAT.md, as written there.
 EXAMPLE = {
@@ -45,7 +42,7 @@ EXAMPLE = {
     "totals": {"Asha": 23, "Bikash": 10, "Chandra": -1, "Dipa": -32},
 }
 WORKED_POINTS = {"Asha": 23, "Bikash": 10, "Chandra": -1, "Dipa": -32}
-PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
+PLAYERS = players_of("marriage")
 
 
 def example():
@@ -53,9 +50,7 @@ def example():
 
 
 def hand(statuses, maal):
-    names = {"W": "winner", "s": "seen", "u": "unseen", "o": "out"}
-    return {"inputs": {name: {"status": names[code], "maal": value}
-                       for name, code, value in zip(PLAYERS, statuses, maal)}}
+    return {"inputs": marriage_inputs(statuses, maal, PLAYERS)}
 
 
 def without_defaults(entry):
@@ -201,7 +196,7 @@ def test_a_file_whose_points_differ_imports_with_a_warning(client):
     response = csrf_post(client, reverse("import_file"), {"file": upload})
     assert response.status_code == 302
     assert Table.objects.count() == 2
-    board = html.unescape(client.get(response["Location"]).content.decode())
+    board = page(client.get(response["Location"]))
     assert "hand 1: the file's points" in board
 
 
@@ -273,7 +268,7 @@ def test_an_invalid_file_is_rejected_by_the_upload(client, marriage_table, chang
     upload = SimpleUploadedFile("bad.json", json.dumps(change(example())).encode(), content_type="application/json")
     response = csrf_post(client, reverse("import_file"), {"file": upload})
     assert response.status_code == 422
-    assert message in html.unescape(response.content.decode())
+    assert message in page(response)
     assert list(Table.objects.values_list("pk", flat=True)) == [marriage_table.pk]
     assert Hand.objects.count() == 0
 
@@ -298,7 +293,7 @@ def cli(tmp_path_factory):
     python = str(PYTHON if PYTHON.exists() else sys.executable)
 
     def manage(*args):
-        return subprocess.run([python, "manage.py", *map(str, args)], cwd=BASE_DIR, env=env,
+        return subprocess.run([python, "manage.py", *map(str, args)], cwd=PROJECT_DIR, env=env,
                               capture_output=True, text=True, timeout=120)
 
     migrated = manage("migrate", "--noinput")
@@ -320,6 +315,7 @@ def imported(cli):
     return result, before
 
 
+@pytest.mark.slow
 def test_import_table_prints_the_id_then_the_links(cli, imported):
     result, before = imported
     assert result.returncode == 0, result.stderr
@@ -334,6 +330,7 @@ def test_import_table_prints_the_id_then_the_links(cli, imported):
     assert lines[2].startswith("viewer: ") and lines[2].endswith(f"/t/{viewer}/")
 
 
+@pytest.mark.slow
 def test_export_table_prints_the_document(cli, imported):
     table_id = imported[0].stdout.splitlines()[0]
     result = cli["manage"]("export_table", table_id)
@@ -351,6 +348,7 @@ def test_export_table_prints_the_document(cli, imported):
     assert document["totals"] == WORKED_POINTS
 
 
+@pytest.mark.slow
 def test_import_table_rejects_an_invalid_file_in_one_line(cli, imported):
     bad = cli["folder"] / "bad.json"
     bad.write_text(json.dumps(_bad_third_of_four(example())), encoding="utf-8")
@@ -364,6 +362,7 @@ def test_import_table_rejects_an_invalid_file_in_one_line(cli, imported):
     assert cli["tables"]() == before
 
 
+@pytest.mark.slow
 def test_import_table_rejects_a_missing_file_in_one_line(cli, imported):
     before = cli["tables"]()
     result = cli["manage"]("import_table", cli["folder"] / "no-such-file.json")

@@ -15,13 +15,13 @@ from django.test.utils import CaptureQueriesContext
 from games import services
 from games.models import Table
 from games.registry import get_game
-from tests.test_backup import DOCUMENTS, GAMES
+from tests.fixtures import GAMES, SAMPLES
 
 pytestmark = pytest.mark.django_db
 
 
 def imported(game, hands):
-    document = copy.deepcopy(DOCUMENTS[game])
+    document = copy.deepcopy(SAMPLES[game]["document"])
     document["hands"] = document["hands"][:hands]
     table, _warnings = services.import_table(document)
     return table
@@ -42,8 +42,8 @@ def test_a_hand_s_points_do_not_change_when_later_hands_are_added(game):
 def test_recording_the_last_hand_stores_what_a_full_recompute_gives(game):
     whole = imported(game, None)
     table = imported(game, -1)
-    last = DOCUMENTS[game]["hands"][-1]["inputs"]
-    services.record_hand(table, copy.deepcopy(last), len(DOCUMENTS[game]["hands"]))
+    last = SAMPLES[game]["document"]["hands"][-1]["inputs"]
+    services.record_hand(table, copy.deepcopy(last), len(SAMPLES[game]["document"]["hands"]))
     table.refresh_from_db()
     assert [hand.points for hand in table.hands.all()] == [hand.points for hand in whole.hands.all()]
     assert (table.totals, table.progress, table.series) == (whole.totals, whole.progress, whole.series)
@@ -54,7 +54,7 @@ def test_recording_the_last_hand_stores_what_a_full_recompute_gives(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_recording_a_hand_reads_none_of_the_hands_before_it(game):
     table = imported(game, -1)
-    hands = DOCUMENTS[game]["hands"]
+    hands = SAMPLES[game]["document"]["hands"]
     with CaptureQueriesContext(connection) as queries:
         services.record_hand(table, copy.deepcopy(hands[-1]["inputs"]), len(hands))
     assert not [query["sql"] for query in queries if 'FROM "games_hand"' in query["sql"]]
@@ -65,7 +65,7 @@ def test_a_table_read_before_another_phone_recorded_a_hand_records_onto_the_curr
     whole = imported(game, None)
     table = imported(game, -2)
     stale = Table.objects.get(pk=table.pk)
-    hands = DOCUMENTS[game]["hands"]
+    hands = SAMPLES[game]["document"]["hands"]
     as_read = copy.deepcopy((stale.state, stale.series, stale.revision))
     services.record_hand(table, copy.deepcopy(hands[-2]["inputs"]), len(hands) - 1)
     services.record_hand(stale, copy.deepcopy(hands[-1]["inputs"]), len(hands))
@@ -90,7 +90,7 @@ def test_the_migration_gives_existing_tables_the_state_their_hands_fold_to():
 def test_an_admin_save_from_a_copy_read_before_a_hand_was_recorded_keeps_that_hand(owner):
     table = imported("marriage", -1)
     copy_in_admin = Table.objects.get(pk=table.pk)
-    hands = DOCUMENTS["marriage"]["hands"]
+    hands = SAMPLES["marriage"]["document"]["hands"]
     services.record_hand(table, copy.deepcopy(hands[-1]["inputs"]), len(hands))
     table.refresh_from_db()
     table_admin = admin.site._registry[Table]

@@ -6,16 +6,11 @@ import pytest
 
 from scoring import expressions24
 from scoring.errors import InputError
+from tests.fixtures import error_of
 
 
 def value_of(text):
     return expressions24.evaluate(expressions24.parse(expressions24.tokenize(text)))
-
-
-def error_of(action, *args):
-    with pytest.raises(InputError) as caught:
-        action(*args)
-    return caught.value
 
 
 # --- tokenizer, parser, evaluator ---------------------------------------------------------------

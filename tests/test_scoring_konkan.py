@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scoring import konkan as k
 from scoring.errors import InputError
+from tests.fixtures import scored, where
 
 NAMES = ["Asha", "Bina", "Chet", "Dev"]
 RULES = k.validate_rules({})
@@ -64,10 +65,6 @@ def error(hands, rules=None, players=None):
     with pytest.raises(InputError) as caught:
         k.validate(k.validate_rules(rules or {}), players, hands)
     return caught.value
-
-
-def where(err):
-    return err.hand, err.player, err.field
 
 
 # --- surface ----------------------------------------------------------------------------------
@@ -689,7 +686,7 @@ def games(draw, max_hands=8):
     })
     hands = []
     for _ in range(draw(st.integers(0, max_hands))):
-        standing = k.score(rules, players, k.validate(rules, players, hands)).progress
+        standing = scored(k, rules, players, hands).progress
         if standing["game_over"]:
             break
         playing = [name for name in players if name not in standing["out"]]
@@ -722,24 +719,27 @@ def games(draw, max_hands=8):
     return players, rules, hands
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(games())
 def test_property_penalties_never_negative(game):
     players, rules, hands = game
-    result = k.score(rules, players, k.validate(rules, players, hands))
+    result = scored(k, rules, players, hands)
     for hand_points in result.points:
         assert all(isinstance(value, int) and value >= 0 for value in hand_points.values())
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(games())
 def test_property_totals_are_sum_of_hands(game):
     players, rules, hands = game
-    result = k.score(rules, players, k.validate(rules, players, hands))
+    result = scored(k, rules, players, hands)
     assert len(result.points) == len(hands)
     assert result.totals == {name: sum(p[name] for p in result.points) for name in players}
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(games())
 def test_property_score_and_validate_idempotent(game):
@@ -752,14 +752,15 @@ def test_property_score_and_validate_idempotent(game):
     assert k.score(rules, players, clean) == k.score(rules, players, clean)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(games(), st.randoms(use_true_random=False))
 def test_property_seat_order_does_not_change_penalties(game, rnd):
     players, rules, hands = game
     seated = list(players)
     rnd.shuffle(seated)
-    first = k.score(rules, players, k.validate(rules, players, hands))
-    second = k.score(rules, seated, k.validate(rules, seated, hands))
+    first = scored(k, rules, players, hands)
+    second = scored(k, rules, seated, hands)
     assert first.points == second.points
     assert first.totals == second.totals
     for key in ("game_over", "winner"):
@@ -767,6 +768,7 @@ def test_property_seat_order_does_not_change_penalties(game, rnd):
     assert set(first.progress["out"]) == set(second.progress["out"])
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(games())
 def test_property_validate_hand_with_previous_agrees_with_validate(game):
@@ -778,11 +780,12 @@ def test_property_validate_hand_with_previous_agrees_with_validate(game):
         assert again == clean[number - 1]
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(games())
 def test_property_eliminated_are_over_the_limit(game):
     players, rules, hands = game
-    result = k.score(rules, players, k.validate(rules, players, hands))
+    result = scored(k, rules, players, hands)
     progress = result.progress
     for name in progress["out"]:
         assert result.totals[name] > rules["elimination_over"]

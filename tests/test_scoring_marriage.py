@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from scoring import checks
 from scoring import marriage as m
 from scoring.errors import InputError
+from tests.fixtures import hand_error, rule_error, scored
 
 NAMES = ["Asha", "Bikram", "Chandra", "Dipa", "Eka", "Gita"]
 STATUS = {"W": "winner", "s": "seen", "u": "unseen", "o": "out"}
@@ -33,12 +34,6 @@ def points(maal, statuses, rules=None, extra=None):
     hand = m.validate_hand(clean_rules, players, inputs)
     result = m.score(clean_rules, players, [hand])
     return [result.points[0][name] for name in players]
-
-
-def hand_error(players, inputs, rules=None):
-    with pytest.raises(InputError) as caught:
-        m.validate(m.validate_rules(rules or {}), players, [inputs])
-    return caught.value
 
 
 def counts(tiplu=0, poplu=0, jhiplu=0, tunnellas=None):
@@ -199,12 +194,12 @@ def test_totals_add_up_hands_and_dealer_moves_on():
 
 
 def test_no_winner():
-    err = hand_error(*entries([0, 0, 0], "sss"))
+    err = hand_error(m, *entries([0, 0, 0], "sss"))
     assert (err.hand, err.player, err.field) == (1, None, "status")
 
 
 def test_two_winners():
-    err = hand_error(*entries([0, 0, 0], "WsW"))
+    err = hand_error(m, *entries([0, 0, 0], "WsW"))
     assert (err.hand, err.field) == (1, "status")
     assert err.player == "Chandra"
 
@@ -212,21 +207,21 @@ def test_two_winners():
 def test_missing_player_entry():
     players, inputs = entries([0, 0, 0], "Wss")
     del inputs["Chandra"]
-    err = hand_error(players, inputs)
+    err = hand_error(m, players, inputs)
     assert (err.hand, err.player, err.field) == (1, "Chandra", "status")
 
 
 def test_missing_status():
     players, inputs = entries([0, 0, 0], "Wss")
     del inputs["Bikram"]["status"]
-    err = hand_error(players, inputs)
+    err = hand_error(m, players, inputs)
     assert (err.player, err.field) == ("Bikram", "status")
 
 
 def test_unknown_status():
     players, inputs = entries([0, 0, 0], "Wss")
     inputs["Bikram"]["status"] = "lost"
-    err = hand_error(players, inputs)
+    err = hand_error(m, players, inputs)
     assert (err.player, err.field) == ("Bikram", "status")
 
 
@@ -234,21 +229,21 @@ def test_unknown_status():
 def test_bad_maal(bad):
     players, inputs = entries([0, 0, 0], "Wss")
     inputs["Chandra"]["maal"] = bad
-    err = hand_error(players, inputs)
+    err = hand_error(m, players, inputs)
     assert (err.hand, err.player, err.field) == (1, "Chandra", "maal")
 
 
 def test_maal_and_maal_counts_not_both():
     players, inputs = entries([0, 0], "Ws")
     inputs["Bikram"]["maal_counts"] = {"tiplu": 1}
-    err = hand_error(players, inputs)
+    err = hand_error(m, players, inputs)
     assert (err.player, err.field) == ("Bikram", "maal")
 
 
 def test_three_tiplu_for_one_player():
     players, inputs = entries([0, 0], "Ws")
     inputs["Bikram"] = counted(tiplu=3)
-    err = hand_error(players, inputs)
+    err = hand_error(m, players, inputs)
     assert (err.hand, err.player, err.field) == (1, "Bikram", "tiplu")
 
 
@@ -257,7 +252,7 @@ def test_three_tiplu_for_one_player():
 def test_bad_count_for_one_player(item, bad):
     players, inputs = entries([0, 0], "Ws")
     inputs["Bikram"] = {"status": "seen", "maal_counts": {item: bad}}
-    err = hand_error(players, inputs)
+    err = hand_error(m, players, inputs)
     assert (err.player, err.field) == ("Bikram", item)
 
 
@@ -268,7 +263,7 @@ def test_more_cards_across_the_hand_than_the_packs_hold(item, first, second):
     inputs = {"Asha": {"status": "winner", "maal_counts": {item: first}},
               "Bikram": {"status": "seen", "maal_counts": {item: second}},
               "Chandra": {"status": "unseen", "maal": 0}}
-    err = hand_error(players, inputs)
+    err = hand_error(m, players, inputs)
     assert (err.hand, err.field) == (1, item)
 
 
@@ -286,7 +281,7 @@ def test_poplu_jhiplu_tunnella_with_both_kinds_held_elsewhere():
     inputs = {"Asha": counted("winner", tunnellas={"poplu_jhiplu": 1}),
               "Bikram": counted("seen", poplu=1),
               "Chandra": counted("unseen", jhiplu=1)}
-    err = hand_error(players, inputs)
+    err = hand_error(m, players, inputs)
     assert (err.hand, err.field) == (1, "tunnella_poplu_jhiplu")
 
 
@@ -294,7 +289,7 @@ def test_poplu_jhiplu_tunnella_with_its_holders_own_poplu_and_jhiplu():
     players = NAMES[:2]
     inputs = {"Asha": counted("winner", poplu=1, jhiplu=1, tunnellas={"poplu_jhiplu": 1}),
               "Bikram": counted("seen")}
-    err = hand_error(players, inputs)
+    err = hand_error(m, players, inputs)
     assert err.field == "tunnella_poplu_jhiplu"
 
 
@@ -302,7 +297,7 @@ def test_two_poplu_jhiplu_tunnellas_with_poplu_held_elsewhere():
     players = NAMES[:2]
     inputs = {"Asha": counted("winner", tunnellas={"poplu_jhiplu": 1}),
               "Bikram": counted("seen", poplu=1, tunnellas={"poplu_jhiplu": 1})}
-    err = hand_error(players, inputs)
+    err = hand_error(m, players, inputs)
     assert err.field == "tunnella_poplu_jhiplu"
 
 
@@ -321,39 +316,39 @@ def test_three_poplu_jhiplu_tunnellas_never_fit():
     players = NAMES[:2]
     inputs = {"Asha": counted("winner", tunnellas={"poplu_jhiplu": 2}),
               "Bikram": counted("seen", tunnellas={"poplu_jhiplu": 1})}
-    assert hand_error(players, inputs).field == "tunnella_poplu_jhiplu"
+    assert hand_error(m, players, inputs).field == "tunnella_poplu_jhiplu"
 
 
 def test_dublee_for_unseen():
-    err = hand_error(*entries([0, 0, 0], "Wsu", {2: {"dublee": True}}))
+    err = hand_error(m, *entries([0, 0, 0], "Wsu", {2: {"dublee": True}}))
     assert (err.hand, err.player, err.field) == (1, "Chandra", "dublee")
 
 
 def test_foul_by_winner():
-    err = hand_error(*entries([0, 0, 0], "Wsu", {0: {"foul": True}}))
+    err = hand_error(m, *entries([0, 0, 0], "Wsu", {0: {"foul": True}}))
     assert (err.hand, err.player, err.field) == (1, "Asha", "foul")
 
 
 @pytest.mark.parametrize("key", ["dublee", "foul"])
 def test_dublee_and_foul_must_be_booleans(key):
-    err = hand_error(*entries([0, 0, 0], "Wss", {1: {key: 1}}))
+    err = hand_error(m, *entries([0, 0, 0], "Wss", {1: {key: 1}}))
     assert (err.player, err.field) == ("Bikram", key)
 
 
 def test_unknown_entry_key():
-    err = hand_error(*entries([0, 0, 0], "Wss", {1: {"bonus": 3}}))
+    err = hand_error(m, *entries([0, 0, 0], "Wss", {1: {"bonus": 3}}))
     assert (err.hand, err.player, err.field) == (1, "Bikram", "bonus")
 
 
 def test_unknown_player_key():
     players, inputs = entries([0, 0, 0], "Wss")
     inputs["Zara"] = {"status": "seen", "maal": 0}
-    err = hand_error(players, inputs)
+    err = hand_error(m, players, inputs)
     assert (err.hand, err.player) == (1, "Zara")
 
 
 def test_fewer_than_two_playing():
-    err = hand_error(*entries([0, 0, 0], "Woo"))
+    err = hand_error(m, *entries([0, 0, 0], "Woo"))
     assert (err.hand, err.field) == (1, "status")
 
 
@@ -384,41 +379,35 @@ def test_rules_are_overlaid_on_defaults():
         (4, 10, 0.25, "NPR")
 
 
-def rule_error(rules):
-    with pytest.raises(InputError) as caught:
-        m.validate_rules(rules)
-    return caught.value
-
-
 def test_unknown_rule_key():
-    assert rule_error({"murderr": True}).field == "murderr"
+    assert rule_error(m, {"murderr": True}).field == "murderr"
 
 
 @pytest.mark.parametrize("key", ["seen_points", "unseen_points", "dublee_bonus", "dublee_seen_points", "foul_fine"])
 def test_negative_rule_value(key):
-    assert rule_error({key: -1}).field == key
+    assert rule_error(m, {key: -1}).field == key
 
 
 @pytest.mark.parametrize("key", ["seen_points", "foul_fine"])
 @pytest.mark.parametrize("bad", [True, 2.5, "3"])
 def test_rule_points_must_be_whole_numbers(key, bad):
-    assert rule_error({key: bad}).field == key
+    assert rule_error(m, {key: bad}).field == key
 
 
 @pytest.mark.parametrize("bad", [0, -0.25, 0.125, True, "abc"])
 def test_bad_point_rate(bad):
-    assert rule_error({"point_rate": bad}).field == "point_rate"
+    assert rule_error(m, {"point_rate": bad}).field == "point_rate"
 
 
 @pytest.mark.parametrize("key", ["murder", "kidnap"])
 def test_murder_and_kidnap_are_booleans(key):
-    assert rule_error({key: 1}).field == key
+    assert rule_error(m, {key: 1}).field == key
 
 
 @pytest.mark.parametrize("table", [{"tiplu": [3, True]}, {"poplu": [2, 5]}, {"marriage": [10, -1]},
                                    {"tunnella": {"joker": 1.5}}])
 def test_bad_maal_table(table):
-    assert rule_error({"maal_table": table}).field == "maal_table"
+    assert rule_error(m, {"maal_table": table}).field == "maal_table"
 
 
 # --- player list ----------------------------------------------------------------------------
@@ -562,14 +551,11 @@ def spec_points(rules, inputs):
     return result
 
 
-def run(rules, players, hands):
-    return m.score(rules, players, m.validate(rules, players, hands))
-
-
+@pytest.mark.slow
 @given(games())
 def test_every_hand_sums_to_zero_and_out_players_score_zero(game):
     rules, players, hands = game
-    result = run(rules, players, hands)
+    result = scored(m, rules, players, hands)
     assert len(result.points) == len(hands)
     for hand_points, inputs in zip(result.points, hands):
         assert set(hand_points) == set(players)
@@ -577,22 +563,25 @@ def test_every_hand_sums_to_zero_and_out_players_score_zero(game):
         assert all(hand_points[name] == 0 for name in players if inputs[name]["status"] == "out")
 
 
+@pytest.mark.slow
 @given(games())
 def test_points_follow_the_spec_formula(game):
     rules, players, hands = game
-    result = run(rules, players, hands)
+    result = scored(m, rules, players, hands)
     assert result.points == [spec_points(rules, inputs) for inputs in hands]
 
 
+@pytest.mark.slow
 @given(games(), st.data())
 def test_seat_order_does_not_change_anyones_points(game, data):
     rules, players, hands = game
     seats = data.draw(st.permutations(players))
-    original, permuted = run(rules, players, hands), run(rules, seats, hands)
+    original, permuted = scored(m, rules, players, hands), scored(m, rules, seats, hands)
     assert permuted.points == original.points
     assert permuted.totals == original.totals
 
 
+@pytest.mark.slow
 @given(games())
 def test_score_is_idempotent_and_leaves_inputs_alone(game):
     rules, players, hands = game
@@ -603,12 +592,13 @@ def test_score_is_idempotent_and_leaves_inputs_alone(game):
     assert m.score(rules, players, clean) == first
     assert clean == clean_before
     assert hands == before
-    assert run(rules, players, hands) == first
+    assert scored(m, rules, players, hands) == first
 
 
+@pytest.mark.slow
 @given(games())
 def test_totals_are_the_sum_of_hand_points(game):
     rules, players, hands = game
-    result = run(rules, players, hands)
+    result = scored(m, rules, players, hands)
     assert result.totals == {name: sum(hp[name] for hp in result.points) for name in players}
     assert sum(result.totals.values()) == 0

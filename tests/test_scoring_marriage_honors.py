@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from scoring import checks
 from scoring import marriage_honors as mh
 from scoring.errors import InputError
+from tests.fixtures import hand_error, rule_error, scored, where
 
 NAMES = ["Asha", "Bikram", "Chandra", "Dipa", "Eka", "Gita", "Hari", "Indra", "Jamuna", "Kiran"]
 OUTCOME = {"D": "declared", "P": "played", "F": "surrendered_first", "L": "surrendered_later",
@@ -44,16 +45,6 @@ def points(letters, honors=None, marriages=None, hand_points=None, rules=None):
     hand = mh.validate_hand(clean_rules, players, inputs)
     result = mh.score(clean_rules, players, [hand])
     return [result.points[0][name] for name in players]
-
-
-def hand_error(players, inputs, rules=None):
-    with pytest.raises(InputError) as caught:
-        mh.validate(mh.validate_rules(rules or {}), players, [inputs])
-    return caught.value
-
-
-def where(err):
-    return err.hand, err.player, err.field
 
 
 # --- the worked example and each outcome ----------------------------------------------------
@@ -352,47 +343,47 @@ def test_cards_must_be_a_list(bad):
 def test_missing_entry():
     players, inputs = game("DPF", hand_points=[0, 3, 0])
     del inputs["Chandra"]
-    assert where(hand_error(players, inputs)) == (1, "Chandra", "outcome")
+    assert where(hand_error(mh, players, inputs)) == (1, "Chandra", "outcome")
 
 
 @pytest.mark.parametrize("bad", [None, "declared", 3, []])
 def test_entry_not_an_object(bad):
     players, inputs = game("DF")
     inputs["Bikram"] = bad
-    assert where(hand_error(players, inputs)) == (1, "Bikram", "outcome")
+    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", "outcome")
 
 
 @pytest.mark.parametrize("bad", ["won", "Declared", None, "out", True])
 def test_unknown_outcome(bad):
     players, inputs = game("DF")
     inputs["Bikram"]["outcome"] = bad
-    assert where(hand_error(players, inputs)) == (1, "Bikram", "outcome")
+    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", "outcome")
 
 
 def test_missing_outcome():
     players, inputs = game("DF")
     del inputs["Bikram"]["outcome"]
-    assert where(hand_error(players, inputs)) == (1, "Bikram", "outcome")
+    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", "outcome")
 
 
 def test_no_declarer():
-    assert where(hand_error(*game("FLP", hand_points=[0, 0, 4]))) == (1, None, "outcome")
+    assert where(hand_error(mh, *game("FLP", hand_points=[0, 0, 4]))) == (1, None, "outcome")
 
 
 def test_two_declarers():
-    assert where(hand_error(*game("DFD"))) == (1, "Chandra", "outcome")
+    assert where(hand_error(mh, *game("DFD"))) == (1, "Chandra", "outcome")
 
 
 @pytest.mark.parametrize("letters", ["DI", "DII", "IID"])
 def test_fewer_than_two_active(letters):
-    assert where(hand_error(*game(letters))) == (1, None, "outcome")
+    assert where(hand_error(mh, *game(letters))) == (1, None, "outcome")
 
 
 @pytest.mark.parametrize("letter", ["P", "N"])
 def test_hand_points_missing_where_needed(letter):
     players, inputs = game("D" + letter)
     del inputs["Bikram"]["hand_points"]
-    assert where(hand_error(players, inputs)) == (1, "Bikram", "hand_points")
+    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", "hand_points")
 
 
 @pytest.mark.parametrize("letter", ["P", "N"])
@@ -400,12 +391,12 @@ def test_hand_points_missing_where_needed(letter):
 def test_bad_hand_points(letter, bad):
     players, inputs = game("D" + letter)
     inputs["Bikram"]["hand_points"] = bad
-    assert where(hand_error(players, inputs)) == (1, "Bikram", "hand_points")
+    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", "hand_points")
 
 
 def test_hand_points_bound_follows_cards_per_hand():
     players, inputs = game("DP", hand_points=[0, 101])
-    assert where(hand_error(players, inputs, {"cards_per_hand": 10})) == (1, "Bikram", "hand_points")
+    assert where(hand_error(mh, players, inputs, {"cards_per_hand": 10})) == (1, "Bikram", "hand_points")
     inputs["Bikram"]["hand_points"] = 100
     mh.validate(mh.validate_rules({"cards_per_hand": 10}), players, [inputs])
 
@@ -416,7 +407,7 @@ def test_hand_points_where_meaningless(letter, value):
     players, inputs = game("DP" + letter if letter != "D" else "DP", hand_points=[0, 3, 0])
     seat = players[2] if letter != "D" else players[0]
     inputs[seat]["hand_points"] = value
-    assert where(hand_error(players, inputs)) == (1, seat, "hand_points")
+    assert where(hand_error(mh, players, inputs)) == (1, seat, "hand_points")
 
 
 @pytest.mark.parametrize("key", ["honors", "marriages"])
@@ -424,24 +415,24 @@ def test_hand_points_where_meaningless(letter, value):
 def test_bad_honors_and_marriages(key, bad):
     players, inputs = game("DF")
     inputs["Bikram"][key] = bad
-    assert where(hand_error(players, inputs)) == (1, "Bikram", key)
+    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", key)
 
 
 def test_honors_missing_for_an_active_player():
     players, inputs = game("DF")
     del inputs["Asha"]["honors"]
-    assert where(hand_error(players, inputs)) == (1, "Asha", "honors")
+    assert where(hand_error(mh, players, inputs)) == (1, "Asha", "honors")
 
 
 def test_too_many_honors_for_one_hand():
     players, inputs = game("DF", honors=[0, 23])
-    assert where(hand_error(players, inputs)) == (1, "Bikram", "honors")
-    assert where(hand_error(*game("DF", honors=[0, 8]), {"cards_per_hand": 6})) == (1, "Bikram", "honors")
+    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", "honors")
+    assert where(hand_error(mh, *game("DF", honors=[0, 8]), {"cards_per_hand": 6})) == (1, "Bikram", "honors")
 
 
 def test_more_marriages_than_the_decks_hold():
-    assert where(hand_error(*game("DF", marriages=[0, 4]))) == (1, "Bikram", "marriages")
-    assert where(hand_error(*game("DFP", marriages=[2, 1, 1]))) == (1, None, "marriages")
+    assert where(hand_error(mh, *game("DF", marriages=[0, 4]))) == (1, "Bikram", "marriages")
+    assert where(hand_error(mh, *game("DFP", marriages=[2, 1, 1]))) == (1, None, "marriages")
     players, inputs = game("DFP", marriages=[2, 1, 1])
     mh.validate(mh.validate_rules({"decks": 4}), players, [inputs])
 
@@ -451,31 +442,31 @@ def test_more_marriages_than_the_decks_hold():
 def test_inactive_player_with_honors_or_points(key, value):
     players, inputs = game("DFI")
     inputs["Chandra"][key] = value
-    assert where(hand_error(players, inputs)) == (1, "Chandra", key)
+    assert where(hand_error(mh, players, inputs)) == (1, "Chandra", key)
 
 
 @pytest.mark.parametrize("letter", ["D", "I", "P"])
 def test_unknown_entry_key(letter):
     players, inputs = game({"D": "FD", "I": "FID", "P": "FPD"}[letter], hand_points=[0, 1, 0])
     inputs["Bikram"]["cards"] = ["AS"]
-    assert where(hand_error(players, inputs)) == (1, "Bikram", "cards")
+    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", "cards")
 
 
 def test_unknown_player():
     players, inputs = game("DF")
     inputs["Zara"] = entry("F")
-    assert where(hand_error(players, inputs)) == (1, "Zara", None)
+    assert where(hand_error(mh, players, inputs)) == (1, "Zara", None)
 
 
 def test_per_hand_inputs_are_refused():
     players, inputs = game("DF")
     inputs["_hand"] = {"joker": "7H"}
-    assert where(hand_error(players, inputs)) == (1, None, "_hand")
+    assert where(hand_error(mh, players, inputs)) == (1, None, "_hand")
 
 
 @pytest.mark.parametrize("bad", [None, [], "x"])
 def test_inputs_not_an_object(bad):
-    assert where(hand_error(NAMES[:2], bad)) == (1, None, "inputs")
+    assert where(hand_error(mh, NAMES[:2], bad)) == (1, None, "inputs")
 
 
 def test_error_names_the_bad_hand():
@@ -520,30 +511,24 @@ def test_default_rules_is_a_fresh_copy():
     assert mh.default_rules()["decks"] == 3
 
 
-def rule_error(rules):
-    with pytest.raises(InputError) as caught:
-        mh.validate_rules(rules)
-    return caught.value
-
-
 def test_unknown_rule_key():
-    assert rule_error({"honour_value": 4}).field == "honour_value"
+    assert rule_error(mh, {"honour_value": 4}).field == "honour_value"
 
 
 @pytest.mark.parametrize("bad", [None, [], "x"])
 def test_rules_not_an_object(bad):
-    assert rule_error(bad).field == "rules"
+    assert rule_error(mh, bad).field == "rules"
 
 
 @pytest.mark.parametrize("key", mh.POINT_KEYS)
 @pytest.mark.parametrize("bad", [-1, True, 2.5, "3", None, 10_001])
 def test_bad_rule_points(key, bad):
-    assert rule_error({key: bad}).field == key
+    assert rule_error(mh, {key: bad}).field == key
 
 
 @pytest.mark.parametrize("bad", [2, 6, 0, True, 3.0, "3"])
 def test_decks_out_of_range(bad):
-    assert rule_error({"decks": bad}).field == "decks"
+    assert rule_error(mh, {"decks": bad}).field == "decks"
 
 
 @pytest.mark.parametrize("good", [3, 4, 5])
@@ -553,22 +538,22 @@ def test_decks_in_range(good):
 
 @pytest.mark.parametrize("bad", [2, 53, 21.0, False])
 def test_bad_cards_per_hand(bad):
-    assert rule_error({"cards_per_hand": bad}).field == "cards_per_hand"
+    assert rule_error(mh, {"cards_per_hand": bad}).field == "cards_per_hand"
 
 
 @pytest.mark.parametrize("bad", ["left", "Clockwise", "", None, 1])
 def test_bad_direction(bad):
-    assert rule_error({"direction": bad}).field == "direction"
+    assert rule_error(mh, {"direction": bad}).field == "direction"
 
 
 @pytest.mark.parametrize("bad", [0, -1, 0.125, True, "1", None])
 def test_bad_point_rate(bad):
-    assert rule_error({"point_rate": bad}).field == "point_rate"
+    assert rule_error(mh, {"point_rate": bad}).field == "point_rate"
 
 
 @pytest.mark.parametrize("bad", [5, "ABCDEFGHIJK"])
 def test_bad_currency(bad):
-    assert rule_error({"currency": bad}).field == "currency"
+    assert rule_error(mh, {"currency": bad}).field == "currency"
 
 
 def test_player_limits():
@@ -649,14 +634,11 @@ def spec_points(rules, inputs):
     return result
 
 
-def run(rules, players, hands):
-    return mh.score(rules, players, mh.validate(rules, players, hands))
-
-
+@pytest.mark.slow
 @given(games())
 def test_every_game_sums_to_zero_and_inactive_players_score_zero(game_):
     rules, players, hands = game_
-    result = run(rules, players, hands)
+    result = scored(mh, rules, players, hands)
     assert len(result.points) == len(hands)
     for hand_points, inputs in zip(result.points, hands):
         assert set(hand_points) == set(players)
@@ -665,33 +647,37 @@ def test_every_game_sums_to_zero_and_inactive_players_score_zero(game_):
     assert sum(result.totals.values()) == 0
 
 
+@pytest.mark.slow
 @given(games())
 def test_scores_are_always_whole_numbers(game_):
     rules, players, hands = game_
-    result = run(rules, players, hands)
+    result = scored(mh, rules, players, hands)
     for value in [*result.totals.values(), *(v for hand in result.points for v in hand.values())]:
         assert type(value) is int
 
 
+@pytest.mark.slow
 @given(games())
 def test_points_follow_the_spec_formula_exactly(game_):
     rules, players, hands = game_
-    result = run(rules, players, hands)
+    result = scored(mh, rules, players, hands)
     for hand_points, inputs in zip(result.points, hands):
         expected = spec_points(rules, inputs)
         assert all(value.denominator == 1 for value in expected.values())
         assert hand_points == {name: int(value) for name, value in expected.items()}
 
 
+@pytest.mark.slow
 @given(games(), st.data())
 def test_seat_order_does_not_change_anyones_points(game_, data):
     rules, players, hands = game_
     seats = data.draw(st.permutations(players))
-    original, permuted = run(rules, players, hands), run(rules, seats, hands)
+    original, permuted = scored(mh, rules, players, hands), scored(mh, rules, seats, hands)
     assert permuted.points == original.points
     assert permuted.totals == original.totals
 
 
+@pytest.mark.slow
 @given(games())
 def test_score_is_idempotent_and_leaves_inputs_alone(game_):
     rules, players, hands = game_
@@ -702,9 +688,10 @@ def test_score_is_idempotent_and_leaves_inputs_alone(game_):
     assert first == second
     assert hands == before and clean == clean_copy
     assert mh.validate(rules, players, clean) == clean
-    assert run(rules, players, clean) == first
+    assert scored(mh, rules, players, clean) == first
 
 
+@pytest.mark.slow
 @given(games())
 def test_deals_follow_the_rotation_rules(game_):
     rules, players, hands = game_

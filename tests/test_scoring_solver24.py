@@ -6,7 +6,6 @@ import random
 import subprocess
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -14,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import expressions24, solver24
-from tests.test_scoring_expressions24 import error_of
+from tests.fixtures import PROJECT_DIR, error_of
 
 HANDS = st.lists(st.integers(1, 13), min_size=4, max_size=4)
 SOLVABLE = st.sampled_from([values for values, entry in solver24.table().items() if entry.solvable])
@@ -128,6 +127,7 @@ def test_every_solution_makes_24_with_each_card_once_and_is_distinct(values):
     assert len(forms) == len(solutions)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(HANDS)
 def test_solutions_are_exactly_the_distinct_ones(values):
@@ -216,10 +216,10 @@ def test_solve24_bad_arguments(cards):
     assert len(err.getvalue().strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_solve24_command_line_errors_are_one_line():
-    root = Path(__file__).resolve().parent.parent
     for cards in (["1", "2", "3", "-x"], ["1", "2", "3", "4", "5"]):
-        done = subprocess.run([sys.executable, "manage.py", "solve24", *cards], cwd=root,
+        done = subprocess.run([sys.executable, "manage.py", "solve24", *cards], cwd=PROJECT_DIR,
                               capture_output=True, text=True, timeout=60)
         assert done.returncode != 0 and done.stdout == ""
         assert len(done.stderr.strip().splitlines()) == 1

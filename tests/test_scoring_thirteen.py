@@ -457,6 +457,7 @@ rule_sets = st.builds(
     st.booleans(), st.integers(1, 15), st.integers(0, 200))
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=50)
 @given(games())
 def test_without_the_penalty_each_round_scores_by_its_own_bid_and_books(hands):
@@ -469,6 +470,7 @@ def test_without_the_penalty_each_round_scores_by_its_own_bid_and_books(hands):
             assert points[name] == expected
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=50)
 @given(st.integers(1, 25).flatmap(lambda n: st.tuples(games(n), games(n), st.integers(0, n - 1))))
 def test_without_the_penalty_other_rounds_do_not_change_a_rounds_scores(drawn):
@@ -480,6 +482,7 @@ def test_without_the_penalty_other_rounds_do_not_change_a_rounds_scores(drawn):
     assert run(mixed).points[index] == run(first).points[index]
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=50)
 @given(rule_sets, games())
 def test_totals_are_the_sum_of_the_rounds(rules, hands):
@@ -488,6 +491,7 @@ def test_totals_are_the_sum_of_the_rounds(rules, hands):
     assert result.totals == {name: sum(points[name] for points in result.points) for name in PLAYERS}
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=50)
 @given(rule_sets, games())
 def test_the_penalty_takes_points_for_every_limit_of_sandbags_and_leaves_fewer_than_the_limit(rules, hands):
@@ -501,6 +505,7 @@ def test_the_penalty_takes_points_for_every_limit_of_sandbags_and_leaves_fewer_t
         assert on.totals[name] == off.totals[name] - penalties * rules["sandbag_penalty_points"]
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=50)
 @given(rule_sets, games())
 def test_score_is_idempotent_and_leaves_its_inputs_alone(rules, hands):

@@ -10,22 +10,18 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.models import Hand, HandChange, Puzzle, Table, new_token
-from tests.test_fuzz import (ADD_HAND, EDIT_HAND, FIRST_WIN, GAMES, NEW_TABLE, PLAYERS, SET_61, THIRTEEN_COLORS,
-                             ScriptFinder, fresh_table)
+from games.models import Puzzle, Table, new_token
+from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, GAMES, PASSWORD, PROJECT_DIR, SAMPLES, SET_61,
+                            counts, csrf_post, fresh_table, players_form, players_of, scripts_in, snapshot, table_form)
 
-BASE_DIR = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 HTTPS_ONLY_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
-PASSWORD = "correct-horse-9"
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -40,7 +36,7 @@ def manage_env(tmp_path, **changes):
 
 
 def run(args, env):
-    return subprocess.run(args, cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(args, cwd=PROJECT_DIR, env=env, capture_output=True, text=True, timeout=120)
 
 
 CHECKS_SCRIPT = """
@@ -55,12 +51,6 @@ settings.SILENCED_SYSTEM_CHECKS = []
 found = sorted({m.id for m in checks.run_checks(include_deployment_checks=True) if m.level >= checks.WARNING})
 print(json.dumps({"silenced": sorted(silenced), "found": found, "debug": settings.DEBUG}))
 """
-
-
-def csrf_post(client, url, data=None):
-    if "csrftoken" not in client.cookies:
-        client.get(reverse("home"))
-    return client.post(url, {**(data or {}), "csrfmiddlewaretoken": client.cookies["csrftoken"].value})
 
 
 def policy(response):
@@ -85,27 +75,6 @@ def assert_strict_policy(response, what=""):
     assert directives.get("frame-ancestors") == ["'none'"], what
 
 
-def scripts_in(response):
-    finder = ScriptFinder()
-    finder.feed(response.content.decode())
-    return finder.found
-
-
-def counts():
-    return (Table.objects.count(), Hand.objects.count(), HandChange.objects.count(), Puzzle.objects.count())
-
-
-def stored(table):
-    return (Table.objects.filter(pk=table.pk).values().first(),
-            list(Hand.objects.filter(table_id=table.pk).order_by("number").values("number", "version", "inputs",
-                                                                                    "points")))
-
-
-@pytest.fixture
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def other_user(django_user_model, fast_passwords):
     return django_user_model.objects.create_user("guest", password=PASSWORD)
@@ -113,6 +82,7 @@ def other_user(django_user_model, fast_passwords):
 
 # --- manage.py check --deploy ----------------------------------------------------------------
 
+@pytest.mark.slow
 def test_check_deploy_has_no_warnings_behind_https(tmp_path):
     result = run([PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
                  manage_env(tmp_path, HTTPS="true"))
@@ -121,12 +91,14 @@ def test_check_deploy_has_no_warnings_behind_https(tmp_path):
     assert "WARNING" not in result.stderr
 
 
+@pytest.mark.slow
 def test_behind_https_nothing_is_silenced_and_nothing_is_found(tmp_path):
     result = run([PYTHON, "-c", CHECKS_SCRIPT], manage_env(tmp_path, HTTPS="true"))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.splitlines()[-1]) == {"silenced": [], "found": [], "debug": False}
 
 
+@pytest.mark.slow
 def test_without_https_only_the_https_warnings_are_silenced(tmp_path):
     result = run([PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], manage_env(tmp_path))
     assert result.returncode == 0, result.stdout + result.stderr
@@ -161,6 +133,7 @@ print(json.dumps({
 """
 
 
+@pytest.mark.slow
 def test_behind_an_https_proxy_http_is_redirected_and_hsts_and_secure_cookies_are_sent(tmp_path):
     env = manage_env(tmp_path, HTTPS="true")
     env.pop("DATABASE_URL", None)  # a throwaway SQLite database in the data folder
@@ -196,20 +169,19 @@ def every_page(client, owner):
         else:
             urls.append(reverse("edit_hand", args=[table.keeper_token, 1]))
     urls.append(reverse("deal_info", args=[tables["marriage-honors"].keeper_token]))
-    puzzle = Puzzle.objects.create(player=owner.get_username(), user=owner,
-                                   cards=[["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]], difficulty="hard",
-                                   solutions=1)
+    puzzle = Puzzle.objects.create(player=owner.get_username(), user=owner, cards=EIGHTS_AND_THREES,
+                                   difficulty="hard", solutions=1)
     urls.append(reverse("puzzle", args=[puzzle.pk]))
     pages = [(url, client.get(url)) for url in urls]
     # POST answers too: a redirect, a refused hand (422), a conflict (409), a forbidden (403), 405.
     marriage, konkan = tables["marriage"], tables["konkan"]
     posts = [
-        (reverse("add_hand", args=[marriage.keeper_token]), ADD_HAND["marriage"]),
-        (reverse("add_hand", args=[marriage.keeper_token]), ADD_HAND["marriage"]),  # 409: already recorded
+        (reverse("add_hand", args=[marriage.keeper_token]), SAMPLES["marriage"]["add_hand"]),
+        (reverse("add_hand", args=[marriage.keeper_token]), SAMPLES["marriage"]["add_hand"]),  # 409: already recorded
         (reverse("add_hand", args=[marriage.keeper_token]), {"hand_number": "3"}),  # 422
         (reverse("record_set", args=[konkan.keeper_token]), {"player": "Asha", "groups": SET_61}),
-        (reverse("puzzle", args=[puzzle.pk]), {"keys": FIRST_WIN, "key": "="}),
-        (reverse("new_table", args=["marriage"]), NEW_TABLE["marriage"]),
+        (reverse("puzzle", args=[puzzle.pk]), {"keys": EIGHTS_AND_THREES_KEYS, "key": "="}),
+        (reverse("new_table", args=["marriage"]), table_form("marriage")),
     ]
     pages += [(url, csrf_post(client, url, data)) for url, data in posts]
     pages.append(("POST without CSRF token", Client(enforce_csrf_checks=True).post(reverse("puzzle_name"))))
@@ -277,13 +249,8 @@ def logged_in(client):
     return "_auth_user_id" in client.session
 
 
-@pytest.fixture
-def account(django_user_model, fast_passwords):
-    return django_user_model.objects.create_user("owner", password=PASSWORD, is_staff=True, is_superuser=True)
-
-
 @pytest.mark.django_db
-def test_five_wrong_passwords_lock_the_account_even_for_the_right_one(account):
+def test_five_wrong_passwords_lock_the_account_even_for_the_right_one(owner):
     client = Client()
     for attempt in range(4):
         response = login(client, f"wrong-{attempt}")
@@ -300,7 +267,7 @@ def test_five_wrong_passwords_lock_the_account_even_for_the_right_one(account):
 
 
 @pytest.mark.django_db
-def test_the_lock_is_for_that_username_from_that_address(account, django_user_model):
+def test_the_lock_is_for_that_username_from_that_address(owner, django_user_model):
     django_user_model.objects.create_user("bina", password=PASSWORD)
     for attempt in range(5):
         login(Client(), f"wrong-{attempt}")
@@ -312,7 +279,7 @@ def test_the_lock_is_for_that_username_from_that_address(account, django_user_mo
 
 
 @pytest.mark.django_db
-def test_a_successful_login_resets_the_count(account):
+def test_a_successful_login_resets_the_count(owner):
     for attempt in range(4):
         assert login(Client(), f"wrong-{attempt}").status_code == 200
     client = Client()
@@ -327,19 +294,18 @@ def test_a_successful_login_resets_the_count(account):
 
 def write_posts(game, table):
     """(endpoint, url args after the token, a valid form) for every POST endpoint of a table."""
-    renamed = {"player": [f"{name} 2" for name in PLAYERS[game]],
-               **({"color": THIRTEEN_COLORS} if game == "thirteen" else {})}
+    renamed = players_form(game, [f"{name} 2" for name in players_of(game)])
     return [
-        ("add_hand", [], ADD_HAND[game]),
-        ("edit_hand", [1], EDIT_HAND[game]),
+        ("add_hand", [], SAMPLES[game]["add_hand"]),
+        ("edit_hand", [1], SAMPLES[game]["edit_hand"]),
         ("delete_hand", [1], {}),
         ("finish", [], {"finished": "yes"}),
         ("players", [], renamed),
-        ("record_set", [], {"player": PLAYERS[game][0], "groups": SET_61}),
+        ("record_set", [], {"player": players_of(game)[0], "groups": SET_61}),
         ("new_link", [], {"which": "keeper"}),
         ("new_link", [], {"which": "viewer"}),
         ("maal_preview", [0], {"tiplu-0": "1"}),
-        ("race_press", [], {"player": PLAYERS[game][0], "deal": "2", "keys": FIRST_WIN, "key": "="}),
+        ("race_press", [], {"player": players_of(game)[0], "deal": "2", "keys": EIGHTS_AND_THREES_KEYS, "key": "="}),
     ]
 
 
@@ -348,12 +314,12 @@ def write_posts(game, table):
 def test_a_viewer_link_cannot_write_anything(game, client, owner):
     table = fresh_table(game, owner)
     phones = {"the owner's phone": client, "a phone without an account": Client(enforce_csrf_checks=True)}
-    before_counts, before = counts(), stored(table)
+    before_counts, before = counts(), snapshot(table)
     for who, phone in phones.items():
         for endpoint, args, data in write_posts(game, table):
             response = csrf_post(phone, reverse(endpoint, args=[table.viewer_token, *args]), data)
             assert response.status_code == 404, (who, endpoint, response.status_code)
-            assert counts() == before_counts and stored(table) == before, (who, endpoint)
+            assert counts() == before_counts and snapshot(table) == before, (who, endpoint)
     # Nor can it open the correction page or the scorekeeper's QR code.
     if game != "twentyfour":
         assert client.get(reverse("edit_hand", args=[table.viewer_token, 1])).status_code == 404
@@ -397,11 +363,11 @@ def test_the_viewer_page_never_shows_the_scorekeeper_link(game, client, owner):
 @pytest.mark.django_db
 def test_posts_without_the_csrf_token_are_refused(client, owner):
     table = fresh_table("marriage", owner)
-    before_counts, before = counts(), stored(table)
+    before_counts, before = counts(), snapshot(table)
     for endpoint, args, data in write_posts("marriage", table):
         response = client.post(reverse(endpoint, args=[table.keeper_token, *args]), data)
         assert response.status_code == 403, endpoint
-    assert counts() == before_counts and stored(table) == before
+    assert counts() == before_counts and snapshot(table) == before
 
 
 # --- table ids and tokens --------------------------------------------------------------------
@@ -414,6 +380,7 @@ def assert_128_bits(token):
     assert len(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))) >= 16, token
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_table_ids_and_links_have_128_random_bits_and_never_repeat(owner):
     seen = []
@@ -455,7 +422,7 @@ def test_imported_tables_get_fresh_random_ids_too(owner):
 @pytest.mark.django_db
 def test_a_puzzle_is_seen_only_by_its_player(owner, other_user):
     """Puzzle ids are counted, not random: an id alone must not open someone else's puzzle."""
-    puzzle = Puzzle.objects.create(player="owner", user=owner, cards=[["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]],
+    puzzle = Puzzle.objects.create(player="owner", user=owner, cards=EIGHTS_AND_THREES,
                                    difficulty="hard", solutions=1)
     guest = Client()
     guest.force_login(other_user)
@@ -501,14 +468,14 @@ def test_the_admin_login_refuses_a_non_staff_account(other_user):
 def test_only_the_owner_or_staff_can_make_new_links(owner, other_user, django_user_model):
     table = fresh_table("marriage", owner)
     url = reverse("new_link", args=[table.keeper_token])
-    before = stored(table)
+    before = snapshot(table)
 
     guest = Client()
     guest.force_login(other_user)  # logged in, holding the scorekeeper link, not the owner
     for which in ("keeper", "viewer"):
         assert guest.post(url, {"which": which}).status_code == 403
         assert Client().post(url, {"which": which}).status_code == 403  # the link alone is not enough
-    assert stored(table) == before
+    assert snapshot(table) == before
     # The scorekeeper page shows the buttons only to those who may use them.
     assert 'action="%s"' % url not in guest.get(reverse("table", args=[table.keeper_token])).content.decode()
 

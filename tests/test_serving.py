@@ -2,12 +2,13 @@
 the same port must refuse to start rather than quietly share the phones with the first."""
 
 import socket
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-CONFIG = Path(__file__).resolve().parent.parent / "gunicorn.conf.py"
+from tests.fixtures import PROJECT_DIR
+
+CONFIG = PROJECT_DIR / "gunicorn.conf.py"
 
 
 def gunicorn_config():

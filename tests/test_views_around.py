@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games import chart, services
 from games.models import HandChange, Table
-from tests.conftest import csrf_post, hand_form
+from tests.fixtures import csrf_post, hand_form
 
 
 def post_hand(client, table, statuses, maal, number):

@@ -4,7 +4,6 @@ Spec: /work/shared/rules/konkan.md and /work/shared/FORMAT.md. The helpers at th
 requests and read pages; every test is one behaviour.
 """
 
-import html
 import json
 import re
 
@@ -15,29 +14,18 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, PointTable, Table
 from scoring import konkan
-from tests.conftest import csrf_post
+from tests.fixtures import (SET_61, add_url, assert_import_refused, assert_new_table_refused, csrf_post, document,
+                            edit_url, page, players_of, seeded, snapshot, table_form, table_url, totals_row)
 
 pytestmark = pytest.mark.django_db
 
-PLAYERS = ["Asha", "Bina", "Chet"]
+PLAYERS = players_of("konkan")
 OUTCOMES = {"W": "winner", "s": "set", "n": "not_set", "o": "out"}
 # The spec's worked example: Bina wins (not with a joker), Asha had set and holds A♠ 7♥ joker, Chet never set.
 WORKED = {"Asha": 68, "Bina": 0, "Chet": 100}
-# A set worth 61: 10-J-Q-K of hearts (40) and three sevens, one a joker (21).
-SET_61 = "10H JH QH KH / 7S 7D JK=7C"
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-def page(response):
-    """The response body as text, entities decoded."""
-    return html.unescape(response.content.decode())
-
-
-def totals_row(response):
-    """Player -> the total shown in the board's footer, as printed."""
-    return dict(re.findall(r'<td class="total[^"]*" data-player="([^"]+)">([^<]*)</td>', response.content.decode()))
-
 
 def board_row(response, number):
     """The cells of hand `number` on the board, as printed, in seat order."""
@@ -91,54 +79,8 @@ def inputs_for(outcomes, penalties=(), players=PLAYERS, joker=False, failed=None
     return inputs
 
 
-def add_url(table, token=None):
-    return reverse("add_hand", args=[token or table.keeper_token])
-
-
-def table_url(table, token=None):
-    return reverse("table", args=[token or table.keeper_token])
-
-
 def set_url(table):
     return reverse("record_set", args=[table.keeper_token])
-
-
-def edit_url(table, number):
-    return reverse("edit_hand", args=[table.keeper_token, number])
-
-
-def table_form(players, **overrides):
-    """The new-table form as a browser posts it: four seats, the rule fields with their values."""
-    data = {
-        "name": "Konkan night",
-        "player": list(players) + [""] * max(0, 4 - len(players)),
-        "set_threshold": "52",
-        "not_set_penalty": "100",
-        "joker_discard_penalty": "200",
-        "failed_win_penalty": "50",
-        "elimination_over": "301",
-    }
-    data.update(overrides)
-    return data
-
-
-def snapshot(table):
-    """Everything a refused post must leave alone."""
-    table = Table.objects.get(pk=table.pk)
-    hands = list(Hand.objects.filter(table=table).order_by("number").values_list("number", "version", "inputs",
-                                                                                   "points"))
-    return hands, table.totals, table.progress, table.current_hand
-
-
-def seeded(owner, hands, players=PLAYERS, rules=None):
-    """A table with `hands` (engine inputs) already played, through the import service."""
-    document = {"format": "cardscore-table/1", "game": "konkan", "name": "Seeded", "players": list(players),
-                "hands": [{"inputs": inputs} for inputs in hands]}
-    if rules:
-        document["rules"] = rules
-    table, warnings = services.import_table(document, owner=owner)
-    assert warnings == []
-    return table
 
 
 # Chet goes over 301 in hand 4 (100 + 100 + 100 + 2 = 302); Asha and Bina play on.
@@ -157,7 +99,7 @@ def table(owner):
 
 @pytest.fixture
 def chet_out(owner):
-    table = seeded(owner, CHET_OUT)
+    table = seeded(owner, "konkan", CHET_OUT)
     assert table.totals == {"Asha": 10, "Bina": 151, "Chet": 302}
     assert table.progress["out"] == ["Chet"]
     assert table.progress["game_over"] is False
@@ -167,8 +109,8 @@ def chet_out(owner):
 @pytest.fixture
 def game_over(owner):
     # Hand 5: Bina gets 100 and two failed wins (200): 351, over; Asha is the last player left.
-    table = seeded(owner, CHET_OUT + [{**inputs_for("Wn", players=["Asha", "Bina"], failed={1: 2}),
-                                       "Chet": entry("out")}])
+    table = seeded(owner, "konkan", CHET_OUT + [{**inputs_for("Wn", players=["Asha", "Bina"], failed={1: 2}),
+                                                 "Chet": entry("out")}])
     assert table.totals == {"Asha": 10, "Bina": 351, "Chet": 302}
     assert table.progress["game_over"] is True
     assert table.progress["winner"] == "Asha"
@@ -178,7 +120,7 @@ def game_over(owner):
 # --- creating a table ------------------------------------------------------------------------
 
 def test_creating_a_table_keeps_the_players_in_order_and_the_rules_typed(client, owner):
-    data = table_form(["Chet", "", "Asha", "Bina"], set_threshold="60", not_set_penalty="120",
+    data = table_form("konkan", ["Chet", "", "Asha", "Bina"], set_threshold="60", not_set_penalty="120",
                       joker_discard_penalty="0", failed_win_penalty="25", elimination_over="251")
     response = csrf_post(client, reverse("new_table", args=["konkan"]), data)
     table = Table.objects.get()
@@ -204,7 +146,7 @@ def test_the_point_table_comes_from_the_admin_and_can_be_changed_per_table(clien
     assert re.search(r'<input[^>]*name="elimination_over"[^>]*value="301"', form_page)
     assert len(re.findall(r'<input name="player"', form_page)) == 4
     # This table keeps the admin's 80 for not setting but asks 70 to set.
-    response = csrf_post(client, url, table_form(PLAYERS, set_threshold="70", not_set_penalty="80"))
+    response = csrf_post(client, url, table_form("konkan", set_threshold="70", not_set_penalty="80"))
     assert response.status_code == 302
     table = Table.objects.get()
     assert table.rules["set_threshold"] == 70
@@ -215,22 +157,19 @@ def test_the_point_table_comes_from_the_admin_and_can_be_changed_per_table(clien
 
 
 BAD_TABLES = [
-    pytest.param(table_form(["Asha"]), "a table needs 2 to 4 players", id="one-player"),
-    pytest.param(table_form([]), "a table needs 2 to 4 players", id="no-players"),
-    pytest.param(table_form(["Asha", "Bina", "Chet", "Dev", "Eli"]), "a table needs 2 to 4 players",
+    pytest.param(table_form("konkan", ["Asha"]), "a table needs 2 to 4 players", id="one-player"),
+    pytest.param(table_form("konkan", []), "a table needs 2 to 4 players", id="no-players"),
+    pytest.param(table_form("konkan", ["Asha", "Bina", "Chet", "Dev", "Eli"]), "a table needs 2 to 4 players",
                  id="five-players"),
-    pytest.param(table_form(["Asha", "Bina", "asha"]), "two players have this name", id="duplicate-names"),
-    pytest.param(table_form(PLAYERS, set_threshold="-1"), "greater than or equal to 0", id="negative-threshold"),
-    pytest.param(table_form(PLAYERS, elimination_over="0"), "greater than or equal to 1", id="limit-0"),
+    pytest.param(table_form("konkan", ["Asha", "Bina", "asha"]), "two players have this name", id="duplicate-names"),
+    pytest.param(table_form("konkan", set_threshold="-1"), "greater than or equal to 0", id="negative-threshold"),
+    pytest.param(table_form("konkan", elimination_over="0"), "greater than or equal to 1", id="limit-0"),
 ]
 
 
 @pytest.mark.parametrize("data,message", BAD_TABLES)
 def test_a_bad_table_is_refused_with_a_message_and_nothing_saved(client, data, message):
-    response = csrf_post(client, reverse("new_table", args=["konkan"]), data)
-    assert response.status_code == 422
-    assert message.lower() in page(response).lower()
-    assert Table.objects.count() == 0
+    assert_new_table_refused(client, "konkan", data, message)
 
 
 # --- entering a hand -------------------------------------------------------------------------
@@ -598,7 +537,7 @@ def test_the_dealer_skips_a_player_who_is_out(client, chet_out):
 
 
 def test_exactly_301_is_not_out(client, owner):
-    table = seeded(owner, CHET_OUT[:3] + [inputs_for("Wss", (0, 1, 1))])
+    table = seeded(owner, "konkan", CHET_OUT[:3] + [inputs_for("Wss", (0, 1, 1))])
     assert table.totals["Chet"] == 301
     board = client.get(table_url(table))
     assert standings(board)[-1] == ("Chet", "301", False)
@@ -663,8 +602,8 @@ def test_the_last_hand_that_ends_the_game_can_be_entered_through_the_form(client
 
 def test_if_everyone_left_goes_over_in_one_hand_the_lowest_wins(client, owner):
     two = ["Asha", "Bina"]
-    table = seeded(owner, [inputs_for("nW", players=two), inputs_for("sW", (100,), players=two),
-                           inputs_for("Ws", (0, 290), players=two), inputs_for("sW", (100,), players=two)],
+    table = seeded(owner, "konkan", [inputs_for("nW", players=two), inputs_for("sW", (100,), players=two),
+                                     inputs_for("Ws", (0, 290), players=two), inputs_for("sW", (100,), players=two)],
                    players=two)
     assert table.totals == {"Asha": 300, "Bina": 290}
     # Bina wins the hand but with a failed win first: 340; Asha had not set: 400. Both are over.
@@ -752,7 +691,7 @@ def test_editing_an_earlier_hand_brings_an_eliminated_player_back(client, chet_o
 
 
 def test_editing_a_hand_can_put_a_player_out(client, owner):
-    table = seeded(owner, CHET_OUT[:3] + [inputs_for("Wss", (0, 1, 1))])
+    table = seeded(owner, "konkan", CHET_OUT[:3] + [inputs_for("Wss", (0, 1, 1))])
     assert table.progress["out"] == []
     data = {**hand_form("Wss", number=4, penalty={1: 1, 2: 5}), "version": "1"}
     assert csrf_post(client, edit_url(table, 4), data).status_code == 302
@@ -786,7 +725,7 @@ def test_editing_an_earlier_hand_can_end_or_reopen_the_game(client, game_over):
 
 
 def test_an_edit_that_makes_a_later_out_wrong_is_refused_and_nothing_changes(client, owner):
-    table = seeded(owner, CHET_OUT + [{**inputs_for("sWo", (5,)), "Chet": entry("out")}])
+    table = seeded(owner, "konkan", CHET_OUT + [{**inputs_for("sWo", (5,)), "Chet": entry("out")}])
     before = snapshot(table)
     data = {**hand_form("Wns", penalty={2: 0}), "version": "1"}
     response = csrf_post(client, edit_url(table, 1), data)
@@ -882,10 +821,4 @@ BAD_FILES = [
 
 @pytest.mark.parametrize("hands,message", BAD_FILES)
 def test_an_invalid_konkan_file_is_rejected_whole(client, hands, message):
-    document = {"format": "cardscore-table/1", "game": "konkan", "players": PLAYERS, "hands": [
-        {"inputs": inputs} for inputs in hands]}
-    upload = SimpleUploadedFile("bad.json", json.dumps(document).encode(), content_type="application/json")
-    response = csrf_post(client, reverse("import_file"), {"file": upload})
-    assert response.status_code == 422
-    assert message in page(response)
-    assert Table.objects.count() == 0
+    assert_import_refused(client, document("konkan", PLAYERS, hands), message)

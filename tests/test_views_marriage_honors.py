@@ -4,7 +4,6 @@ Spec: /work/shared/rules/marriage-honors.md and /work/shared/FORMAT.md. The help
 only build requests and read pages; every test is one behaviour.
 """
 
-import html
 import json
 import re
 
@@ -15,12 +14,12 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, PointTable, Table
 from scoring import marriage_honors
-from tests.conftest import csrf_post
+from tests.fixtures import (MINUS, add_url, assert_import_refused, assert_new_table_refused, csrf_post, document, page,
+                            players_of, seeded, snapshot, table_form, table_url, totals_row)
 
 pytestmark = pytest.mark.django_db
 
-PLAYERS = ["Asha", "Bina", "Chet", "Dev"]
-MINUS = "\u2212"
+PLAYERS = players_of("marriage-honors")
 OUTCOMES = {"D": "declared", "p": "played", "f": "surrendered_first", "l": "surrendered_later", "n": "no_turn",
             "i": "inactive"}
 # The spec's worked example (honor value 4, marriage 20), with a fourth player sitting out.
@@ -34,16 +33,6 @@ WORKED_INPUTS = {
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-def page(response):
-    """The response body as text, entities decoded."""
-    return html.unescape(response.content.decode())
-
-
-def totals_row(response):
-    """Player -> the total shown in the board's footer, as printed (e.g. '+30', '−36')."""
-    return dict(re.findall(r'<td class="total[^"]*" data-player="([^"]+)">([^<]*)</td>', page(response)))
-
 
 def board_cells(response, number):
     """Hand `number` on the board: [(score as printed, the PART_A/PART_B detail or None)] in seat order."""
@@ -111,53 +100,8 @@ def inputs_for(outcomes, honors=(), points=None, players=PLAYERS):
     return inputs
 
 
-def add_url(table, token=None):
-    return reverse("add_hand", args=[token or table.keeper_token])
-
-
-def table_url(table, token=None):
-    return reverse("table", args=[token or table.keeper_token])
-
-
 def deal_url(table, token=None):
     return reverse("deal_info", args=[token or table.keeper_token])
-
-
-def table_form(players, **overrides):
-    """The new-table form as a browser posts it: ten seats, the rule fields with their values."""
-    data = {
-        "name": "Honors night",
-        "player": list(players) + [""] * max(0, 10 - len(players)),
-        "decks": "3",
-        "cards_per_hand": "21",
-        "direction": "clockwise",
-        "honor_value": "4",
-        "marriage_points": "20",
-        "surrender_first_points": "2",
-        "surrender_later_points": "5",
-        "point_rate": "1",
-        "currency": "",
-    }
-    data.update(overrides)
-    return data
-
-
-def snapshot(table):
-    """Everything a refused post must leave alone."""
-    table = Table.objects.get(pk=table.pk)
-    hands = list(Hand.objects.filter(table=table).order_by("number").values_list("number", "version", "inputs",
-                                                                                   "points"))
-    return hands, table.totals, table.progress
-
-
-def seeded(owner, hands, players=PLAYERS, rules=None):
-    document = {"format": "cardscore-table/1", "game": "marriage-honors", "name": "Seeded", "players": list(players),
-                "hands": [{"inputs": inputs} for inputs in hands]}
-    if rules:
-        document["rules"] = rules
-    table, warnings = services.import_table(document, owner=owner)
-    assert warnings == []
-    return table
 
 
 @pytest.fixture
@@ -177,8 +121,9 @@ def played(table):
 # --- creating a table ------------------------------------------------------------------------
 
 def test_creating_a_table_keeps_the_players_in_order_and_the_settings(client, owner):
-    data = table_form(["Dev", "", "Asha", "Bina", "Chet"], decks="4", cards_per_hand="13", direction="anticlockwise",
-                      honor_value="5", marriage_points="25", point_rate="0.5", currency="NPR")
+    data = table_form("marriage-honors", ["Dev", "", "Asha", "Bina", "Chet"], decks="4", cards_per_hand="13",
+                      direction="anticlockwise", honor_value="5", marriage_points="25", point_rate="0.5",
+                      currency="NPR")
     response = csrf_post(client, reverse("new_table", args=["marriage-honors"]), data)
     table = Table.objects.get()
     assert response.status_code == 302
@@ -203,31 +148,30 @@ def test_the_new_table_form_offers_ten_seats_and_the_admins_defaults(client):
 
 def test_ten_players_is_a_table(client):
     names = [f"P{seat}" for seat in range(1, 11)]
-    response = csrf_post(client, reverse("new_table", args=["marriage-honors"]), table_form(names))
+    response = csrf_post(client, reverse("new_table", args=["marriage-honors"]), table_form("marriage-honors", names))
     assert response.status_code == 302
     assert Table.objects.get().players == names
 
 
 BAD_TABLES = [
-    pytest.param(table_form(["Asha"]), "a table needs 2 to 10 players", id="one-player"),
-    pytest.param(table_form([f"P{seat}" for seat in range(1, 12)]), "a table needs 2 to 10 players",
+    pytest.param(table_form("marriage-honors", ["Asha"]), "a table needs 2 to 10 players", id="one-player"),
+    pytest.param(table_form("marriage-honors", [f"P{seat}" for seat in range(1, 12)]), "a table needs 2 to 10 players",
                  id="eleven-players"),
-    pytest.param(table_form(PLAYERS, decks="2"), "greater than or equal to 3", id="two-decks"),
-    pytest.param(table_form(PLAYERS, decks="6"), "less than or equal to 5", id="six-decks"),
-    pytest.param(table_form(PLAYERS, cards_per_hand="2"), "greater than or equal to 3", id="two-cards"),
-    pytest.param(table_form(PLAYERS, honor_value="-1"), "greater than or equal to 0", id="negative-honor-value"),
-    pytest.param(table_form(PLAYERS, direction="sideways"), "select a valid choice", id="bad-direction"),
-    pytest.param(table_form(PLAYERS, point_rate="0"), "greater than or equal to 0.01", id="point-rate-0"),
-    pytest.param(table_form(["Asha", "Bina", "asha"]), "two players have this name", id="duplicate-names"),
+    pytest.param(table_form("marriage-honors", decks="2"), "greater than or equal to 3", id="two-decks"),
+    pytest.param(table_form("marriage-honors", decks="6"), "less than or equal to 5", id="six-decks"),
+    pytest.param(table_form("marriage-honors", cards_per_hand="2"), "greater than or equal to 3", id="two-cards"),
+    pytest.param(table_form("marriage-honors", honor_value="-1"), "greater than or equal to 0",
+                 id="negative-honor-value"),
+    pytest.param(table_form("marriage-honors", direction="sideways"), "select a valid choice", id="bad-direction"),
+    pytest.param(table_form("marriage-honors", point_rate="0"), "greater than or equal to 0.01", id="point-rate-0"),
+    pytest.param(table_form("marriage-honors", ["Asha", "Bina", "asha"]), "two players have this name",
+                 id="duplicate-names"),
 ]
 
 
 @pytest.mark.parametrize("data,message", BAD_TABLES)
 def test_a_bad_table_is_refused_with_a_message_and_nothing_saved(client, data, message):
-    response = csrf_post(client, reverse("new_table", args=["marriage-honors"]), data)
-    assert response.status_code == 422
-    assert message.lower() in page(response).lower()
-    assert Table.objects.count() == 0
+    assert_new_table_refused(client, "marriage-honors", data, message)
 
 
 # --- entering a game -------------------------------------------------------------------------
@@ -374,7 +318,7 @@ def test_anticlockwise_play_cuts_from_the_next_seat(client, owner):
 
 def test_the_round_is_shown_as_rounds_done_dot_deal(client, owner):
     # Eleven games, everyone active: rounds 0 and 1 done, two deals of round 2 done; the next is "round 2.3".
-    table = seeded(owner, [inputs_for("Dfff")] * 10)
+    table = seeded(owner, "marriage-honors", [inputs_for("Dfff")] * 10)
     assert deal_line(client.get(table_url(table))) == (
         "round 2.3 · Chet deals, Bina cuts and picks the joker, Dev plays first")
     services.record_hand(table, inputs_for("Dfff"), 11)
@@ -581,10 +525,4 @@ BAD_FILES = [
 
 @pytest.mark.parametrize("extra,hands,message", BAD_FILES)
 def test_an_invalid_honors_file_is_rejected_whole(client, extra, hands, message):
-    document = {"format": "cardscore-table/1", "game": "marriage-honors", "players": PLAYERS,
-                "hands": [{"inputs": inputs} for inputs in hands], **extra}
-    upload = SimpleUploadedFile("bad.json", json.dumps(document).encode(), content_type="application/json")
-    response = csrf_post(client, reverse("import_file"), {"file": upload})
-    assert response.status_code == 422
-    assert message in page(response)
-    assert Table.objects.count() == 0
+    assert_import_refused(client, {**document("marriage-honors", PLAYERS, hands), **extra}, message)

@@ -4,7 +4,6 @@ Each test is one behaviour of the feature list (rules/twentyfour.md and the 24 G
 are made deterministic by creating Puzzle rows with known cards, or by replacing the engine's deal.
 """
 
-import html
 import re
 from datetime import timedelta
 
@@ -17,28 +16,16 @@ from django.utils import timezone
 from games.models import Puzzle
 from games.twentyfour.views import PLAYER_COOKIE
 from scoring import expressions24, solver24
-from tests.conftest import csrf_post
+from tests.fixtures import EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, alert, csrf_post, page
 
 pytestmark = pytest.mark.django_db
 
-# 8♠ 3♥ 8♦ 3♣: one solution, 8 ÷ (3 − 8 ÷ 3), which needs a fraction on the way.
-EIGHTS_AND_THREES = [["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]]
-WINNING_KEYS = "c0 / ( c1 - c2 / c3 )".split()
+# 8♠ 3♥ 8♦ 3♣ (EIGHTS_AND_THREES): one solution, 8 ÷ (3 − 8 ÷ 3), which needs a fraction on the way.
+WINNING_KEYS = EIGHTS_AND_THREES_KEYS.split()
 ALL_CARDS_NOT_24 = "c0 + c1 + c2 + c3"  # 22
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-def page(response):
-    """The response body as text, entities decoded (messages quote symbols)."""
-    return html.unescape(response.content.decode())
-
-
-def alert(response):
-    """The text of the error shown next to the expression, or None."""
-    found = re.search(r'<div class="error"[^>]*role="alert"[^>]*>(.*?)</div>', page(response), re.S)
-    return found and found.group(1).strip()
-
 
 def expression(response):
     found = re.search(r'<output class="expression"[^>]*>(.*?)</output>', page(response), re.S)

@@ -4,7 +4,6 @@ Each test is one behaviour of the race (the 24 Game issue, item 7). The table's 
 known cards, and the engine's deal is replaced so the next deal is known too.
 """
 
-import html
 import json
 import re
 
@@ -16,36 +15,21 @@ from django.urls import reverse
 from games import services
 from games.twentyfour import race
 from games.models import Hand, Table
-from scoring import solver24
-from tests.conftest import csrf_post
+from tests.fixtures import (ACE_TO_FOUR, EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, alert, csrf_post, page, players_of,
+                            snapshot, totals_row)
 
 pytestmark = pytest.mark.django_db
 
-PLAYERS = ["Asha", "Bikash", "Chandra"]
-FIRST = [["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]]  # 8 ÷ (3 − 8 ÷ 3)
-SECOND = [["A", "S"], ["2", "H"], ["3", "D"], ["4", "C"]]  # A × 2 × 3 × 4
-FIRST_WIN = "c0 / ( c1 - c2 / c3 )"
-SECOND_WIN = "c0 * c1 * c2 * c3"
+PLAYERS = players_of("twentyfour")
+FIRST, FIRST_WIN = EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS  # the table's deal 1: 8 ÷ (3 − 8 ÷ 3)
+SECOND, SECOND_WIN = ACE_TO_FOUR, "c0 * c1 * c2 * c3"  # the deal after it (next_deal): A × 2 × 3 × 4
 
 
 # --- helpers ---------------------------------------------------------------------------------
 
-def page(response):
-    return html.unescape(response.content.decode())
-
-
-def alert(response):
-    found = re.search(r'<div class="error"[^>]*role="alert"[^>]*>(.*?)</div>', page(response), re.S)
-    return found and found.group(1).strip()
-
-
 def shown_cards(response):
     """The cards on the race pad (or the viewer's cards), as 'rank of suit' labels."""
     return re.findall(r'class="playing-card[^"]*"[^>]*aria-label="([^"]+)"', page(response), re.S)
-
-
-def totals_row(response):
-    return dict(re.findall(r'<td class="total[^"]*" data-player="([^"]+)">([^<]*)</td>', page(response)))
 
 
 def phone():
@@ -61,24 +45,6 @@ def press(client, table, player, keys, key, deal=None, token=None, **extra):
 
 def state(client, table, deal, token=None, **extra):
     return client.get(reverse("race_state", args=[token or table.keeper_token]), {"deal": str(deal)}, **extra)
-
-
-def snapshot(table):
-    table = Table.objects.get(pk=table.pk)
-    return (table.hands.count(), table.totals, table.current_hand)
-
-
-@pytest.fixture
-def next_deal(monkeypatch):
-    """The engine deals SECOND next (and records which difficulty was asked for)."""
-    asked = []
-
-    def fake_deal(rng=None, difficulty=None):
-        asked.append(difficulty)
-        return solver24.Deal([tuple(card) for card in SECOND], [1, 2, 3, 4], "easy", 4, "4*3*2*1")
-
-    monkeypatch.setattr(solver24, "deal", fake_deal)
-    return asked
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ Spec: /work/shared/rules/thirteen.md and /work/shared/FORMAT.md. The helpers at 
 requests and read pages; every test is one behaviour.
 """
 
-import html
 import json
 import re
 
@@ -15,14 +14,15 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, Table
 from scoring import thirteen
-from tests.conftest import csrf_post
+from tests.fixtures import (MINUS, THIRTEEN_COLORS, add_url, assert_import_refused, assert_new_table_refused, csrf_post,
+                            document, edit_url, page, play_hand, players_of, seeded, snapshot, table_form, table_url,
+                            thirteen_round, totals_row, without)
 
 pytestmark = pytest.mark.django_db
 
 # Player 1 .. player 4: David (player 4) deals round 1, Asha (player 1) bids first.
-PLAYERS = ["Asha", "Bikram", "Charlie", "David"]
-COLORS = ["red", "yellow", "green", "blue"]
-MINUS = "\u2212"
+PLAYERS = players_of("thirteen")
+COLORS = THIRTEEN_COLORS
 
 # Three rounds in seat order (Asha, Bikram, Charlie, David): (bids, books) and the points they score.
 ROUND_1 = ([1, 0, 0, 0], [1, 0, 0, 0])  # 1 card: Asha 10
@@ -37,16 +37,6 @@ TOTALS_3 = {"Asha": 20, "Bikram": 11, "Charlie": -19, "David": 0}
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-def page(response):
-    """The response body as text, entities decoded."""
-    return html.unescape(response.content.decode())
-
-
-def totals_row(response):
-    """Player -> the total shown in the board's footer, as printed (e.g. '+23', '−32')."""
-    return dict(re.findall(r'<td class="total[^"]*" data-player="([^"]+)">([^<]*)</td>', response.content.decode()))
-
 
 def entry_form(response):
     """The new-hand section of the table page (from its heading to the end of its form)."""
@@ -72,24 +62,14 @@ def sheet(response):
     return {name: (color, total, bid, sandbags) for color, name, total, bid, sandbags in rows}
 
 
-def bids_inputs(bids, players=PLAYERS):
-    return {name: {"bid": bid} for name, bid in zip(players, bids)}
-
-
-def round_inputs(bids, books, players=PLAYERS):
-    return {name: {"bid": bid, "books": took} for name, bid, took in zip(players, bids, books)}
-
-
 def play(table, bids, books):
     """One whole round through the services, as two earlier posts (bids, then books) would have."""
-    number = table.hands.count() + 1
-    services.record_hand(table, bids_inputs(bids, table.players), number)
-    return services.record_hand(table, round_inputs(bids, books, table.players), number, version=1)
+    return play_hand(table, thirteen_round(bids, books, players=table.players), table.hands.count() + 1)
 
 
 def bid(table, bids):
     """The bids of the next round only: it stays pending."""
-    return services.record_hand(table, bids_inputs(bids, table.players), table.hands.count() + 1)
+    return services.record_hand(table, thirteen_round(bids, players=table.players), table.hands.count() + 1)
 
 
 def bids_form(number, bids, trump=""):
@@ -112,60 +92,14 @@ def edit_form(version, bids, books):
     return data
 
 
-def snapshot(table):
-    """Everything a refused post must leave alone."""
-    table = Table.objects.get(pk=table.pk)
-    hands = list(Hand.objects.filter(table=table).order_by("number").values_list("number", "version", "inputs",
-                                                                                   "points"))
-    return hands, table.players, table.colors, table.totals, table.progress
-
-
-def add_url(table):
-    return reverse("add_hand", args=[table.keeper_token])
-
-
-def table_url(table):
-    return reverse("table", args=[table.keeper_token])
-
-
-def edit_url(table, number):
-    return reverse("edit_hand", args=[table.keeper_token, number])
-
-
-def new_table_form(players, colors=None, **overrides):
-    """The new-table form as a browser posts it: four seats with a colour each, the house rules."""
-    seats = max(4, len(players))
-    colors = list(COLORS if colors is None else colors)
-    data = {
-        "name": "Thirteen night",
-        "player": list(players) + [""] * (seats - len(players)),
-        "color": colors + ["red"] * (seats - len(colors)),
-        "sandbag_limit": "10",
-        "sandbag_penalty_points": "100",
-    }
-    data.update(overrides)
-    return data
-
-
-def game_document(hands, players=PLAYERS, **extra):
-    return {"format": "cardscore-table/1", "game": "thirteen", "name": "Long night", "players": list(players),
-            "hands": [{"inputs": inputs} for inputs in hands], **extra}
-
-
 def whole_game(winner_seat=3):
     """25 complete rounds: the player in `winner_seat` bids and takes every card."""
     hands = []
     for number in range(1, 26):
         cards = thirteen.cards_in_round(number)
         bids = [cards if seat == winner_seat else 0 for seat in range(4)]
-        hands.append(round_inputs(bids, bids))
+        hands.append(thirteen_round(bids, bids))
     return hands
-
-
-@pytest.fixture
-def owner(django_user_model):
-    """The shared fixture's owner, without a password to hash (slow): the client uses force_login."""
-    return django_user_model.objects.create_user("owner", is_staff=True, is_superuser=True)
 
 
 @pytest.fixture
@@ -198,8 +132,8 @@ def test_the_new_table_form_has_four_seats_each_with_a_colour(client):
 
 
 def test_creating_a_table_saves_four_players_in_seat_order_with_colours_and_rules(client, owner):
-    data = new_table_form(["Charlie", "Asha", "David", "Bikram"], colors=["blue", "red", "green", "yellow"],
-                          sandbag_penalty="on", sandbag_limit="8", sandbag_penalty_points="50")
+    data = table_form("thirteen", ["Charlie", "Asha", "David", "Bikram"], colors=["blue", "red", "green", "yellow"],
+                      sandbag_penalty="on", sandbag_limit="8", sandbag_penalty_points="50")
     response = csrf_post(client, reverse("new_table", args=["thirteen"]), data)
     assert response.status_code == 302
     table = Table.objects.get()
@@ -218,33 +152,31 @@ def test_creating_a_table_saves_four_players_in_seat_order_with_colours_and_rule
 
 
 def test_the_house_rules_default_to_off(client):
-    response = csrf_post(client, reverse("new_table", args=["thirteen"]), new_table_form(PLAYERS))
+    response = csrf_post(client, reverse("new_table", args=["thirteen"]), table_form("thirteen"))
     assert response.status_code == 302
     assert Table.objects.get().rules == thirteen.default_rules()
 
 
 BAD_TABLES = [
-    pytest.param(new_table_form(PLAYERS[:3]), "table needs exactly 4 players", id="three-players"),
-    pytest.param(new_table_form(PLAYERS + ["Eve"], colors=COLORS + ["red"]), "table needs exactly 4 players", id="five-players"),
-    pytest.param(new_table_form(["Asha", "Bikram", "asha", "David"]), "two players have this name",
+    pytest.param(table_form("thirteen", PLAYERS[:3]), "table needs exactly 4 players", id="three-players"),
+    pytest.param(table_form("thirteen", PLAYERS + ["Eve"], colors=COLORS + ["red"]), "table needs exactly 4 players",
+                 id="five-players"),
+    pytest.param(table_form("thirteen", ["Asha", "Bikram", "asha", "David"]), "two players have this name",
                  id="duplicate-names"),
-    pytest.param(new_table_form(PLAYERS, colors=["red", "purple", "green", "blue"]), "choose a colour for each player",
+    pytest.param(table_form("thirteen", colors=["red", "purple", "green", "blue"]), "choose a colour for each player",
                  id="unknown-colour"),
-    pytest.param(new_table_form(PLAYERS, sandbag_limit="0"), "greater than or equal to 1", id="sandbag-limit-0"),
+    pytest.param(table_form("thirteen", sandbag_limit="0"), "greater than or equal to 1", id="sandbag-limit-0"),
 ]
 
 
 @pytest.mark.parametrize("data, message", BAD_TABLES)
 def test_a_bad_table_is_refused_with_a_message_and_nothing_saved(client, data, message):
-    response = csrf_post(client, reverse("new_table", args=["thirteen"]), data)
-    assert response.status_code == 422
-    assert message in page(response).lower()
-    assert Table.objects.count() == 0
+    assert_new_table_refused(client, "thirteen", data, message)
 
 
 @pytest.mark.parametrize("players", [PLAYERS[:3], PLAYERS + ["Eve"]], ids=["three", "five"])
 def test_the_message_for_the_wrong_number_of_players_names_four(client, players):
-    response = csrf_post(client, reverse("new_table", args=["thirteen"]), new_table_form(players))
+    response = csrf_post(client, reverse("new_table", args=["thirteen"]), table_form("thirteen", players))
     assert response.status_code == 422
     assert re.search(r'role="alert">[^<]*4 players', page(response))
     assert Table.objects.count() == 0
@@ -258,7 +190,7 @@ def test_the_bids_are_saved_as_a_pending_round_then_the_books_complete_it(client
     assert response["Location"] == table_url(table)
     hand = Hand.objects.get(table=table)
     assert (hand.number, hand.version) == (1, 1)
-    assert hand.inputs == {**bids_inputs([1, 0, 0, 0]), "_hand": {"trump": "H"}}
+    assert hand.inputs == {**thirteen_round([1, 0, 0, 0]), "_hand": {"trump": "H"}}
     assert hand.points == dict.fromkeys(PLAYERS, 0)
     table.refresh_from_db()
     assert table.progress["pending"] is True
@@ -282,7 +214,7 @@ def test_the_bids_are_saved_as_a_pending_round_then_the_books_complete_it(client
     assert response.status_code == 302
     hand.refresh_from_db()
     assert hand.version == 2
-    assert hand.inputs == {**round_inputs([1, 0, 0, 0], [1, 0, 0, 0]), "_hand": {"trump": "H"}}
+    assert hand.inputs == {**thirteen_round([1, 0, 0, 0], [1, 0, 0, 0]), "_hand": {"trump": "H"}}
     assert hand.points == POINTS[0]
     table.refresh_from_db()
     assert table.progress["pending"] is False
@@ -398,8 +330,7 @@ def test_the_score_sheet_shows_totals_bids_and_sandbags(client, table):
 
 
 def test_round_13_always_has_spades_as_trump(client, owner):
-    table, _warnings = services.import_table(game_document(whole_game()[:12], colors=dict(zip(PLAYERS, COLORS))),
-                                             owner=owner)
+    table = seeded(owner, "thirteen", whole_game()[:12], colors=dict(zip(PLAYERS, COLORS)))
     form = entry_form(client.get(table_url(table)))
     assert "Round 13 · bids" in form
     assert "♠ (always spades)" in form
@@ -415,12 +346,6 @@ def test_round_13_always_has_spades_as_trump(client, owner):
 
 
 # --- bad input -------------------------------------------------------------------------------
-
-def _without(data, key):
-    data = dict(data)
-    del data[key]
-    return data
-
 
 def _books_only(number, books):
     data = {"hand_number": str(number), "trump": ""}
@@ -439,12 +364,12 @@ BAD_POSTS = [
     pytest.param("bids", bids_form(2, [0, 0, 0, "1.5"]), 422, "David, bid: must be a whole number",
                  id="bid-fraction"),
     pytest.param("bids", bids_form(2, [0, "", 0, 0]), 422, "Bikram, bid: enter a number", id="bid-blank"),
-    pytest.param("bids", _without(bids_form(2, [0, 0, 0, 0]), "bid-3"), 422, "David, bid: the bid is missing",
+    pytest.param("bids", without(bids_form(2, [0, 0, 0, 0]), "bid-3"), 422, "David, bid: the bid is missing",
                  id="bid-missing"),
     pytest.param("bids", _books_only(2, [1, 1, 0, 0]), 422, "bids come before books", id="books-before-bids"),
     pytest.param("bids", bids_form(2, [0, 0, 0, 0], trump="X"), 422, "trump: must be S, H, D or C",
                  id="trump-not-a-suit"),
-    pytest.param("bids", _without(bids_form(2, [0, 0, 0, 0]), "hand_number"), 422,
+    pytest.param("bids", without(bids_form(2, [0, 0, 0, 0]), "hand_number"), 422,
                  "the form is out of date: reload the page", id="no-hand-number"),
     pytest.param("bids", bids_form(1, [0, 0, 0, 0]), 409, "Hand 1 was already recorded", id="round-already-played"),
     pytest.param("books", books_form(2, 1, [0, 1, 0, 0]), 422, "the books add up to 1, but 2 tricks were played",
@@ -458,9 +383,9 @@ BAD_POSTS = [
     pytest.param("books", books_form(2, 1, [0, "x", 1, 1]), 422, "Bikram, books: must be a whole number",
                  id="books-text"),
     pytest.param("books", books_form(2, 1, [0, 1, "", 1]), 422, "Charlie, books: enter a number", id="books-blank"),
-    pytest.param("books", _without(books_form(2, 1, [0, 1, 1, 0]), "books-3"), 422,
+    pytest.param("books", without(books_form(2, 1, [0, 1, 1, 0]), "books-3"), 422,
                  "David, books: the books are missing", id="books-missing"),
-    pytest.param("books", _without(books_form(2, 1, [0, 1, 1, 0]), "version"), 422,
+    pytest.param("books", without(books_form(2, 1, [0, 1, 1, 0]), "version"), 422,
                  "the form is out of date: reload the page", id="books-without-version"),
     pytest.param("books", books_form(2, 7, [0, 1, 1, 0]), 409, "Hand 2 was already recorded on another phone",
                  id="books-stale-version"),
@@ -504,7 +429,7 @@ def test_books_from_a_page_older_than_a_correction_of_the_bids_are_refused(clien
     play(table, *ROUND_1)
     bid(table, ROUND_2[0])
     # Another phone corrects round 2's bids while this one shows the books form of version 1.
-    services.edit_hand(table, 2, bids_inputs([0, 2, 0, 0]), version=1)
+    services.edit_hand(table, 2, thirteen_round([0, 2, 0, 0]), version=1)
     before = snapshot(table)
     response = csrf_post(client, add_url(table), books_form(2, 1, ROUND_2[1]))
     assert response.status_code == 409
@@ -556,7 +481,7 @@ def test_correcting_an_earlier_rounds_books_changes_every_later_total(client, th
     assert [hand.points for hand in hands] == [
         {"Asha": -10, "Bikram": 1, "Charlie": 0, "David": 0}, POINTS[1], POINTS[2]]
     assert [hand.version for hand in hands] == [3, 2, 2]
-    assert hands[0].inputs == round_inputs(ROUND_1[0], [0, 1, 0, 0])
+    assert hands[0].inputs == thirteen_round(ROUND_1[0], [0, 1, 0, 0])
     table.refresh_from_db()
     assert table.totals == {"Asha": 0, "Bikram": 12, "Charlie": -19, "David": 0}
     assert table.progress["sandbags"] == {"Asha": 0, "Bikram": 2, "Charlie": 1, "David": 0}
@@ -607,7 +532,7 @@ def test_a_bad_correction_is_refused_and_nothing_changes(client, three_rounds, d
 
 
 def test_a_correction_from_a_stale_page_is_refused(client, three_rounds):
-    services.edit_hand(three_rounds, 1, round_inputs(ROUND_1[0], [0, 0, 1, 0]), version=2)  # another phone
+    services.edit_hand(three_rounds, 1, thirteen_round(ROUND_1[0], [0, 0, 1, 0]), version=2)  # another phone
     before = snapshot(three_rounds)
     response = csrf_post(client, edit_url(three_rounds, 1), edit_form(2, ROUND_1[0], [0, 1, 0, 0]))
     assert response.status_code == 409
@@ -631,8 +556,8 @@ def test_correcting_a_name_renames_it_everywhere_and_colours_change(client, thre
     hands = list(Hand.objects.filter(table=table))
     renamed = ["Anita", "Bikram", "Charlie", "Dev"]
     for hand, (bids, books) in zip(hands, (ROUND_1, ROUND_2, ROUND_3)):
-        assert hand.inputs == round_inputs(bids, books, renamed)
-    assert hands[3].inputs == bids_inputs([1, 1, 1, 1], renamed)
+        assert hand.inputs == thirteen_round(bids, books, players=renamed)
+    assert hands[3].inputs == thirteen_round([1, 1, 1, 1], players=renamed)
     assert [hand.points for hand in hands[:3]] == [
         {{"Asha": "Anita", "David": "Dev"}.get(name, name): value for name, value in points.items()}
         for points in POINTS]
@@ -669,8 +594,7 @@ def test_a_bad_name_correction_is_refused_and_nothing_changes(client, three_roun
 
 @pytest.fixture
 def finished_game(owner):
-    table, warnings = services.import_table(game_document(whole_game(winner_seat=3)), owner=owner)
-    assert warnings == []
+    table = seeded(owner, "thirteen", whole_game(winner_seat=3))
     assert table.hands.count() == 25
     return table
 
@@ -717,8 +641,8 @@ def test_export_import_export_gives_the_same_document(client, owner):
     table = services.create_table(game="thirteen", name="Round trip", players=PLAYERS, owner=owner,
                                   rules={"sandbag_penalty": True, "sandbag_limit": 2},
                                   colors=dict(zip(PLAYERS, COLORS)))
-    services.record_hand(table, {**bids_inputs(ROUND_1[0]), "_hand": {"trump": "C"}}, 1)
-    services.record_hand(table, {**round_inputs(*ROUND_1), "_hand": {"trump": "C"}}, 1, version=1)
+    services.record_hand(table, {**thirteen_round(ROUND_1[0]), "_hand": {"trump": "C"}}, 1)
+    services.record_hand(table, {**thirteen_round(*ROUND_1), "_hand": {"trump": "C"}}, 1, version=1)
     play(table, *ROUND_2)
     play(table, *ROUND_3)
     bid(table, [2, 0, 1, 0])  # round 4 is pending
@@ -729,7 +653,7 @@ def test_export_import_export_gives_the_same_document(client, owner):
     assert first["colors"] == dict(zip(PLAYERS, COLORS))
     assert first["rules"] == {"sandbag_penalty": True, "sandbag_limit": 2, "sandbag_penalty_points": 100}
     assert first["hands"][0]["inputs"]["_hand"] == {"trump": "C"}
-    assert first["hands"][3]["inputs"] == bids_inputs([2, 0, 1, 0])
+    assert first["hands"][3]["inputs"] == thirteen_round([2, 0, 1, 0])
     assert first["hands"][3]["points"] == dict.fromkeys(PLAYERS, 0)
 
     upload = SimpleUploadedFile("round-trip.json", response.content, content_type="application/json")
@@ -746,10 +670,6 @@ def test_export_import_export_gives_the_same_document(client, owner):
 
 def test_an_invalid_thirteen_file_is_rejected_whole(client):
     hands = whole_game()[:3]
-    hands[2] = round_inputs([1, 0, 2, 1], [1, 1, 0, 0])  # three cards, two books
-    upload = SimpleUploadedFile("bad.json", json.dumps(game_document(hands)).encode(),
-                                content_type="application/json")
-    response = csrf_post(client, reverse("import_file"), {"file": upload})
-    assert response.status_code == 422
-    assert "hand 3, books: the books add up to 2, but 3 tricks were played" in page(response)
-    assert Table.objects.count() == 0
+    hands[2] = thirteen_round([1, 0, 2, 1], [1, 1, 0, 0])  # three cards, two books
+    assert_import_refused(client, document("thirteen", PLAYERS, hands),
+                          "hand 3, books: the books add up to 2, but 3 tricks were played")

@@ -2,6 +2,8 @@
 
 import pytest
 
+from tests.fixtures import PHONE
+
 CHROMIUM_ARGS = [
     "--disable-gpu",
     "--disable-quic",
@@ -10,7 +12,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="session")
@@ -36,14 +37,3 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "/browser/" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
-
-
-@pytest.fixture
-def logged_in_page(live_server, transactional_db, django_user_model, page):
-    django_user_model.objects.create_user("owner", password="correct-horse-9", is_staff=True)
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", "owner")
-    page.fill("#id_password", "correct-horse-9")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{live_server.url}/")
-    return page

@@ -4,32 +4,19 @@ issue, and nothing refused by the Content Security Policy."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from games import services
 from games.models import Puzzle
+from tests.fixtures import EIGHTS_AND_THREES, GAMES, PHONE, fresh_table, log_in
 
 AXE = Axe()
 
 
 @pytest.fixture
-def site(live_server, transactional_db, django_user_model):
-    """One table of each game with a hand or two, and a finished 24 puzzle."""
-    owner = django_user_model.objects.create_user("owner", password="correct-horse-9", is_staff=True,
-                                                  is_superuser=True)
-    marriage = services.import_table({
-        "format": services.FORMAT, "game": "marriage", "players": ["Asha", "Bikash", "Chandra", "Dipa"],
-        "hands": [{"inputs": {"Asha": {"status": "seen", "maal": 12}, "Bikash": {"status": "winner", "maal": 4},
-                              "Chandra": {"status": "seen", "maal": 6}, "Dipa": {"status": "unseen"}}}],
-    }, owner=owner)[0]
-    honors = services.create_table(game="marriage-honors", name="Honors", players=["A", "B", "C"], rules={},
-                                   owner=owner)
-    konkan = services.create_table(game="konkan", name="Konkan", players=["A", "B", "C"], rules={}, owner=owner)
-    thirteen = services.create_table(game="thirteen", name="Thirteen", players=["A", "B", "C", "D"], rules={},
-                                     owner=owner, colors={"A": "red", "B": "yellow", "C": "green", "D": "blue"})
-    race = services.create_table(game="twentyfour", name="Race", players=["A", "B"], rules={}, owner=owner)
-    puzzle = Puzzle.objects.create(player="owner", user=owner, cards=[["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]],
-                                   difficulty="hard", solutions=1)
-    tables = [marriage, honors, konkan, thirteen, race]
-    return live_server.url, tables, puzzle, marriage
+def site(live_server, transactional_db, owner):
+    """A table of each game with its first hand, and a finished 24 puzzle."""
+    tables = {game: fresh_table(game, owner) for game in GAMES}
+    puzzle = Puzzle.objects.create(player="owner", user=owner, cards=EIGHTS_AND_THREES, difficulty="hard",
+                                   solutions=1)
+    return live_server.url, list(tables.values()), puzzle, tables["marriage"]
 
 
 def serious(page):
@@ -41,7 +28,7 @@ def serious(page):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_page_has_no_serious_accessibility_issue(browser, site, scheme):
     base, tables, puzzle, marriage = site
-    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
     page = context.new_page()
     refused = []
     page.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None)
@@ -52,11 +39,7 @@ def test_every_page_has_no_serious_accessibility_issue(browser, site, scheme):
     for url in anonymous:
         page.goto(url)
         problems[url] = serious(page)
-    page.goto(f"{base}/login/")
-    page.fill("#id_username", "owner")
-    page.fill("#id_password", "correct-horse-9")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{base}/")
+    log_in(page, base)
     pages = [f"{base}/", f"{base}/new/marriage/", f"{base}/new/thirteen/", f"{base}/24/", f"{base}/24/{puzzle.pk}/",
              f"{base}/players/", f"{base}/players/Asha/", f"{base}/t/{marriage.keeper_token}/hands/1/",
              f"{base}/t/{marriage.keeper_token}/history/"]

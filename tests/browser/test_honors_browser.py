@@ -3,22 +3,10 @@
 from playwright.sync_api import expect
 
 from games.models import Table
+from tests.fixtures import fill_new_table, start_table, tap_cards, totals
 
-PLAYERS = ["Asha", "Bina", "Chet", "Dev"]
 OUTCOME_LABELS = {"D": "Declared", "p": "Played on", "f": "Surrendered first move", "l": "Surrendered later",
                   "n": "No turn", "i": "Sat out"}
-SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
-
-def start_table(page, live_server):
-    page.goto(f"{live_server.url}/new/marriage-honors/")
-    page.fill("#id_name", "Honors night")
-    seats = page.locator("input[name=player]")
-    expect(seats).to_have_count(10)
-    for seat, name in enumerate(PLAYERS):
-        seats.nth(seat).fill(name)
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.get_by_role("heading", name="Honors night")).to_be_visible()
 
 
 def player(page, seat):
@@ -35,13 +23,10 @@ def tap_more(page, seat, item, times):
         plus.click()
 
 
-def totals(page):
-    return page.locator("tfoot td.total")
-
-
 def test_a_game_with_a_player_sitting_out_and_the_scores_on_tap(logged_in_page, live_server):
     page = logged_in_page
-    start_table(page, live_server)
+    fill_new_table(page, live_server, "marriage-honors")
+    start_table(page, "marriage-honors")
     deal = page.locator("#deal-info")
     expect(deal).to_have_text("round 0.1 · Asha deals, Dev cuts and picks the joker, Bina plays first")
 
@@ -72,11 +57,7 @@ def test_a_game_with_a_player_sitting_out_and_the_scores_on_tap(logged_in_page, 
     choose(page, 0, "p")
     asha = player(page, 0)
     asha.get_by_text("Count the cards not in sets").click()
-    picker = asha.locator(".picker")
-    for rank, suit in (("K", "S"), ("5", "H")):
-        picker.get_by_role("button", name=rank, exact=True).click()
-        picker.get_by_role("button", name=SUITS[suit], exact=True).click()
-    picker.get_by_role("button", name="Joker").click()
+    tap_cards(asha.locator(".picker"), ["KS", "5H", "JK"])
     expect(page.locator("#cards-0")).to_have_value("KS 5H JK")
     choose(page, 1, "l")
     choose(page, 3, "n")

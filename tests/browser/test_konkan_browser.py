@@ -3,38 +3,9 @@
 from playwright.sync_api import expect
 
 from games.models import Table
+from tests.fixtures import fill_new_table, start_table, tap_cards, totals
 
-PLAYERS = ["Asha", "Bina", "Chet"]
 OUTCOME_LABELS = {"W": "Winner", "s": "Had set", "n": "Not set"}
-SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
-
-def start_table(page, live_server):
-    page.goto(f"{live_server.url}/new/konkan/")
-    page.fill("#id_name", "Konkan night")
-    seats = page.locator("input[name=player]")
-    expect(seats).to_have_count(4)
-    for seat, name in enumerate(PLAYERS):
-        seats.nth(seat).fill(name)
-    expect(page.locator("#id_set_threshold")).to_have_value("52")
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.get_by_role("heading", name="Konkan night")).to_be_visible()
-
-
-def tap_cards(picker, codes):
-    """Tap each card on a picker: rank then suit; "JK" is the Joker button, "JK=7C" Joker, 7, clubs;
-    "/" starts a new group."""
-    for code in codes:
-        if code == "/":
-            picker.get_by_role("button", name="New group").click()
-            continue
-        if code.startswith("JK"):
-            picker.get_by_role("button", name="Joker").click()
-            if code == "JK":
-                continue
-            code = code[3:]
-        picker.get_by_role("button", name=code[:-1], exact=True).click()
-        picker.get_by_role("button", name=SUITS[code[-1]], exact=True).click()
 
 
 def choose_outcomes(page, outcomes):
@@ -42,13 +13,11 @@ def choose_outcomes(page, outcomes):
         page.locator(f"fieldset[data-seat='{seat}']").get_by_text(OUTCOME_LABELS[code], exact=True).click()
 
 
-def totals(page):
-    return page.locator("tfoot td.total")
-
-
 def test_a_hand_with_the_set_tracker_and_the_card_picker(logged_in_page, live_server):
     page = logged_in_page
-    start_table(page, live_server)
+    fill_new_table(page, live_server, "konkan")
+    expect(page.locator("#id_set_threshold")).to_have_value("52")
+    start_table(page, "konkan")
     threshold = page.locator("#set-threshold .threshold")
     expect(threshold).to_have_text("52")
     expect(page.get_by_text("Asha deals")).to_be_visible()

@@ -5,18 +5,9 @@ import re
 from playwright.sync_api import expect
 
 from games.models import Table
+from tests.fixtures import fill_new_table, start_table, totals
 
 STATUS_LABELS = {"W": "Winner", "s": "Seen", "u": "Unseen", "o": "Out"}
-
-
-def start_table(page, live_server, players):
-    page.goto(f"{live_server.url}/new/marriage/")
-    page.fill("#id_name", "Friday night")
-    seats = page.locator("input[name=player]")
-    for seat, name in enumerate(players):
-        seats.nth(seat).fill(name)
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.get_by_role("heading", name="Friday night")).to_be_visible()
 
 
 def choose_statuses(page, statuses):
@@ -34,13 +25,10 @@ def count_maal(page, seat, **counts):
             plus.click()
 
 
-def totals(page):
-    return page.locator("tfoot td.total").all_inner_texts()
-
-
 def test_an_evening_with_the_maal_counter_and_a_fixed_hand(logged_in_page, live_server):
     page = logged_in_page
-    start_table(page, live_server, ["Asha", "Bikash", "Chandra", "Dipa"])
+    fill_new_table(page, live_server, "marriage", ["Asha", "Bikash", "Chandra", "Dipa"])
+    start_table(page, "marriage")
 
     # Hand 1: Bikash wins; Asha counts a marriage plus a tiplu (13), the rest is typed.
     choose_statuses(page, "sWsu")
@@ -51,7 +39,7 @@ def test_an_evening_with_the_maal_counter_and_a_fixed_hand(logged_in_page, live_
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.get_by_role("button", name="Save hand 2")).to_be_visible()
     # n=4, P=23: Asha 4·13−3−23 = 26, Chandra 24−3−23 = −2, Dipa 0−10−23 = −33, Bikash 9.
-    expect(page.locator("tfoot td.total")).to_have_text(["+26", "+9", "−2", "−33"])
+    expect(totals(page)).to_have_text(["+26", "+9", "−2", "−33"])
 
     # Hand 2: Chandra wins with a double marriage counted; Dipa sits out.
     choose_statuses(page, "usWo")
@@ -61,7 +49,7 @@ def test_an_evening_with_the_maal_counter_and_a_fixed_hand(logged_in_page, live_
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.get_by_role("button", name="Save hand 3")).to_be_visible()
     # n=3, P=32: Asha −10−32 = −42, Bikash 6−3−32 = −29, Chandra 71, Dipa 0.
-    expect(page.locator("tfoot td.total")).to_have_text(["−16", "−20", "+69", "−33"])
+    expect(totals(page)).to_have_text(["−16", "−20", "+69", "−33"])
 
     # Hand 3: Dipa wins with a counted tunnella (5).
     choose_statuses(page, "sssW")
@@ -69,7 +57,7 @@ def test_an_evening_with_the_maal_counter_and_a_fixed_hand(logged_in_page, live_
     page.get_by_role("button", name="Save hand 3").click()
     expect(page.get_by_role("button", name="Save hand 4")).to_be_visible()
     # n=4, P=5: each seen −3−5 = −8, Dipa 20−5+9 = 24.
-    expect(page.locator("tfoot td.total")).to_have_text(["−24", "−28", "+61", "−9"])
+    expect(totals(page)).to_have_text(["−24", "−28", "+61", "−9"])
 
     # Fix hand 1: Asha's maal was really 0 (the counter is cleared, nothing typed).
     page.get_by_role("link", name="Fix hand 1").click()
@@ -79,7 +67,7 @@ def test_an_evening_with_the_maal_counter_and_a_fixed_hand(logged_in_page, live_
     page.get_by_role("button", name="Save the correction").click()
     expect(page.get_by_text("Hand 1 corrected")).to_be_visible()
     # Hand 1 becomes n=4, P=10: Asha −13, Chandra 24−3−10 = 11, Dipa −20, Bikash 22.
-    expect(page.locator("tfoot td.total")).to_have_text(["−63", "−15", "+74", "+4"])
+    expect(totals(page)).to_have_text(["−63", "−15", "+74", "+4"])
     assert Table.objects.get().totals == {"Asha": -63, "Bikash": -15, "Chandra": 74, "Dipa": 4}
 
 
@@ -99,7 +87,7 @@ def test_hand_entry_works_without_javascript(browser, live_server, transactional
     page.get_by_role("button", name="Save hand 1").click()
     expect(page).to_have_url(re.compile(rf"/t/{table.keeper_token}/$"))
     expect(page.get_by_text("Hand 1 saved.")).to_be_visible()
-    expect(page.locator("tfoot td.total")).to_have_text(["+23", "+10", "−1", "−32"])
+    expect(totals(page)).to_have_text(["+23", "+10", "−1", "−32"])
 
     # A bad hand without JavaScript: the whole page comes back with the message, nothing saved.
     page.get_by_role("button", name="Save hand 2").click()

@@ -11,12 +11,11 @@ from playwright.sync_api import expect
 from games import services
 from games.models import Puzzle, Table
 from scoring import expressions24, solver24
-from tests.browser.conftest import PHONE
+from tests.fixtures import ACE_TO_FOUR, EIGHTS_AND_THREES, PHONE, SUITS, race_deal
 
-FIRST = [["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]]  # 8 ÷ (3 − 8 ÷ 3)
-SECOND = [["A", "S"], ["2", "H"], ["3", "D"], ["4", "C"]]  # A × 2 × 3 × 4
+FIRST = EIGHTS_AND_THREES  # 8 ÷ (3 − 8 ÷ 3)
+SECOND = ACE_TO_FOUR  # A × 2 × 3 × 4
 THIRD = [["K", "S"], ["Q", "H"], ["J", "D"], ["10", "C"]]
-SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 # The taps that make 24 with FIRST: (button name, the expression shown after it).
 FIRST_TAPS = [("8 of spades", "8"), ("÷", "8 ÷"), ("(", "8 ÷ ("), ("3 of hearts", "8 ÷ ( 3"),
               ("−", "8 ÷ ( 3 −"), ("8 of diamonds", "8 ÷ ( 3 − 8"), ("÷", "8 ÷ ( 3 − 8 ÷"),
@@ -46,12 +45,6 @@ def known_deals(monkeypatch):
 
     monkeypatch.setattr(solver24, "deal", fake_deal)
     return queue
-
-
-@pytest.fixture
-def owner(transactional_db, django_user_model):
-    # Any account ends the first-visit set-up; the phones below play without logging in.
-    return django_user_model.objects.create_user("owner", password="correct-horse-9")
 
 
 def tap(page, name, scope=None):
@@ -196,8 +189,7 @@ def test_the_late_phone_is_told_someone_was_quicker(browser, live_server, owner,
         # B's polls see no change, so its board stays on deal 1, as on a slow phone
         phone_b.route(re.compile(r"/race/state/"), lambda route: route.fulfill(status=204))
         tap_and_see(phone_b, FIRST_TAPS, phone_b.locator("#race"))
-        services.record_hand(table, {"_hand": {"cards": ["8S", "3H", "8D", "3C"], "answer": "8/(3-8/3)"},
-                                     "Asha": {"won": True}, "Bikash": {"won": False}}, 1)
+        services.record_hand(table, race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "Asha", ["Asha", "Bikash"]), 1)
         Table.objects.filter(pk=table.pk).update(current_hand={"deal": 2, "cards": SECOND})
         tap(phone_b, "=", phone_b.locator("#race"))
         expect(phone_b.get_by_text("Someone was quicker")).to_be_visible()

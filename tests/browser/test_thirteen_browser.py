@@ -4,21 +4,9 @@
 from playwright.sync_api import expect
 
 from games.models import Table
+from tests.fixtures import fill_new_table, players_of, start_table, totals
 
-PLAYERS = ["Asha", "Bikram", "Charlie", "David"]
-
-
-def start_table(page, live_server):
-    page.goto(f"{live_server.url}/new/thirteen/")
-    page.fill("#id_name", "Thirteen night")
-    seats = page.locator("input[name=player]")
-    expect(seats).to_have_count(4)
-    for seat, name in enumerate(PLAYERS):
-        seats.nth(seat).fill(name)
-    page.locator("select[name=color]").nth(3).select_option("green")
-    page.locator("select[name=color]").nth(2).select_option("blue")
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.get_by_role("heading", name="Thirteen night")).to_be_visible()
+PLAYERS = players_of("thirteen")
 
 
 def entry_heading(page):
@@ -39,13 +27,12 @@ def type_numbers(page, field, values):
     return order
 
 
-def totals(page):
-    return page.locator("tfoot td.total")
-
-
 def test_two_rounds_of_bids_and_books_then_a_fixed_round(logged_in_page, live_server):
     page = logged_in_page
-    start_table(page, live_server)
+    fill_new_table(page, live_server, "thirteen")
+    page.locator("select[name=color]").nth(3).select_option("green")
+    page.locator("select[name=color]").nth(2).select_option("blue")
+    start_table(page, "thirteen")
     table = Table.objects.get()
     assert table.colors == {"Asha": "red", "Bikram": "yellow", "Charlie": "blue", "David": "green"}
 

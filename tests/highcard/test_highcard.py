@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Hand, Table
-from tests.conftest import csrf_post
+from tests.fixtures import csrf_post
 
 PLAYERS = ["Asha", "Bikash", "Chandra"]
 

@@ -1,0 +1,563 @@
+"""Fixtures and helpers shared by the tests: one module, loaded by tests/conftest.py (pytest_plugins).
+
+Fixtures here are found by pytest; plain helpers are imported: `from tests.fixtures import csrf_post`.
+A test module never imports from another test module: what two of them need lives here.
+
+The games come from the registry (GAMES) and what the tests need of each from SAMPLES, keyed by
+slug: a new game of the site gets its sample data here (a game that exists only for the tests, in
+a samples.py of its own folder), and test_samples.py fails until it has.
+"""
+
+import html
+import json
+import re
+from html.parser import HTMLParser
+from importlib import import_module
+from pathlib import Path
+
+import pytest
+from django.apps import apps as django_apps
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+from django.utils.module_loading import module_has_submodule
+from playwright.sync_api import expect
+
+from games import registry, services
+from games.models import Hand, HandChange, Puzzle, Table
+from scoring import InputError, solver24
+
+PROJECT_DIR = Path(__file__).resolve().parent.parent  # where manage.py is
+PASSWORD = "correct-horse-9"
+
+
+# --- accounts and clients ----------------------------------------------------------------------
+
+@pytest.fixture
+def fast_passwords(settings):
+    """Passwords hashed with MD5: the default hasher takes a quarter of a second per account."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def owner(django_user_model, fast_passwords):
+    return django_user_model.objects.create_user("owner", password=PASSWORD, is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def client(owner):
+    """A logged-in client that enforces CSRF, as a phone's browser does."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(owner)
+    return client
+
+
+def csrf_token(client):
+    """The client's CSRF token (a first visit to the home page sets the cookie)."""
+    if "csrftoken" not in client.cookies:
+        client.get(reverse("home"))
+    return client.cookies["csrftoken"].value
+
+
+def csrf_post(client, url, data=None, **extra):
+    """POST with the CSRF token a real page would carry."""
+    return client.post(url, {**(data or {}), "csrfmiddlewaretoken": csrf_token(client)}, **extra)
+
+
+# --- hands of each game, as the engine takes them and as the pages post them ------------------
+
+MARRIAGE_STATUSES = {"W": "winner", "s": "seen", "u": "unseen", "o": "out"}
+
+
+def marriage_inputs(statuses, maal, players=("Asha", "Bikash", "Chandra", "Dipa"), **extra):
+    """A Marriage hand's engine inputs: statuses like "sWsu" (W winner, s seen, u unseen, o out), maal by
+    seat; `extra` adds fields to a player's entry, e.g. Asha={"dublee": True}."""
+    hand = {name: {"status": MARRIAGE_STATUSES[code], "maal": value}
+            for name, code, value in zip(players, statuses, maal)}
+    for name, fields in extra.items():
+        hand[name].update(fields)
+    return hand
+
+
+def hand_form(statuses, maal=(), next_number=1, **fields):
+    """Form data for a Marriage hand: statuses like "sWsu" (W winner, s seen, u unseen, o out)."""
+    data = {"hand_number": str(next_number)}
+    for seat, code in enumerate(statuses):
+        if code != "-":
+            data[f"status-{seat}"] = MARRIAGE_STATUSES[code]
+    for seat, value in enumerate(maal):
+        data[f"maal-{seat}"] = str(value)
+    data.update(fields)
+    return data
+
+
+def hand_edit_form(statuses, maal, version):
+    """Form data for correcting a Marriage hand: hand_form's fields and the version the page showed."""
+    data = hand_form(statuses, maal)
+    del data["hand_number"]
+    data["version"] = str(version)
+    return data
+
+
+def without(data, key):
+    """A copy of a form's `data` without the field `key`."""
+    data = dict(data)
+    del data[key]
+    return data
+
+
+def thirteen_round(bids, books=None, trump=None, players=("Asha", "Bikram", "Charlie", "David")):
+    """A Thirteen round's engine inputs: bids and books by seat, or only the bids (books None) while
+    the round is being played."""
+    hand = {name: {"bid": bid} if books is None else {"bid": bid, "books": took}
+            for name, bid, took in zip(players, bids, books or bids)}
+    if trump:
+        hand["_hand"] = {"trump": trump}
+    return hand
+
+
+def race_deal(cards, answer, winner, players):
+    """A 24 race hand's engine inputs: the cards dealt, the winning answer and who gave it."""
+    return {"_hand": {"cards": cards, "answer": answer}, **{name: {"won": name == winner} for name in players}}
+
+
+def document(game, players, hands, **extra):
+    """A table file (FORMAT.md): `hands` are engine inputs, one dict a hand."""
+    return {"format": "cardscore-table/1", "game": game, "name": f"{game} night", "players": list(players),
+            "hands": [{"inputs": inputs} for inputs in hands], **extra}
+
+
+def seeded(owner, game, hands, players=None, **extra):
+    """A table of `game` with `hands` (engine inputs) already played, through the import service."""
+    players = players_of(game) if players is None else players
+    table, warnings = services.import_table(document(game, players, hands, **{"name": "Seeded", **extra}),
+                                            owner=owner)
+    assert warnings == []
+    return table
+
+
+# --- the rules engines ---------------------------------------------------------------------------
+
+def scored(engine, rules, players, hands):
+    """`hands` (raw inputs) validated and scored through `engine`'s public functions."""
+    return engine.score(rules, players, engine.validate(rules, players, hands))
+
+
+def error_of(action, *args):
+    """The InputError that action(*args) raises."""
+    with pytest.raises(InputError) as caught:
+        action(*args)
+    return caught.value
+
+
+def rule_error(engine, rules):
+    """The InputError `engine` raises for `rules`."""
+    return error_of(engine.validate_rules, rules)
+
+
+def hand_error(engine, players, inputs, rules=None):
+    """The InputError `engine` raises for one hand of raw inputs."""
+    return error_of(engine.validate, engine.validate_rules(rules or {}), players, [inputs])
+
+
+def where(error):
+    """Where an InputError points: (hand, player, field)."""
+    return error.hand, error.player, error.field
+
+
+# --- every game, and sample data for each ------------------------------------------------------
+
+# The games the registry knows (games/registry.py): the one place the tests learn which games exist.
+GAMES = [game.slug for game in registry.all_games()]
+
+THIRTEEN_COLORS = ["red", "yellow", "green", "blue"]
+EIGHTS_AND_THREES = [["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]]  # 24 only as 8 ÷ (3 − 8 ÷ 3)
+EIGHTS_AND_THREES_KEYS = "c0 / ( c1 - c2 / c3 )"  # the pad's keys for it
+ACE_TO_FOUR = [["A", "S"], ["2", "H"], ["3", "D"], ["4", "C"]]  # A × 2 × 3 × 4: what next_deal deals
+SET_61 = "10H JH QH KH / 7S 7D JK=7C"  # a Konkan set: 10-J-Q-K of hearts (40) and three sevens, one a joker (21)
+CREATED = "2026-11-20T19:30:00Z"
+
+HONORS_FIRST_HAND = {"Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
+                     "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
+                     "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0},
+                     "Dev": {"outcome": "inactive"}}
+HONORS_HAND_FORM = {"outcome-0": "declared", "honors-0": "2", "marriages-0": "0", "hand_points-0": "",
+                    "outcome-1": "played", "honors-1": "1", "marriages-1": "1", "hand_points-1": "17",
+                    "outcome-2": "surrendered_first", "honors-2": "0", "marriages-2": "0", "hand_points-2": "",
+                    "outcome-3": "inactive"}
+KONKAN_HAND_FORM = {"outcome-0": "set", "penalty-0": "68", "failed_wins-0": "0", "outcome-1": "winner",
+                    "failed_wins-1": "0", "outcome-2": "not_set", "failed_wins-2": "0"}
+
+# For each game (by slug), what a test needs to play it without knowing it:
+#   players, colors   the players in seat order, and their colours where the game has them (or None)
+#   first_hand        engine inputs of hand 1, which fresh_table records
+#   between_hands     what the table holds after hand 1 (the race's next deal), or None
+#   seats, new_table  how many player fields the new-table form has, and its other fields
+#   add_hand          a valid post of hand 2 on a fresh_table; edit_hand a valid correction of its hand 1
+#   seat_fields, hand_fields  the hand form's field names: one of each per seat, and one per hand
+#   one_hand_document a table file of one hand (the start of fuzzed imports)
+#   document          a table file of a few realistic hands: house rules, names in other scripts, colours
+SAMPLES = {
+    "marriage": {
+        "players": ["Asha", "Bikash", "Chandra", "Dipa"],
+        "colors": None,
+        "first_hand": marriage_inputs("sWsu", (12, 4, 6, 5)),
+        "between_hands": None,
+        "seats": 6,
+        "new_table": {"name": "Friday night", "seen_points": "3", "unseen_points": "10", "dublee_bonus": "5",
+                      "dublee_seen_points": "0", "foul_fine": "15", "point_rate": "1", "currency": ""},
+        "add_hand": hand_form("sWsu", (12, 4, 6, 0), next_number=2),
+        "edit_hand": hand_edit_form("Wsss", (0, 0, 0, 0), version=1),
+        "seat_fields": ["status", "maal", "dublee", "foul", "tiplu", "poplu", "jhiplu", "tunnella_ordinary",
+                        "tunnella_joker", "tunnella_poplu_jhiplu"],
+        "hand_fields": [],
+        "one_hand_document": document("marriage", ["Asha", "Bikash", "Chandra", "Dipa"],
+                                      [marriage_inputs("sWsu", (12, 4, 6, 5))], created=CREATED,
+                                      rules={"murder": True}),
+        "document": document("marriage", ["Asha", "Bikash", "Chandra", "दीपा"], [
+            marriage_inputs("sWsu", (12, 4, 6, 5), players=["Asha", "Bikash", "Chandra", "दीपा"]),
+            marriage_inputs("Wsss", (3, 0, 7, 2), players=["Asha", "Bikash", "Chandra", "दीपा"],
+                            Asha={"dublee": True}),
+            marriage_inputs("suWo", (9, 0, 14, 0), players=["Asha", "Bikash", "Chandra", "दीपा"]),
+            {"Asha": {"status": "seen", "maal_counts": {"tiplu": 1, "poplu": 0, "jhiplu": 1,
+                                                        "tunnellas": {"ordinary": 0, "joker": 0, "poplu_jhiplu": 0}}},
+             "Bikash": {"status": "winner", "maal": 0}, "Chandra": {"status": "seen", "maal": 2, "foul": True},
+             "दीपा": {"status": "unseen", "maal": 0}},
+        ], name="marriage at Asha's", created=CREATED,
+            rules={"murder": True, "kidnap": False, "foul_fine": 15, "dublee_bonus": 5, "point_rate": 0.25,
+                   "currency": "NPR"}),
+    },
+    "marriage-honors": {
+        "players": ["Asha", "Bina", "Chet", "Dev"],
+        "colors": None,
+        "first_hand": HONORS_FIRST_HAND,
+        "between_hands": None,
+        "seats": 10,
+        "new_table": {"name": "Honors night", "decks": "3", "cards_per_hand": "21", "direction": "clockwise",
+                      "honor_value": "4", "marriage_points": "20", "surrender_first_points": "2",
+                      "surrender_later_points": "5", "point_rate": "1", "currency": ""},
+        "add_hand": {"hand_number": "2", **HONORS_HAND_FORM},
+        "edit_hand": {"version": "1", **HONORS_HAND_FORM, "hand_points-1": "12"},
+        "seat_fields": ["outcome", "honors", "marriages", "hand_points", "cards"],
+        "hand_fields": [],
+        "one_hand_document": document("marriage-honors", ["Asha", "Bina", "Chet", "Dev"], [HONORS_FIRST_HAND],
+                                      created=CREATED),
+        "document": document("marriage-honors", ["Asha", "Bina", "Chet", "Dev", "Ema"], [
+            {"Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
+             "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
+             "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0},
+             "Dev": {"outcome": "inactive"},
+             "Ema": {"outcome": "no_turn", "honors": 0, "marriages": 0, "hand_points": 30}},
+            {"Asha": {"outcome": "surrendered_later", "honors": 1, "marriages": 0},
+             "Bina": {"outcome": "declared", "honors": 3, "marriages": 1},
+             "Chet": {"outcome": "played", "honors": 0, "marriages": 0, "hand_points": 40},
+             "Dev": {"outcome": "played", "honors": 2, "marriages": 1, "hand_points": 25},
+             "Ema": {"outcome": "inactive"}},
+        ], name="marriage-honors at Asha's", created=CREATED,
+            rules={"honor_value": 4, "marriage_points": 20, "point_rate": 1, "currency": "€"}),
+    },
+    "konkan": {
+        "players": ["Asha", "Bina", "Chet"],
+        "colors": None,
+        "first_hand": {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "hand_penalty": 68},
+                       "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}},
+        "between_hands": None,
+        "seats": 4,
+        "new_table": {"name": "Konkan night", "set_threshold": "52", "not_set_penalty": "100",
+                      "joker_discard_penalty": "200", "failed_win_penalty": "50", "elimination_over": "301"},
+        "add_hand": {"hand_number": "2", **KONKAN_HAND_FORM},
+        "edit_hand": {"version": "1", **KONKAN_HAND_FORM, "penalty-0": "10"},
+        "seat_fields": ["outcome", "penalty", "cards", "failed_wins"],
+        "hand_fields": ["joker_discard"],
+        "one_hand_document": document("konkan", ["Asha", "Bina", "Chet"], [
+            {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]},
+             "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}},
+        ], created=CREATED),
+        "document": document("konkan", ["Asha", "Bina", "Chet"], [
+            {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "hand_penalty": 68},
+             "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}},
+            {"_hand": {"joker_discard": True}, "Asha": {"outcome": "winner"},
+             "Bina": {"outcome": "set", "cards": ["AS", "7H", "JK"], "failed_wins": 1}, "Chet": {"outcome": "not_set"}},
+            {"_hand": {"joker_discard": False}, "Asha": {"outcome": "not_set"},
+             "Bina": {"outcome": "set", "hand_penalty": 12}, "Chet": {"outcome": "winner"}},
+        ], name="konkan at Asha's", created=CREATED, rules={"failed_win_penalty": 50, "joker_discard_penalty": 200}),
+    },
+    "thirteen": {
+        "players": ["Asha", "Bikram", "Charlie", "David"],
+        "colors": THIRTEEN_COLORS,
+        "first_hand": thirteen_round([1, 0, 0, 0], [1, 0, 0, 0]),
+        "between_hands": None,
+        "seats": 4,
+        "new_table": {"name": "Thirteen night", "sandbag_limit": "10", "sandbag_penalty_points": "100"},
+        "add_hand": {"hand_number": "2", "trump": "H", "bid-0": "0", "bid-1": "1", "bid-2": "0", "bid-3": "1"},
+        "edit_hand": {"version": "2", "trump": "", "bid-0": "0", "bid-1": "1", "bid-2": "0", "bid-3": "0",
+                      "books-0": "0", "books-1": "1", "books-2": "0", "books-3": "0"},
+        "seat_fields": ["bid", "books"],
+        "hand_fields": ["trump"],
+        "one_hand_document": document("thirteen", ["Asha", "Bikram", "Charlie", "David"],
+                                      [thirteen_round([1, 0, 0, 0], [1, 0, 0, 0])], created=CREATED,
+                                      colors=dict(zip(["Asha", "Bikram", "Charlie", "David"], THIRTEEN_COLORS))),
+        "document": document("thirteen", ["Asha", "Bikram", "Charlie", "David"], [
+            thirteen_round([1, 0, 0, 0], [1, 0, 0, 0]),
+            thirteen_round([0, 1, 0, 1], [0, 1, 1, 0], trump="H"),
+            thirteen_round([1, 0, 2, 1], [1, 1, 0, 1]),
+            thirteen_round([2, 1, 0, 0], trump="C"),  # round 4: bids saved, books not yet (pending)
+        ], name="thirteen at Asha's", created=CREATED,
+            colors={"Asha": "red", "Bikram": "yellow", "Charlie": "green", "David": "blue"},
+            rules={"sandbag_limit": 5}),
+    },
+    "twentyfour": {
+        "players": ["Asha", "Bikash", "Chandra"],
+        "colors": None,
+        "first_hand": race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "Asha", ["Asha", "Bikash", "Chandra"]),
+        "between_hands": {"deal": 2, "cards": EIGHTS_AND_THREES},
+        "seats": 4,
+        "new_table": {"name": "24 night", "difficulty": ""},
+        "add_hand": {"hand_number": "2"},
+        "edit_hand": {"version": "1"},
+        "seat_fields": ["won", "answer", "cards"],
+        "hand_fields": [],
+        "one_hand_document": document("twentyfour", ["A", "B"], [
+            race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "A", ["A", "B"])], created=CREATED),
+        "document": document("twentyfour", ["A", "B", "C"], [
+            race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "A", ["A", "B", "C"]),
+            race_deal(["AS", "2H", "3D", "4C"], "1*2*3*4", "C", ["A", "B", "C"]),
+            race_deal(["6H", "6D", "6S", "6C"], "6+6+6+6", "A", ["A", "B", "C"]),
+        ], name="twentyfour at Asha's", created=CREATED, rules={"difficulty": "hard"}),
+    },
+}
+
+# A game that exists only for the tests (tests/highcard/) keeps its sample data in its own folder.
+for app in django_apps.get_app_configs():
+    if module_has_submodule(app.module, "samples"):
+        SAMPLES.update(import_module(f"{app.name}.samples").SAMPLES)
+
+
+def players_of(game):
+    return SAMPLES[game]["players"]
+
+
+def colors_of(game, players=None):
+    """Player -> colour for a table of `game` (None when the game has no colours)."""
+    colors = SAMPLES[game]["colors"]
+    return dict(zip(players or players_of(game), colors)) if colors else None
+
+
+def table_form(game, players=None, colors=None, **overrides):
+    """The new-table form as a browser posts it: every seat (blank after the players), a colour per
+    seat where the game has them, the other fields with their sample values."""
+    sample = SAMPLES[game]
+    players = list(players_of(game) if players is None else players)
+    seats = max(sample["seats"], len(players))
+    data = {"player": players + [""] * (seats - len(players))}
+    if sample["colors"]:
+        colors = list(sample["colors"] if colors is None else colors)
+        data["color"] = colors + ["red"] * (seats - len(colors))
+    return {**sample["new_table"], **data, **overrides}
+
+
+def players_form(game, names):
+    """The Players page's form: the names in seat order (and the colours, where the game has them)."""
+    colors = SAMPLES[game]["colors"]
+    return {"player": list(names), **({"color": colors} if colors else {})}
+
+
+def play_hand(table, inputs, number):
+    """Record hand `number` as the scorekeeper's phone does: Thirteen's bids first, then its books."""
+    entries = {name: entry for name, entry in inputs.items() if name != "_hand"}
+    if table.game == "thirteen" and any("books" in entry for entry in entries.values()):
+        bids = {name: ({"bid": entry["bid"]} if name != "_hand" else entry) for name, entry in inputs.items()}
+        services.record_hand(table, bids, number)
+        return services.record_hand(table, inputs, number, version=1)
+    return services.record_hand(table, inputs, number)
+
+
+def fresh_table(game, owner):
+    """A table of `game` with its sample hand 1 recorded (and, for the race, deal 2 on known cards)."""
+    sample = SAMPLES[game]
+    table = services.create_table(game=game, name=sample["new_table"]["name"], players=sample["players"], rules={},
+                                  owner=owner, colors=colors_of(game))
+    play_hand(table, sample["first_hand"], 1)
+    if sample["between_hands"]:
+        services.save_current_hand(table, sample["between_hands"])
+    table.refresh_from_db()
+    return table
+
+
+# --- pages ---------------------------------------------------------------------------------------
+
+MINUS = "\u2212"  # how the pages print a negative number
+
+
+def add_url(table, token=None):
+    return reverse("add_hand", args=[token or table.keeper_token])
+
+
+def table_url(table, token=None):
+    return reverse("table", args=[token or table.keeper_token])
+
+
+def edit_url(table, number):
+    return reverse("edit_hand", args=[table.keeper_token, number])
+
+
+def page(response):
+    """The response body as text, entities decoded (messages quote names and symbols)."""
+    return html.unescape(response.content.decode())
+
+
+def alert(response):
+    """The text of the error shown next to the 24 pad's expression, or None."""
+    found = re.search(r'<div class="error"[^>]*role="alert"[^>]*>(.*?)</div>', page(response), re.S)
+    return found and found.group(1).strip()
+
+
+def totals_row(response):
+    """Player -> the total shown in the board's footer, as printed (e.g. '+30', '−36')."""
+    return dict(re.findall(r'<td class="total[^"]*" data-player="([^"]+)">([^<]*)</td>', page(response)))
+
+
+class ScriptFinder(HTMLParser):
+    """Whatever in a page would run script: <script> without src or with content, on* handlers,
+    javascript: URLs."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found = []
+        self.in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name.startswith("on") or name.startswith("hx-on"):
+                self.found.append(f"<{tag} {name}={value!r}>")
+            if value and value.strip().lower().startswith("javascript:"):
+                self.found.append(f"<{tag} {name}={value!r}>")
+        if tag == "script":
+            self.in_script = True
+            if not dict(attrs).get("src"):
+                self.found.append(f"<script> without src {attrs!r}")
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self.in_script = False
+
+    def handle_data(self, data):
+        if self.in_script and data.strip():
+            self.found.append(f"inline script {data[:60]!r}")
+
+
+def scripts_in(response):
+    """Whatever in the page would run script (see ScriptFinder)."""
+    finder = ScriptFinder()
+    finder.feed(response.content.decode())
+    return finder.found
+
+
+def assert_new_table_refused(client, game, data, message):
+    """The new-table form of `game` posted with `data`: refused (422) with `message`, nothing saved."""
+    response = csrf_post(client, reverse("new_table", args=[game]), data)
+    assert response.status_code == 422
+    assert message.lower() in page(response).lower()
+    assert Table.objects.count() == 0
+
+
+def assert_import_refused(client, table_file, message):
+    """`table_file` (a document) uploaded: refused whole (422) with `message`, no table saved."""
+    upload = SimpleUploadedFile("bad.json", json.dumps(table_file).encode(), content_type="application/json")
+    response = csrf_post(client, reverse("import_file"), {"file": upload})
+    assert response.status_code == 422
+    assert message in page(response)
+    assert Table.objects.count() == 0
+
+
+# --- what is stored ------------------------------------------------------------------------------
+
+def counts():
+    return (Table.objects.count(), Hand.objects.count(), HandChange.objects.count(), Puzzle.objects.count())
+
+
+def snapshot(table):
+    """Every stored field of the table and of its hands: what a refused post must leave alone."""
+    return (Table.objects.filter(pk=table.pk).values().first(),
+            list(Hand.objects.filter(table_id=table.pk).order_by("number")
+                 .values("number", "version", "inputs", "points")))
+
+
+# --- a Marriage table, the 24 engine's next deal ------------------------------------------------
+
+@pytest.fixture
+def next_deal(monkeypatch):
+    """The 24 engine deals ACE_TO_FOUR, every time (and records which difficulty was asked for)."""
+    asked = []
+
+    def fake_deal(rng=None, difficulty=None):
+        asked.append(difficulty)
+        return solver24.Deal([tuple(card) for card in ACE_TO_FOUR], [1, 2, 3, 4], "easy", 4, "4*3*2*1")
+
+    monkeypatch.setattr(solver24, "deal", fake_deal)
+    return asked
+
+
+@pytest.fixture
+def marriage_table(owner):
+    return services.create_table(game="marriage", name="Friday", players=players_of("marriage"), rules={},
+                                 owner=owner)
+
+
+# --- browser pages (tests/browser) ---------------------------------------------------------------
+
+PHONE = {"width": 390, "height": 844}
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def log_in(page, base_url):
+    """Log the owner in through the login page."""
+    page.goto(f"{base_url}/login/")
+    page.fill("#id_username", "owner")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{base_url}/")
+
+
+@pytest.fixture
+def logged_in_page(live_server, transactional_db, owner, page):
+    log_in(page, live_server.url)
+    return page
+
+
+def fill_new_table(page, live_server, game, players=None):
+    """Open the new-table page of `game`; type the sample table name and the players, one a seat."""
+    sample = SAMPLES[game]
+    page.goto(f"{live_server.url}/new/{game}/")
+    page.fill("#id_name", sample["new_table"]["name"])
+    seats = page.locator("input[name=player]")
+    expect(seats).to_have_count(sample["seats"])
+    for seat, name in enumerate(players_of(game) if players is None else players):
+        seats.nth(seat).fill(name)
+
+
+def start_table(page, game):
+    """Press "Start the table" on a filled new-table page and wait for the table's page."""
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.get_by_role("heading", name=SAMPLES[game]["new_table"]["name"])).to_be_visible()
+
+
+def totals(page):
+    """The totals in the board's footer, in seat order."""
+    return page.locator("tfoot td.total")
+
+
+def tap_cards(picker, codes):
+    """Tap each card on a picker: rank then suit; "JK" is the Joker button, "JK=7C" Joker, 7, clubs;
+    "/" starts a new group."""
+    for code in codes:
+        if code == "/":
+            picker.get_by_role("button", name="New group").click()
+            continue
+        if code.startswith("JK"):
+            picker.get_by_role("button", name="Joker").click()
+            if code == "JK":
+                continue
+            code = code[3:]
+        picker.get_by_role("button", name=code[:-1], exact=True).click()
+        picker.get_by_role("button", name=SUITS[code[-1]], exact=True).click()

@@ -1,0 +1,27 @@
+"""High card's sample data for the tests that cover every game (the keys: tests/fixtures.py)."""
+
+PLAYERS = ["Asha", "Bikash", "Chandra"]
+
+
+def _document(hands, **extra):
+    return {"format": "cardscore-table/1", "game": "highcard", "players": PLAYERS, "created": "2026-11-20T19:30:00Z",
+            "hands": [{"inputs": {name: {"card": card} for name, card in zip(PLAYERS, cards)}} for cards in hands],
+            **extra}
+
+
+SAMPLES = {
+    "highcard": {
+        "players": PLAYERS,
+        "colors": None,
+        "first_hand": {"Asha": {"card": 9}, "Bikash": {"card": 12}, "Chandra": {"card": 3}},
+        "between_hands": None,
+        "seats": 6,
+        "new_table": {"name": "High card night"},
+        "add_hand": {"hand_number": "2", "card-0": "4", "card-1": "5", "card-2": "13"},
+        "edit_hand": {"version": "1", "card-0": "13", "card-1": "12", "card-2": "3"},
+        "seat_fields": ["card"],
+        "hand_fields": [],
+        "one_hand_document": _document([(9, 12, 3)]),
+        "document": _document([(9, 12, 3), (7, 7, 2), (1, 13, 5)], name="highcard at Asha's"),
+    },
+}
