@@ -21,11 +21,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from django.utils.module_loading import module_has_submodule
+from hypothesis import strategies as st
 from playwright.sync_api import expect
 
 from games import registry, services
 from games.models import Hand, HandChange, Puzzle, Table
-from scoring import InputError, solver24
+from scoring import InputError, solver24, thirteen
+from tests.strategies import (THIRTEEN_PLAYERS, honors_games, konkan_games, marriage_games, race_tables,
+                              thirteen_games, thirteen_rule_sets)
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent  # where manage.py is
 PASSWORD = "correct-horse-9"
@@ -197,6 +200,8 @@ KONKAN_HAND_FORM = {"outcome-0": "set", "penalty-0": "68", "failed_wins-0": "0",
 #   seat_fields, hand_fields  the hand form's field names: one of each per seat, and one per hand
 #   one_hand_document a table file of one hand (the start of fuzzed imports)
 #   document          a table file of a few realistic hands: house rules, names in other scripts, colours
+#   tables            a hypothesis strategy of valid tables of the game: (validated rules, players, raw
+#                     hands), for the tests of every game's engine (built from tests/strategies.py)
 SAMPLES = {
     "marriage": {
         "players": ["Asha", "Bikash", "Chandra", "Dipa"],
@@ -226,6 +231,7 @@ SAMPLES = {
         ], name="marriage at Asha's", created=CREATED,
             rules={"murder": True, "kidnap": False, "foul_fine": 15, "dublee_bonus": 5, "point_rate": 0.25,
                    "currency": "NPR"}),
+        "tables": marriage_games(),
     },
     "marriage-honors": {
         "players": ["Asha", "Bina", "Chet", "Dev"],
@@ -255,6 +261,7 @@ SAMPLES = {
              "Ema": {"outcome": "inactive"}},
         ], name="marriage-honors at Asha's", created=CREATED,
             rules={"honor_value": 4, "marriage_points": 20, "point_rate": 1, "currency": "€"}),
+        "tables": honors_games(),
     },
     "konkan": {
         "players": ["Asha", "Bina", "Chet"],
@@ -281,6 +288,7 @@ SAMPLES = {
             {"_hand": {"joker_discard": False}, "Asha": {"outcome": "not_set"},
              "Bina": {"outcome": "set", "hand_penalty": 12}, "Chet": {"outcome": "winner"}},
         ], name="konkan at Asha's", created=CREATED, rules={"failed_win_penalty": 50, "joker_discard_penalty": 200}),
+        "tables": konkan_games().map(lambda game: (game[1], game[0], game[2])),  # drawn as (players, rules, hands)
     },
     "thirteen": {
         "players": ["Asha", "Bikram", "Charlie", "David"],
@@ -305,6 +313,8 @@ SAMPLES = {
         ], name="thirteen at Asha's", created=CREATED,
             colors={"Asha": "red", "Bikram": "yellow", "Charlie": "green", "David": "blue"},
             rules={"sandbag_limit": 5}),
+        "tables": st.tuples(thirteen_rule_sets.map(thirteen.validate_rules), st.just(THIRTEEN_PLAYERS),
+                            thirteen_games()),
     },
     "twentyfour": {
         "players": ["Asha", "Bikash", "Chandra"],
@@ -324,6 +334,7 @@ SAMPLES = {
             race_deal(["AS", "2H", "3D", "4C"], "1*2*3*4", "C", ["A", "B", "C"]),
             race_deal(["6H", "6D", "6S", "6C"], "6+6+6+6", "A", ["A", "B", "C"]),
         ], name="twentyfour at Asha's", created=CREATED, rules={"difficulty": "hard"}),
+        "tables": race_tables(),
     },
 }
 

@@ -10,37 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.registry import get_game
-from scoring import solver24, thirteen, twentyfour
 from scoring.errors import InputError
-from tests import test_scoring_konkan, test_scoring_marriage, test_scoring_marriage_honors, test_scoring_thirteen
+from tests.fixtures import GAMES, SAMPLES
 
-NAMES = ["Asha", "Bikram", "Chandra", "Dipa", "Eka", "Faris", "Gita", "Hari", "Indra", "Jaya"]
-
-
-@st.composite
-def race_tables(draw):
-    """(rules, players, raw hands) of a 24 Game race: real deals, each won with a solution."""
-    players = NAMES[: draw(st.integers(twentyfour.MIN_PLAYERS, twentyfour.MAX_PLAYERS))]
-    hands = []
-    for _ in range(draw(st.integers(0, 6))):
-        deal = solver24.deal(draw(st.randoms(use_true_random=False)))
-        winner = draw(st.sampled_from(players))
-        hands.append({"_hand": {"cards": [rank + suit for rank, suit in deal.cards], "answer": deal.solution},
-                      **{name: {"won": name == winner} for name in players}})
-    return twentyfour.validate_rules({}), players, hands
-
-
-# (rules, players, raw hands) of a valid table of each game, from the game's own tests.
-TABLES = {
-    "marriage": test_scoring_marriage.games(),
-    "marriage-honors": test_scoring_marriage_honors.games(),
-    "konkan": test_scoring_konkan.games().map(lambda game: (game[1], game[0], game[2])),
-    "thirteen": st.tuples(test_scoring_thirteen.rule_sets.map(thirteen.validate_rules),
-                          st.just(test_scoring_thirteen.PLAYERS), test_scoring_thirteen.games()),
-    "twentyfour": race_tables(),
-}
-
-every_game = pytest.mark.parametrize("slug", TABLES)
+# Every game of the registry; each draws its tables from SAMPLES[slug]["tables"] (tests/strategies.py).
+every_game = pytest.mark.parametrize("slug", GAMES)
 
 
 def plain_json(value):
@@ -68,7 +42,7 @@ def states(game, rules, players, clean_hands):
 @given(data=st.data())
 def test_folding_hand_by_hand_gives_what_score_gives_over_the_whole_list(slug, data):
     game = get_game(slug).engine
-    rules, players, hands = data.draw(TABLES[slug])
+    rules, players, hands = data.draw(SAMPLES[slug]["tables"])
     clean = game.validate(rules, players, hands)
     whole = game.score(rules, players, clean)
     state = game.start(rules, players)
@@ -99,7 +73,7 @@ def verdict(check):
 @given(data=st.data())
 def test_validate_hand_with_the_state_agrees_with_validating_the_whole_list(slug, data):
     game = get_game(slug).engine
-    rules, players, hands = data.draw(TABLES[slug])
+    rules, players, hands = data.draw(SAMPLES[slug]["tables"])
     clean = game.validate(rules, players, hands)
     for count, state in enumerate(states(game, rules, players, clean)):
         if not hands:
@@ -120,7 +94,7 @@ def test_validate_hand_with_the_state_agrees_with_validating_the_whole_list(slug
 @given(data=st.data())
 def test_the_state_is_plain_json(slug, data):
     game = get_game(slug).engine
-    rules, players, hands = data.draw(TABLES[slug])
+    rules, players, hands = data.draw(SAMPLES[slug]["tables"])
     for state in states(game, rules, players, game.validate(rules, players, hands)):
         assert plain_json(state)
         assert json.loads(json.dumps(state)) == state

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from scoring import konkan as k
 from scoring.errors import InputError
 from tests.fixtures import scored, where
+from tests.strategies import KONKAN_NAMES as NAMES
+from tests.strategies import konkan_games as games
 
-NAMES = ["Asha", "Bina", "Chet", "Dev"]
 RULES = k.validate_rules({})
 
 
@@ -669,54 +670,6 @@ def test_threshold_walkthrough_in_one_hand():
 
 
 # --- properties -------------------------------------------------------------------------------
-
-CARD_CODES = [rank + suit for rank in k.RANKS for suit in k.SUITS] + ["JK"]
-
-
-@st.composite
-def games(draw, max_hands=8):
-    """(players, rules, raw hands): a valid game, played hand by hand."""
-    n = draw(st.integers(2, 4))
-    players = NAMES[:n]
-    rules = k.validate_rules({
-        "not_set_penalty": draw(st.integers(0, 150)),
-        "joker_discard_penalty": draw(st.sampled_from([0, 200, 120])),
-        "failed_win_penalty": draw(st.sampled_from([0, 50, 20])),
-        "elimination_over": draw(st.sampled_from([301, 150, 500])),
-    })
-    hands = []
-    for _ in range(draw(st.integers(0, max_hands))):
-        standing = scored(k, rules, players, hands).progress
-        if standing["game_over"]:
-            break
-        playing = [name for name in players if name not in standing["out"]]
-        winner = draw(st.sampled_from(playing))
-        inputs = {}
-        deck = dict.fromkeys(CARD_CODES, 2)  # two packs, two jokers
-        for name in players:
-            if name not in playing:
-                inputs[name] = {"outcome": "out"}
-                continue
-            entry = {"outcome": "winner" if name == winner else draw(st.sampled_from(["set", "not_set"]))}
-            if entry["outcome"] == "set":
-                if draw(st.booleans()):
-                    entry["hand_penalty"] = draw(st.integers(0, 200))
-                else:
-                    available = [code for code, left in deck.items() if left]
-                    cards = draw(st.lists(st.sampled_from(available), max_size=6))
-                    kept = []
-                    for code in cards:
-                        if deck[code]:
-                            deck[code] -= 1
-                            kept.append(code)
-                    entry["cards"] = kept
-            if draw(st.booleans()):
-                entry["failed_wins"] = draw(st.integers(0, 3))
-            inputs[name] = entry
-        if draw(st.booleans()):
-            inputs["_hand"] = {"joker_discard": draw(st.booleans())}
-        hands.append(inputs)
-    return players, rules, hands
 
 
 @pytest.mark.slow

@@ -11,8 +11,9 @@ from scoring import checks
 from scoring import marriage_honors as mh
 from scoring.errors import InputError
 from tests.fixtures import hand_error, rule_error, scored, where
+from tests.strategies import HONORS_NAMES as NAMES
+from tests.strategies import honors_games as games
 
-NAMES = ["Asha", "Bikram", "Chandra", "Dipa", "Eka", "Gita", "Hari", "Indra", "Jamuna", "Kiran"]
 OUTCOME = {"D": "declared", "P": "played", "F": "surrendered_first", "L": "surrendered_later",
            "N": "no_turn", "I": "inactive"}
 
@@ -565,45 +566,6 @@ def test_player_limits():
 
 
 # --- properties -----------------------------------------------------------------------------
-
-
-@st.composite
-def rule_sets(draw):
-    rules = {key: draw(st.integers(0, 40)) for key in mh.POINT_KEYS}
-    rules.update(decks=draw(st.integers(3, 5)), cards_per_hand=draw(st.integers(3, 30)),
-                 direction=draw(st.sampled_from(mh.DIRECTIONS)), point_rate=draw(st.sampled_from([1, 0.25, 2.5])))
-    return mh.validate_rules(rules)
-
-
-@st.composite
-def hand_inputs(draw, rules, players):
-    outcomes = {name: draw(st.sampled_from(mh.OUTCOMES[1:])) for name in players}
-    declarer = draw(st.sampled_from(players))
-    outcomes[declarer] = "declared"
-    if all(outcomes[name] == "inactive" for name in players if name != declarer):
-        outcomes[draw(st.sampled_from([name for name in players if name != declarer]))] = "played"
-    marriages_left = rules["decks"]
-    inputs = {}
-    for name in players:
-        raw = {"outcome": outcomes[name]}
-        if outcomes[name] != "inactive":
-            raw["honors"] = draw(st.integers(0, rules["cards_per_hand"] + 1))
-            marriages = draw(st.integers(0, marriages_left))
-            marriages_left -= marriages
-            if marriages or draw(st.booleans()):
-                raw["marriages"] = marriages
-            if outcomes[name] in ("played", "no_turn"):
-                raw["hand_points"] = draw(st.integers(0, 10 * rules["cards_per_hand"]))
-        inputs[name] = raw
-    return inputs
-
-
-@st.composite
-def games(draw):
-    rules = draw(rule_sets())
-    players = NAMES[: draw(st.integers(2, 10))]
-    hands = draw(st.lists(hand_inputs(rules, players), min_size=1, max_size=5))
-    return rules, players, hands
 
 
 def spec_points(rules, inputs):

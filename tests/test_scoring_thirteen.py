@@ -10,26 +10,14 @@ from games.registry import get_game
 from scoring import checks
 from scoring import thirteen as t
 from scoring.errors import InputError
+from tests.strategies import THIRTEEN_PLAYERS as PLAYERS
+from tests.strategies import thirteen_bids_only as bids_only
+from tests.strategies import thirteen_complete as complete
+from tests.strategies import thirteen_games as games
+from tests.strategies import thirteen_rule_sets as rule_sets
 
-# Player 1 .. player 4 in seat order: player 4 (David) deals round 1, player 1 (Asha) bids first.
-PLAYERS = ["Asha", "Bikram", "Charlie", "David"]
 DEFAULTS = {"sandbag_penalty": False, "sandbag_limit": 10, "sandbag_penalty_points": 100}
 PENALTY = {**DEFAULTS, "sandbag_penalty": True}
-
-
-def bids_only(bids, trump=None):
-    """A pending round: the bids are in, the books are not."""
-    inputs = {name: {"bid": bid} for name, bid in zip(PLAYERS, bids)}
-    if trump is not None:
-        inputs["_hand"] = {"trump": trump}
-    return inputs
-
-
-def complete(bids, books, trump=None):
-    inputs = {name: {"bid": bid, "books": took} for name, bid, took in zip(PLAYERS, bids, books)}
-    if trump is not None:
-        inputs["_hand"] = {"trump": trump}
-    return inputs
 
 
 def exact(round_number):
@@ -429,32 +417,6 @@ def test_not_over_after_24_rounds_nor_while_round_25_is_pending():
 
 
 # --- properties ------------------------------------------------------------------------------
-
-
-@st.composite
-def a_round(draw, number, pending=False):
-    cards = t.cards_in_round(number)
-    bids = draw(st.lists(st.integers(0, cards), min_size=4, max_size=4))
-    trump = draw(st.sampled_from([None, "S"] if number == 13 else [None, *t.SUITS]))
-    if pending:
-        return bids_only(bids, trump)
-    cuts = sorted(draw(st.lists(st.integers(0, cards), min_size=3, max_size=3)))
-    books = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], cards - cuts[2]]
-    return complete(bids, books, trump)
-
-
-@st.composite
-def games(draw, length=None):
-    """Raw hands of a game: `length` rounds (drawn if None), the last one possibly pending."""
-    count = draw(st.integers(0, 25)) if length is None else length
-    pending_last = count > 0 and draw(st.booleans())
-    return [draw(a_round(number, pending=pending_last and number == count)) for number in range(1, count + 1)]
-
-
-rule_sets = st.builds(
-    lambda penalty, limit, points: {"sandbag_penalty": penalty, "sandbag_limit": limit,
-                                    "sandbag_penalty_points": points},
-    st.booleans(), st.integers(1, 15), st.integers(0, 200))
 
 
 @pytest.mark.slow
