@@ -10,6 +10,13 @@ from .registry import get_game
 from .services import clean_players
 
 
+# The house rules of a game played for money (its engine's point_rate and currency).
+MONEY_RULE_FIELDS = {
+    "point_rate": forms.DecimalField(label=_("Money per point"), min_value=0.01, decimal_places=2),
+    "currency": forms.CharField(label=_("Currency"), max_length=10, required=False),
+}
+
+
 class NewTableForm(forms.Form):
     """A table's name, players in seat order and house rules (starting from the point table)."""
 

@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import marriage as engine
 
+from ..forms import MONEY_RULE_FIELDS
 from ..registry import Game
 from . import hand_entry
 
@@ -22,7 +23,6 @@ GAME = Game(
         "dublee_bonus": forms.IntegerField(label=_("Dublee bonus to the winner, from each player"), min_value=0),
         "dublee_seen_points": forms.IntegerField(label=_("Seen by dublee pays the winner"), min_value=0),
         "foul_fine": forms.IntegerField(label=_("Foul fine, to each other player"), min_value=0),
-        "point_rate": forms.DecimalField(label=_("Money per point"), min_value=0.01, decimal_places=2),
-        "currency": forms.CharField(label=_("Currency"), max_length=10, required=False),
+        **MONEY_RULE_FIELDS,
     },
 )

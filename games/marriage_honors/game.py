@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import marriage_honors as engine
 
+from ..forms import MONEY_RULE_FIELDS
 from ..registry import Game
 from . import hand_entry
 
@@ -24,7 +25,6 @@ GAME = Game(
         "marriage_points": forms.IntegerField(label=_("Points per marriage"), min_value=0),
         "surrender_first_points": forms.IntegerField(label=_("Hand points of a first-move surrender"), min_value=0),
         "surrender_later_points": forms.IntegerField(label=_("Hand points of a later surrender"), min_value=0),
-        "point_rate": forms.DecimalField(label=_("Money per point"), min_value=0.01, decimal_places=2),
-        "currency": forms.CharField(label=_("Currency"), max_length=10, required=False),
+        **MONEY_RULE_FIELDS,
     },
 )
