@@ -159,6 +159,8 @@ class HandChange(models.Model):
                                                       (DELETED, _("deleted"))])
     when = models.DateTimeField(auto_now_add=True)
     by = models.CharField(max_length=150, help_text=_("An account's name, or which link was used."))
+    title = models.CharField(max_length=80, blank=True,
+                             help_text=_("What the entry form called the hand: \"Hand 3\", \"Round 4 · books\"."))
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
 

@@ -82,9 +82,14 @@ def next_entry(table, last_hand=None):
     return Entry(pending.number, pending.inputs, pending.version)
 
 
-def log(table, hand, action, by, before, after, number=None):
+def entry_title(table, number, inputs=None):
+    """What the hand-entry form calls hand `number` with these inputs ("Hand 3", "Round 4 · books")."""
+    return table.game_descriptor.entry.form_context(table, number, inputs)["entry_title"]
+
+
+def log(table, hand, action, by, before, after, title, number=None):
     HandChange.objects.create(table=table, hand=hand, number=number or hand.number, action=action, by=by[:150],
-                              before=before, after=after)
+                              before=before, after=after, title=str(title)[:80])
 
 
 def recompute(table, hands=None):
@@ -157,12 +162,12 @@ def record_hand(table, inputs, expected_number, version=None, by=""):
                 return _complete_pending(table, inputs, version, by, already)
             if expected_number != next_hand_number(table):
                 raise Conflict(already % {"number": expected_number})
-            title = table.game_descriptor.entry.form_context(table, expected_number)["entry_title"]
+            title = entry_title(table, expected_number)
             engine = table.engine
             clean = engine.validate_hand(table.rules, table.players, inputs, hand=expected_number, state=table.state)
             points, state = engine.fold(table.rules, table.players, table.state, clean)
             hand = Hand.objects.create(table=table, number=expected_number, inputs=clean, points=points)
-            log(table, hand, HandChange.ENTERED, by, None, clean)
+            log(table, hand, HandChange.ENTERED, by, None, clean, title)
             table.current_hand = {}
             table.series = chart.extended(table.series, [points])
             save_state(table, state, "current_hand")
@@ -179,14 +184,15 @@ def _complete_pending(table, inputs, version, by, already):
     if version != pending.version:
         raise Conflict(already % {"number": pending.number})
     before = pending.inputs
-    title = table.game_descriptor.entry.form_context(table, pending.number, before)["entry_title"]
+    title = entry_title(table, pending.number, before)
     # Rare (Thirteen has 25 rounds at most): the hands before it are folded again from the start.
     state = table.engine.score(table.rules, table.players, [hand.inputs for hand in hands[:-1]]).state
     pending.inputs = table.engine.validate_hand(
         table.rules, table.players, inputs, hand=pending.number, state=state)
     pending.version += 1
     pending.save(update_fields=["inputs", "version", "updated"])
-    log(table, pending, HandChange.CORRECTED, by, before, pending.inputs)
+    # The rest of the hand is entered (Thirteen's books), not a correction of it.
+    log(table, pending, HandChange.ENTERED, by, before, pending.inputs, title)
     recompute(table, hands)
     return Recorded(table, pending, title)
 
@@ -209,7 +215,7 @@ def edit_hand(table, number, inputs, version, by=""):
         hand.inputs = table.engine.validate_hand(table.rules, table.players, inputs, hand=number, state=state)
         hand.version += 1
         hand.save(update_fields=["inputs", "version", "updated"])
-        log(table, hand, HandChange.CORRECTED, by, before, hand.inputs)
+        log(table, hand, HandChange.CORRECTED, by, before, hand.inputs, entry_title(table, number, hand.inputs))
         # Later hands may depend on this one (eliminations, rounds): check they still hold.
         table.engine.validate(table.rules, table.players, [each.inputs for each in hands])
         recompute(table, hands)
@@ -225,7 +231,8 @@ def delete_hand(table, number, by=""):
         hand = table.hands.filter(number=number).first()
         if hand is None:
             raise Conflict(_("Hand %(number)s no longer exists.") % {"number": number})
-        log(table, None, HandChange.DELETED, by, hand.inputs, None, number=number)
+        log(table, None, HandChange.DELETED, by, hand.inputs, None, entry_title(table, number, hand.inputs),
+            number=number)
         hand.delete()
         # Two steps through a far range keep (table, number) unique at every row update.
         table.hands.filter(number__gt=number).update(number=F("number") + RENUMBER_OFFSET)

@@ -184,6 +184,16 @@ def test_the_message_for_the_wrong_number_of_players_names_four(client, players)
 
 # --- bids, then books ------------------------------------------------------------------------
 
+def test_the_history_says_the_bids_then_the_books_were_entered(client, table):
+    csrf_post(client, add_url(table), bids_form(1, [1, 0, 0, 0]))
+    csrf_post(client, add_url(table), books_form(1, 1, [1, 0, 0, 0]))
+    history = page(client.get(reverse("history", args=[table.keeper_token])))
+    assert "<strong>Round 1 · bids entered</strong>" in history
+    assert "<strong>Round 1 · books entered</strong>" in history
+    assert "Asha, books: <del>–</del> → <ins>1</ins>" in history
+    assert "corrected" not in history
+
+
 def test_the_bids_are_saved_as_a_pending_round_then_the_books_complete_it(client, table):
     response = csrf_post(client, add_url(table), bids_form(1, [1, 0, 0, 0], trump="H"))
     assert response.status_code == 302
