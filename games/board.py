@@ -27,16 +27,17 @@ def transfers(table):
             for payer, payee, amount in settle(table.totals)]
 
 
-def grid(table, hands, cell_details=None):
-    """One row per hand: its number and each player's (points, detail) in seat order.
+def grid(table, hands, cell_details, entry):
+    """One row per hand: its number and each player's (points, detail) in seat order, then a
+    row for the hand being played when part of it is entered (Thirteen's bids), with no points.
 
-    No points while the hand is pending; the detail (e.g. how a score was made up) comes from
-    the game's form module where it has one.
+    The detail (e.g. how a score was made up) comes from the game's `cell_details` where it has one.
     """
-    pending = hands[-1] if hands and table.progress.get("pending") else None
     rows = []
     for hand in hands:
-        details = cell_details(table, hand) if cell_details and hand is not pending else {}
-        rows.append({"hand": hand, "pending": hand is pending,
+        details = cell_details(table, hand) if cell_details else {}
+        rows.append({"number": hand.number, "pending": False,
                      "cells": [(hand.points.get(name, 0), details.get(name)) for name in table.players]})
+    if entry.inputs:
+        rows.append({"number": entry.number, "pending": True, "cells": []})
     return rows

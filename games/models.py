@@ -78,7 +78,8 @@ class Table(models.Model):
     keeper_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     viewer_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
-    # What is known of the hand being played before it is recorded (Konkan's sets so far).
+    # The hand being played, before it is recorded (games.services.save_current_hand): Thirteen's
+    # bids before its books, Konkan's sets so far, the race's deal.
     current_hand = models.JSONField(default=dict, blank=True, editable=False)
     # Each player's running total after every hand, for the chart (see games.chart.series).
     series = models.JSONField(default=dict, editable=False)

@@ -35,7 +35,7 @@ class Conflict(Exception):
 @dataclass(frozen=True)
 class Entry:
     """The hand the scorekeeper enters next: its number and, when part of it is saved already
-    (Thirteen's bids before its books), that hand's stored inputs and version."""
+    (Thirteen's bids before its books), what is entered of it and that entry's version."""
 
     number: int
     inputs: dict | None = None
@@ -44,8 +44,8 @@ class Entry:
 
 @dataclass(frozen=True)
 class Recorded:
-    """What recording a hand gives the page: the table as it is now, the hand, and the title the
-    hand had on the entry form ("Hand 3", "Round 4 · books")."""
+    """What recording a hand gives the page: the table as it is now, the hand (None while it is
+    still being played), and the title the hand had on the entry form ("Round 4 · bids")."""
 
     table: Table
     hand: Hand
@@ -74,12 +74,28 @@ def next_hand_number(table):
     return table.state["hands"] + 1
 
 
-def next_entry(table, last_hand=None):
-    """The hand to enter next; `last_hand`, the table's last hand when the caller has read it."""
-    if not table.progress.get("pending"):
-        return Entry(next_hand_number(table))
-    pending = last_hand or table.hands.order_by("-number").first()
-    return Entry(pending.number, pending.inputs, pending.version)
+def played_inputs(table):
+    """What is entered so far of the hand being played and not complete yet (Thirteen's bids)."""
+    return table.current_hand.get("inputs")
+
+
+def all_inputs(table, hands):
+    """The inputs of `hands` (the table's, in order) and of the hand being played, if any."""
+    return [hand.inputs for hand in hands] + ([played_inputs(table)] if played_inputs(table) else [])
+
+
+def hand_to_edit(table, number):
+    """Hand `number` as its edit page shows it (number, inputs, version): a recorded hand, or the
+    hand being played with what is entered of it so far; None when there is neither."""
+    entry = next_entry(table)
+    if entry.inputs and number == entry.number:
+        return entry
+    return table.hands.filter(number=number).first()
+
+
+def next_entry(table):
+    """The hand to enter next, with what is entered of it already."""
+    return Entry(next_hand_number(table), played_inputs(table), table.current_hand.get("version"))
 
 
 def entry_title(table, number, inputs=None):
@@ -108,10 +124,14 @@ def recompute(table, hands=None):
 
 
 def derive(table, state):
-    """Set the fold state after the table's last hand, and the totals and progress it gives."""
+    """Set the fold state after the table's last hand, and the totals and progress it gives;
+    the progress also shows what is entered of the hand being played (Thirteen's bids)."""
     table.state = state
     table.totals = dict(state["totals"])
-    table.progress = table.engine.progress(table.rules, table.players, state)
+    shown = state
+    if played_inputs(table):
+        _points, shown = table.engine.fold(table.rules, table.players, state, played_inputs(table))
+    table.progress = table.engine.progress(table.rules, table.players, shown)
 
 
 def save_state(table, state, *fields):
@@ -145,32 +165,28 @@ def _check_open(table):
 
 
 def record_hand(table, inputs, expected_number, version=None, by=""):
-    """Save the next hand, or complete the pending last one (Thirteen's books after its bids).
+    """Save the next hand, or what is entered so far of it (Thirteen's bids before its books).
 
     The post carries the hand number it expects: two phones posting hand N record it once and
-    the second gets Conflict. Completing a pending hand also carries the version it started from.
-    A new hand is validated against and folded onto the table's state: the earlier hands are not
-    read, and keep their points (a hand's points never depend on later hands).
+    the second gets Conflict; completing a hand begun earlier also carries the version of what
+    was entered of it. A hand is validated against and folded onto the table's state: the
+    earlier hands are not read, and keep their points (a hand's points never depend on later
+    hands). A hand the engine folds as not complete yet is the hand being played: it is kept in
+    the table's current hand until the rest of it comes.
     """
     already = _("Hand %(number)s was already recorded on another phone. Here is the current board.")
     try:
         with transaction.atomic():
             table = _locked(table)
             _check_open(table)
-            # Completing the pending hand, which is always the last one.
-            if table.progress.get("pending") and expected_number == next_hand_number(table) - 1:
-                return _complete_pending(table, inputs, version, by, already)
-            if expected_number != next_hand_number(table):
+            if played_inputs(table) and expected_number == next_hand_number(table) + 1:
+                # The next hand while this one is still being played: the engine says what is missing.
+                _points, playing = table.engine.fold(table.rules, table.players, table.state, played_inputs(table))
+                table.engine.validate_hand(table.rules, table.players, inputs, hand=expected_number, state=playing)
+            if expected_number != next_hand_number(table) or version != table.current_hand.get("version"):
                 raise Conflict(already % {"number": expected_number})
-            title = entry_title(table, expected_number)
-            engine = table.engine
-            clean = engine.validate_hand(table.rules, table.players, inputs, hand=expected_number, state=table.state)
-            points, state = engine.fold(table.rules, table.players, table.state, clean)
-            hand = Hand.objects.create(table=table, number=expected_number, inputs=clean, points=points)
-            log(table, hand, HandChange.ENTERED, by, None, clean, title)
-            table.current_hand = {}
-            table.series = chart.extended(table.series, [points])
-            save_state(table, state, "current_hand")
+            title = entry_title(table, expected_number, played_inputs(table))
+            hand = _enter(table, inputs, expected_number, by, title)
     except Conflict as conflict:
         raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
     except IntegrityError:
@@ -178,23 +194,28 @@ def record_hand(table, inputs, expected_number, version=None, by=""):
     return Recorded(table, hand, title)
 
 
-def _complete_pending(table, inputs, version, by, already):
-    hands = list(table.hands.all())
-    pending = hands[-1]
-    if version != pending.version:
-        raise Conflict(already % {"number": pending.number})
-    before = pending.inputs
-    title = entry_title(table, pending.number, before)
-    # Rare (Thirteen has 25 rounds at most): the hands before it are folded again from the start.
-    state = table.engine.score(table.rules, table.players, [hand.inputs for hand in hands[:-1]]).state
-    pending.inputs = table.engine.validate_hand(
-        table.rules, table.players, inputs, hand=pending.number, state=state)
-    pending.version += 1
-    pending.save(update_fields=["inputs", "version", "updated"])
-    # The rest of the hand is entered (Thirteen's books), not a correction of it.
-    log(table, pending, HandChange.ENTERED, by, before, pending.inputs, title)
-    recompute(table, hands)
-    return Recorded(table, pending, title)
+def _enter(table, inputs, number, by, title):
+    """Validate and fold the next hand onto the locked table: record it, or keep it as the hand
+    being played while it is not complete. Returns the recorded hand, or None."""
+    engine = table.engine
+    clean = engine.validate_hand(table.rules, table.players, inputs, hand=number, state=table.state)
+    points, state = engine.fold(table.rules, table.players, table.state, clean)
+    if engine.progress(table.rules, table.players, state).get("pending"):
+        version = table.current_hand.get("version", 0) + 1
+        action = HandChange.CORRECTED if played_inputs(table) else HandChange.ENTERED
+        log(table, None, action, by, played_inputs(table), clean, title, number=number)
+        save_current_hand(table, {"inputs": clean, "version": version})
+        return None
+    # The hand's version goes on from what was entered of it (bids 1, books 2).
+    hand = Hand.objects.create(table=table, number=number, inputs=clean, points=points,
+                               version=table.current_hand.get("version", 0) + 1)
+    # What was entered of it before belongs to the hand now.
+    table.changes.filter(hand=None, number=number).exclude(action=HandChange.DELETED).update(hand=hand)
+    log(table, hand, HandChange.ENTERED, by, played_inputs(table), clean, title)
+    table.current_hand = {}
+    table.series = chart.extended(table.series, [points])
+    save_state(table, state, "current_hand")
+    return hand
 
 
 def edit_hand(table, number, inputs, version, by=""):
@@ -203,6 +224,12 @@ def edit_hand(table, number, inputs, version, by=""):
         table = _locked(table)
         if table.finished:
             raise Conflict(_("This game is finished. Reopen it to change hands."))
+        entry = next_entry(table)
+        if entry.inputs and number == entry.number:
+            if entry.version != version:
+                raise Conflict(_("Hand %(number)s was changed on another phone meanwhile. Check it and try again.")
+                               % {"number": number})
+            return _enter(table, inputs, number, by, entry_title(table, number, entry.inputs))
         hands = list(table.hands.all())
         hand = next((hand for hand in hands if hand.number == number), None)
         if hand is None:
@@ -217,7 +244,7 @@ def edit_hand(table, number, inputs, version, by=""):
         hand.save(update_fields=["inputs", "version", "updated"])
         log(table, hand, HandChange.CORRECTED, by, before, hand.inputs, entry_title(table, number, hand.inputs))
         # Later hands may depend on this one (eliminations, rounds): check they still hold.
-        table.engine.validate(table.rules, table.players, [each.inputs for each in hands])
+        table.engine.validate(table.rules, table.players, all_inputs(table, hands))
         recompute(table, hands)
     return hand
 
@@ -228,6 +255,11 @@ def delete_hand(table, number, by=""):
         table = _locked(table)
         if table.finished:
             raise Conflict(_("This game is finished. Reopen it to change hands."))
+        if played_inputs(table) and number == next_hand_number(table):
+            log(table, None, HandChange.DELETED, by, played_inputs(table), None,
+                entry_title(table, number, played_inputs(table)), number=number)
+            save_current_hand(table, {})
+            return
         hand = table.hands.filter(number=number).first()
         if hand is None:
             raise Conflict(_("Hand %(number)s no longer exists.") % {"number": number})
@@ -239,7 +271,7 @@ def delete_hand(table, number, by=""):
         table.hands.filter(number__gt=RENUMBER_OFFSET).update(
             number=F("number") - RENUMBER_OFFSET - 1, version=F("version") + 1)
         hands = list(table.hands.all())
-        table.engine.validate(table.rules, table.players, [hand.inputs for hand in hands])
+        table.engine.validate(table.rules, table.players, all_inputs(table, hands))
         recompute(table, hands)
 
 
@@ -262,7 +294,9 @@ def rename_players(table, names, colors=None):
         Hand.objects.bulk_update(hands, ["inputs", "points"])
         table.players = names
         table.colors = rename(table.colors) if colors is None else dict(zip(names, colors))
-        table.save(update_fields=["players", "colors"])
+        if played_inputs(table):
+            table.current_hand = {**table.current_hand, "inputs": rename(played_inputs(table))}
+        table.save(update_fields=["players", "colors", "current_hand"])
         recompute(table, hands)
     return table
 
@@ -276,9 +310,12 @@ def new_link(table, which):
 
 
 def save_current_hand(table, current_hand):
+    """The one way the hand being played moves on: Thirteen's bids ({"inputs": ...}), Konkan's
+    sets so far ({"sets": [...]}), the race's deal ({"deal": n, "cards": [...]})."""
     table.current_hand = current_hand
+    derive(table, table.state)
     table.revision += 1
-    table.save(update_fields=["current_hand", "revision"])
+    table.save(update_fields=["current_hand", "progress", "revision"])
 
 
 def set_finished(table, finished):
@@ -289,7 +326,9 @@ def set_finished(table, finished):
 
 def export_table(table):
     """The table as the FORMAT.md document."""
-    hands = list(table.hands.all())
+    hands = [{"inputs": hand.inputs, "points": hand.points} for hand in table.hands.all()]
+    if played_inputs(table):  # the hand being played is the file's last hand, with no points yet
+        hands.append({"inputs": played_inputs(table), "points": dict.fromkeys(table.players, 0)})
     document = {
         "format": FORMAT,
         "game": table.game,
@@ -297,7 +336,7 @@ def export_table(table):
         "created": table.created.astimezone(dt_timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "rules": table.rules,
         "players": table.players,
-        "hands": [{"inputs": hand.inputs, "points": hand.points} for hand in hands],
+        "hands": hands,
         "totals": table.totals,
     }
     if table.colors:
@@ -352,7 +391,10 @@ def _check_document(document):
 
 
 def import_table(document, owner=None):
-    """Create a table from a document, all or nothing. Returns (table, warnings)."""
+    """Create a table from a document, all or nothing. Returns (table, warnings).
+
+    A last hand that is not complete (Thirteen's bids without books) becomes the hand being played.
+    """
     engine, players, rules, name, colors, created, clean_hands = _check_document(document)
     result = engine.score(rules, players, clean_hands)
     warnings = []
@@ -361,9 +403,14 @@ def import_table(document, owner=None):
             warnings.append(f"hand {number}: the file's points {hand['points']} differ from the computed {points}")
     if "totals" in document and document["totals"] != result.totals:
         warnings.append(f"totals: the file's {document['totals']} differ from the computed {result.totals}")
+    current_hand = {}
+    if result.progress.get("pending"):
+        current_hand = {"inputs": clean_hands.pop()}
+        result = engine.score(rules, players, clean_hands)
     with transaction.atomic():
         table = Table(game=engine.SLUG, name=name, players=players, rules=rules, owner=owner,
-                      created=created or timezone.now(), colors=colors, series=chart.series(players, result.points))
+                      created=created or timezone.now(), colors=colors, series=chart.series(players, result.points),
+                      current_hand=current_hand)
         derive(table, result.state)
         table.save()
         Hand.objects.bulk_create(

@@ -135,13 +135,13 @@ def table_context(request, table, can_edit, token, **extra):
     latest_first = table.hands.order_by("-number")
     hands = list(latest_first if show_all else latest_first[:RECENT_HANDS])[::-1]
     played = hands[-1].number if hands else 0
-    entry = services.next_entry(table, hands[-1] if hands else None)
+    entry = services.next_entry(table)
     game = table.game_descriptor
     context = {
         "table": table,
         "can_edit": can_edit,
         "token": token,
-        "grid": board.grid(table, hands, game.cell_details),
+        "grid": board.grid(table, hands, game.cell_details, entry),
         "hidden_hands": 0 if show_all else played - len(hands),
         "standings": board.standings(table),
         "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}) if played else "",
@@ -232,7 +232,7 @@ def add_hand(request, token):
 
 def edit_hand(request, token, number):
     table = keeper_table(token)
-    hand = table.hands.filter(number=number).first()
+    hand = services.hand_to_edit(table, number)
     game = table.game_descriptor
     if hand is None or not game.hands_editable:
         raise Http404(_("No such hand."))
@@ -249,7 +249,10 @@ def edit_hand(request, token, number):
                            **error_context(table, error))
             return render(request, "games/edit_hand.html", context, status=422)
         except services.Conflict as conflict:
-            hand.refresh_from_db()
+            hand = services.hand_to_edit(Table.objects.get(pk=table.pk), number)
+            if hand is None:
+                messages.warning(request, str(conflict))
+                return redirect("table", token=token)
             context.update(rows=game.entry.rows(table, number, hand.inputs), version=hand.version, conflict=str(conflict))
             return render(request, "games/edit_hand.html", context, status=409)
         messages.success(request, _("Hand %(number)s corrected; every total after it follows.") % {"number": number})

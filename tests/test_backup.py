@@ -94,7 +94,8 @@ def test_the_command_line_round_trip_gives_the_same_document(game, tmp_path):
     assert lines[1].endswith(f"/t/{copied.keeper_token}/") and lines[2].endswith(f"/t/{copied.viewer_token}/")
 
     assert export_command(copied.pk) == first
-    assert Hand.objects.filter(table=copied).count() == len(first["hands"])
+    being_played = "inputs" in copied.current_hand  # a Thirteen round whose books are not in yet
+    assert Hand.objects.filter(table=copied).count() + being_played == len(first["hands"])
 
 
 @pytest.mark.django_db

@@ -153,11 +153,12 @@ def assert_whole(table):
     hands = list(table.hands.order_by("number"))
     assert [hand.number for hand in hands] == list(range(1, len(hands) + 1))
     inputs = [hand.inputs for hand in hands]
-    assert table.engine.validate(table.rules, table.players, inputs) == inputs
+    being_played = [table.current_hand["inputs"]] if "inputs" in table.current_hand else []
+    assert table.engine.validate(table.rules, table.players, inputs + being_played) == inputs + being_played
     result = table.engine.score(table.rules, table.players, inputs)
     assert [hand.points for hand in hands] == result.points
     assert table.totals == result.totals
-    assert table.progress == result.progress
+    assert table.progress == table.engine.score(table.rules, table.players, inputs + being_played).progress
     assert table.state == result.state
     assert table.series == chart.series(table.players, result.points)
 
