@@ -2,7 +2,6 @@
 
 import csv
 import json
-from urllib.parse import quote
 
 import segno
 from django.contrib import messages

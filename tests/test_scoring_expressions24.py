@@ -5,7 +5,6 @@ from fractions import Fraction
 import pytest
 
 from scoring import expressions24
-from scoring.errors import InputError
 from tests.fixtures import error_of
 
 
