@@ -2,7 +2,26 @@
 
 from decimal import Decimal
 
+from django.utils.translation import gettext_lazy as _
+
 from scoring.settle import settle
+
+from .templatetags.cardscore import points as signed_points
+
+# What a board cell can say about a player's hand besides the points, as each game's
+# `hand_marks` names it: (the symbol on the board, what it means). A player marked `sat_out` or
+# `out` was not in the hand: the board shows a dash for them, not a 0.
+MARKS = {
+    "won": ("★", _("won")),
+    "unseen": ("U", _("unseen")),
+    "dublee": ("D", _("dublee")),
+    "foul": ("F", _("foul")),
+    "made": ("✓", _("made the bid")),
+    "missed": ("✗", _("missed the bid")),
+    "sat_out": ("–", _("sat out")),
+    "out": ("–", _("out of the game")),
+}
+ABSENT = {"sat_out", "out"}
 
 
 def standings(table):
@@ -27,17 +46,48 @@ def transfers(table):
             for payer, payee, amount in settle(table.totals)]
 
 
+def cells(table, inputs, points, details=None):
+    """Each player's cell of a hand, in seat order: points (None for a player not in the hand),
+    marks [(symbol, meaning)] and the game's detail (how the score was made up), if any."""
+    marks = table.game_descriptor.hand_marks(inputs) if table.game_descriptor.hand_marks else {}
+    result = []
+    for name in table.players:
+        keys = marks.get(name, ())
+        absent = any(key in ABSENT for key in keys)
+        result.append({"name": name, "value": None if absent else points.get(name, 0),
+                       "marks": [MARKS[key] for key in keys], "detail": (details or {}).get(name)})
+    return result
+
+
 def grid(table, hands, cell_details, entry):
-    """One row per hand: its number and each player's (points, detail) in seat order, then a
-    row for the hand being played when part of it is entered (Thirteen's bids), with no points.
+    """One row per hand: its number and its cells, then a row for the hand being played when
+    part of it is entered (Thirteen's bids), with no points.
 
     The detail (e.g. how a score was made up) comes from the game's `cell_details` where it has one.
     """
     rows = []
     for hand in hands:
-        details = cell_details(table, hand) if cell_details else {}
-        rows.append({"number": hand.number, "pending": False,
-                     "cells": [(hand.points.get(name, 0), details.get(name)) for name in table.players]})
+        details = cell_details(table, hand) if cell_details else None
+        rows.append({"number": hand.number, "pending": False, "cells": cells(table, hand.inputs, hand.points, details)})
     if entry.inputs:
         rows.append({"number": entry.number, "pending": True, "cells": []})
     return rows
+
+
+def saved_line(recorded):
+    """One line saying what a save recorded: "Hand 7 saved: Hari +51 (won, dublee) · Gita −18 …"."""
+    if recorded.hand is None:
+        return _("%(title)s saved.") % {"title": recorded.title}
+    table, signed = recorded.table, not recorded.table.engine.LOWER_WINS
+    parts = []
+    for cell in cells(table, recorded.hand.inputs, recorded.hand.points):
+        meanings = ", ".join(str(meaning) for _symbol, meaning in cell["marks"])
+        shown = "" if cell["value"] is None else signed_points(cell["value"], signed)
+        parts.append(" ".join(part for part in (cell["name"], shown, f"({meanings})" if meanings else "") if part))
+    return _("%(title)s saved: %(players)s") % {"title": recorded.title, "players": " · ".join(parts)}
+
+
+def legend(grid):
+    """The marks the board shows, once each, to explain them under it."""
+    return list(dict.fromkeys(mark for row in grid for cell in row["cells"] for mark in cell["marks"]
+                              if mark[0] != "–"))

@@ -53,6 +53,8 @@ class HtmxMessagesMiddleware:
         if "text/html" not in response.get("Content-Type", ""):
             return response
         pending = list(get_messages(request))
-        if pending:
+        # A post's answer replaces the messages even with none, so that an earlier one ("Hand 1
+        # saved.") does not stay beside the answer to this post.
+        if pending or request.method == "POST":
             response.write(render_to_string("messages.html", {"messages": pending, "oob": True}))
         return response

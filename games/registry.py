@@ -47,6 +47,7 @@ class Game:
     live_board: bool = True  # whether the board polls for changes made on other phones
     pending_note: str = ""  # the board's row for a hand saved but not complete yet
     cell_details: Callable | None = None  # (table, hand) -> {player: how the score was made up}
+    hand_marks: Callable | None = None  # (hand inputs) -> {player: [board.MARKS keys]}
     page_context: Callable | None = None  # (request, table) -> more for the table page
 
     @property

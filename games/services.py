@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import checks
-from scoring.errors import InputError
+from scoring.errors import InputError, Problems
 
 from . import chart
 from .models import Hand, HandChange, PointTable, Table, new_token
@@ -96,6 +96,26 @@ def hand_to_edit(table, number):
 def next_entry(table):
     """The hand to enter next, with what is entered of it already."""
     return Entry(next_hand_number(table), played_inputs(table), table.current_hand.get("version"))
+
+
+def read_hand(table, data, number, base=None):
+    """Hand `number` as a form posted it (`base`: what is stored of it), or InputError listing
+    every problem at once: what is mistyped and what the rules refuse in the rest. Saving it
+    checks it again, on the table as it is then."""
+    problems = Problems()
+    inputs = None
+    with problems.check():
+        inputs = table.game_descriptor.entry.parse(data, table, base, problems)
+    if problems and inputs is not None:
+        if number == next_hand_number(table):
+            state = table.state
+        else:
+            earlier = table.hands.filter(number__lt=number).values_list("inputs", flat=True)
+            state = table.engine.score(table.rules, table.players, list(earlier)).state
+        with problems.check():
+            table.engine.validate_hand(table.rules, table.players, inputs, hand=number, state=state)
+    problems.raise_found()
+    return inputs
 
 
 def entry_title(table, number, inputs=None):

@@ -125,6 +125,9 @@ def new_table(request, game):
                   status=422 if form.errors else 200)
 
 
+# A message that belongs beside the next hand's form (what was just saved), not at the page's top.
+SAVED = "saved"
+
 # The board shows the latest hands; the rest are one tap away, so the page stays small and quick.
 RECENT_HANDS = 12
 
@@ -136,11 +139,13 @@ def table_context(request, table, can_edit, token, **extra):
     played = hands[-1].number if hands else 0
     entry = services.next_entry(table)
     game = table.game_descriptor
+    grid = board.grid(table, hands, game.cell_details, entry)
     context = {
         "table": table,
         "can_edit": can_edit,
         "token": token,
-        "grid": board.grid(table, hands, game.cell_details, entry),
+        "grid": grid,
+        "legend": board.legend(grid),
         "hidden_hands": 0 if show_all else played - len(hands),
         "standings": board.standings(table),
         "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}) if played else "",
@@ -155,7 +160,7 @@ def table_context(request, table, can_edit, token, **extra):
         **game.entry.form_context(table, entry.number, entry.inputs),
     }
     if can_edit and "rows" not in extra:
-        extra["rows"] = game.entry.rows(table, entry.number, entry.inputs)
+        extra["rows"] = with_problems(game.entry.rows(table, entry.number, entry.inputs))
     context.update(extra)
     return context
 
@@ -165,9 +170,26 @@ def render_table(request, table, can_edit, token, status=200, **extra):
     return render(request, template, table_context(request, table, can_edit, token, **extra), status=status)
 
 
-def error_context(table, error):
-    label = table.game_descriptor.field_label(error.field)
-    return {"error": error, "error_text": str(error), "error_label": label}
+def with_problems(rows, problems=()):
+    """The form's rows, each with the problems found in its player's part of the form."""
+    for row in rows:
+        row["problems"] = [problem for problem in problems if problem["player"] == row["name"]]
+        row["invalid"] = {problem["field"] for problem in row["problems"]}
+    return rows
+
+
+def problems_context(table, error, rows, number):
+    """Hand `number` refused: every problem, for the summary (each linking to its player's part
+    of the form, or to the form itself) and marked on its player's row. A problem the change
+    makes in a later hand (an elimination that no longer holds) names that hand."""
+    game = table.game_descriptor
+    seats = {name: seat for seat, name in enumerate(table.players)}
+    problems = [{"player": problem.player, "field": problem.field, "label": game.field_label(problem.field),
+                 "message": problem.message,
+                 "hand": problem.hand if problem.hand not in (None, number) else None,
+                 "target": f"seat-{seats[problem.player]}" if problem.player in seats else "new-hand"}
+                for problem in error.problems]
+    return {"problems": problems, "rows": with_problems(rows, problems)}
 
 
 @require_safe
@@ -177,6 +199,9 @@ def table(request, token):
     if can_edit or page_context or request.user.is_authenticated or request.GET or len(get_messages(request)):
         table, can_edit = table_for(token)
         extra = page_context(request, table) if page_context else {}
+        saved = [message.message for message in get_messages(request) if message.extra_tags == SAVED]
+        if saved:
+            extra["saved"] = saved[-1]
         return render(request, "games/table.html", table_context(request, table, can_edit, token, **extra))
     return viewer_page(request, token, revision)
 
@@ -215,17 +240,18 @@ def add_hand(request, token):
     try:
         expected = posted_number(request.POST, "hand_number")
         version = posted_number(request.POST, "version") if entry.version else None
-        inputs = hand_entry.parse(request.POST, table, entry.inputs)
+        inputs = services.read_hand(table, request.POST, entry.number, entry.inputs)
         recorded = services.record_hand(table, inputs, expected, version, by=who(request))
     except InputError as error:
         rows = hand_entry.rows_from_post(request.POST, table, entry.number, entry.inputs)
-        return render_table(request, table, True, token, status=422, rows=rows, **error_context(table, error))
+        return render_table(request, table, True, token, status=422, **problems_context(table, error, rows, entry.number))
     except services.Conflict as conflict:
         messages.warning(request, str(conflict))
         return render_table(request, conflict.table, True, token, status=409)
-    messages.success(request, _("%(title)s saved.") % {"title": recorded.title})
+    saved = board.saved_line(recorded)
     if request.htmx:
-        return render_table(request, recorded.table, True, token)
+        return render_table(request, recorded.table, True, token, saved=saved)
+    messages.success(request, saved, extra_tags=SAVED)
     return redirect("table", token=token)
 
 
@@ -236,23 +262,24 @@ def edit_hand(request, token, number):
     if hand is None or not game.hands_editable:
         raise Http404(_("No such hand."))
     context = {"table": table, "token": token, "hand": hand, "game": game,
-               "version": hand.version, "rows": game.entry.rows(table, number, hand.inputs),
+               "version": hand.version, "rows": with_problems(game.entry.rows(table, number, hand.inputs)),
                **game.entry.form_context(table, number, hand.inputs)}
     if request.method == "POST":
         try:
             version = posted_number(request.POST, "version")
-            inputs = game.entry.parse(request.POST, table, hand.inputs)
+            inputs = services.read_hand(table, request.POST, number, hand.inputs)
             services.edit_hand(table, number, inputs, version, by=who(request))
         except InputError as error:
-            context.update(rows=game.entry.rows_from_post(request.POST, table, number, hand.inputs),
-                           **error_context(table, error))
+            rows = game.entry.rows_from_post(request.POST, table, number, hand.inputs)
+            context.update(problems_context(table, error, rows, number))
             return render(request, "games/edit_hand.html", context, status=422)
         except services.Conflict as conflict:
             hand = services.hand_to_edit(Table.objects.get(pk=table.pk), number)
             if hand is None:
                 messages.warning(request, str(conflict))
                 return redirect("table", token=token)
-            context.update(rows=game.entry.rows(table, number, hand.inputs), version=hand.version, conflict=str(conflict))
+            context.update(rows=with_problems(game.entry.rows(table, number, hand.inputs)), version=hand.version,
+                           conflict=str(conflict))
             return render(request, "games/edit_hand.html", context, status=409)
         messages.success(request, _("Hand %(number)s corrected; every total after it follows.") % {"number": number})
         return redirect("table", token=token)

@@ -30,7 +30,7 @@ import sys
 from copy import deepcopy
 
 from . import base, checks
-from .errors import InputError
+from .errors import InputError, Problems
 
 SLUG = "konkan"
 LOWER_WINS = True
@@ -273,10 +273,13 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
         raise InputError("the game is over: no more hands can be played", hand=hand)
     checks.hand_inputs(inputs, players, hand)
     clean = {"_hand": _validate_hand_options(inputs.get("_hand"), hand)}
+    problems = Problems()
     for name in players:
-        if name not in inputs:
-            raise InputError("outcome is missing", hand=hand, player=name, field="outcome")
-        clean[name] = _validate_entry(inputs[name], name, hand)
+        with problems.check():
+            if name not in inputs:
+                raise InputError("outcome is missing", hand=hand, player=name, field="outcome")
+            clean[name] = _validate_entry(inputs[name], name, hand)
+    problems.raise_found()
     winners = [name for name in players if clean[name]["outcome"] == "winner"]
     if len(winners) != 1:
         message = "choose the winner" if not winners else "only one player can win a hand"
@@ -286,11 +289,11 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
         for name in players:
             out = clean[name]["outcome"] == "out"
             if name in state["out"] and not out:
-                raise InputError(f"is out of the game (over {limit}): mark them out",
-                                 hand=hand, player=name, field="outcome")
+                problems.add(InputError(f"is out of the game (over {limit}): mark them out",
+                                        hand=hand, player=name, field="outcome"))
             if out and name not in state["out"]:
-                raise InputError(f"only a player over {limit} is out",
-                                 hand=hand, player=name, field="outcome")
+                problems.add(InputError(f"only a player over {limit} is out", hand=hand, player=name, field="outcome"))
+        problems.raise_found()
     if sum(clean[name]["outcome"] != "out" for name in players) < 2:
         raise InputError("at least 2 players must play a hand", hand=hand, field="outcome")
     _check_copies(clean, players, hand)

@@ -4,7 +4,7 @@ import sys
 from copy import deepcopy
 
 from . import base, checks
-from .errors import InputError
+from .errors import InputError, Problems
 
 SLUG = "marriage"
 LOWER_WINS = False
@@ -178,10 +178,13 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     if inputs.get("_hand", {}) != {}:
         raise InputError("Marriage has no per-hand inputs", hand=hand, field="_hand")
     entries = {}
+    problems = Problems()
     for name in players:
-        if name not in inputs:
-            raise InputError("status is missing", hand=hand, player=name, field="status")
-        entries[name] = _validate_entry(inputs[name], name, hand)
+        with problems.check():
+            if name not in inputs:
+                raise InputError("status is missing", hand=hand, player=name, field="status")
+            entries[name] = _validate_entry(inputs[name], name, hand)
+    problems.raise_found()
     winners = [name for name, entry in entries.items() if entry["status"] == "winner"]
     if len(winners) != 1:
         message = "choose the winner" if not winners else "only one player can win a hand"

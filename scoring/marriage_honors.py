@@ -22,7 +22,7 @@ import sys
 from copy import deepcopy
 
 from . import base, checks
-from .errors import InputError
+from .errors import InputError, Problems
 
 SLUG = "marriage-honors"
 LOWER_WINS = False
@@ -138,10 +138,13 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     if inputs.get("_hand", {}) != {}:
         raise InputError("Marriage with honors has no per-hand inputs", hand=hand, field="_hand")
     entries = {}
+    problems = Problems()
     for name in players:
-        if name not in inputs:
-            raise InputError("outcome is missing", hand=hand, player=name, field="outcome")
-        entries[name] = _validate_entry(rules, inputs[name], name, hand)
+        with problems.check():
+            if name not in inputs:
+                raise InputError("outcome is missing", hand=hand, player=name, field="outcome")
+            entries[name] = _validate_entry(rules, inputs[name], name, hand)
+    problems.raise_found()
     active = [name for name in players if entries[name]["outcome"] != "inactive"]
     if len(active) < 2:
         raise InputError("at least 2 players must be active in a game", hand=hand, field="outcome")

@@ -4,7 +4,7 @@ import sys
 from copy import deepcopy
 
 from . import base, checks
-from .errors import InputError
+from .errors import InputError, Problems
 
 SLUG = "thirteen"
 LOWER_WINS = False
@@ -57,6 +57,22 @@ def is_pending(clean_hand):
     return any("books" not in entry for name, entry in clean_hand.items() if name != "_hand")
 
 
+def _validate_entry(entry, cards, **where):
+    """One player's bid and, after play, books: each checked, both reported."""
+    if not isinstance(entry, dict) or "bid" not in entry:
+        books_first = isinstance(entry, dict) and "books" in entry
+        raise InputError("bids come before books" if books_first else "the bid is missing", **where, field="bid")
+    checks.only_keys(entry, ("bid", "books"), **where)
+    problems = Problems()
+    clean = {}
+    for field in ("bid", "books"):
+        if field in entry:
+            with problems.check():
+                clean[field] = checks.whole_number(entry[field], maximum=cards, **where, field=field)
+    problems.raise_found()
+    return clean
+
+
 def validate_hand(rules, players, inputs, hand=None, state=None):
     """One round: bids (and, after play, books) for every player; `hand` is its round number.
 
@@ -73,20 +89,17 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     checks.hand_inputs(inputs, players, hand)
     cards = cards_in_round(round_number)
     clean = {}
+    problems = Problems()
     for name in players:
-        entry = inputs.get(name)
-        where = {"hand": hand, "player": name}
-        if not isinstance(entry, dict) or "bid" not in entry:
-            books_first = isinstance(entry, dict) and "books" in entry
-            raise InputError("bids come before books" if books_first else "the bid is missing", **where, field="bid")
-        checks.only_keys(entry, ("bid", "books"), **where)
-        clean[name] = {"bid": checks.whole_number(entry["bid"], maximum=cards, **where, field="bid")}
-        if "books" in entry:
-            clean[name]["books"] = checks.whole_number(entry["books"], maximum=cards, **where, field="books")
+        with problems.check():
+            clean[name] = _validate_entry(inputs.get(name), cards, hand=hand, player=name)
+    problems.raise_found()
     with_books = [name for name in players if "books" in clean[name]]
     if with_books and len(with_books) != len(players):
-        missing = next(name for name in players if "books" not in clean[name])
-        raise InputError("the books are missing", hand=hand, player=missing, field="books")
+        for name in players:
+            if "books" not in clean[name]:
+                problems.add(InputError("the books are missing", hand=hand, player=name, field="books"))
+        problems.raise_found()
     if with_books:
         taken = sum(clean[name]["books"] for name in players)
         if taken != cards:

@@ -16,6 +16,7 @@ function enhance(root) {
       b.addEventListener("click", () => {
         const value = Math.max(0, (parseInt(input.value, 10) || 0) + step);
         input.value = String(value);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
         input.dispatchEvent(new Event("change", { bubbles: true }));
       });
       return b;
@@ -30,8 +31,8 @@ function enhance(root) {
 document.addEventListener("DOMContentLoaded", () => enhance(document));
 document.addEventListener("htmx:afterSettle", (event) => enhance(event.target));
 
-// Exactly one winner: choosing a new one clears the previous winner's choice (or sets it to the
-// group's data-after-winner value, "seen" in Marriage).
+// Exactly one winner: choosing a new one sets the previous winner to the group's
+// data-after-winner value ("seen" in Marriage), and the form says so instead of changing silently.
 document.addEventListener("change", (event) => {
   const radio = event.target;
   if (radio.type !== "radio" || radio.value !== "winner" || !radio.checked) return;
@@ -41,7 +42,53 @@ document.addEventListener("change", (event) => {
     const after = other.closest("[data-after-winner]");
     const replacement = after && other.form.querySelector(`input[name="${other.name}"][value="${after.dataset.afterWinner}"]`);
     if (replacement) replacement.checked = true;
+    const note = radio.form.querySelector("[data-winner-note]");
+    if (note) {
+      const name = (element) => element.closest("fieldset").querySelector("legend").textContent;
+      const now = replacement ? replacement.parentElement.textContent.trim() : "";
+      note.textContent = `${name(radio)} ★ — ${name(other)}: ${now}`;
+    }
   });
+});
+
+// Marriage: the maal counter writes what it found into the Maal field, which then follows the
+// counter (read only) until every count is back to 0. While a count is changing the field is
+// emptied, so that a save never sends a number the counter no longer shows.
+document.addEventListener("input", (event) => {
+  const steppers = event.target.closest(".counter .steppers");
+  if (!steppers) return;
+  const field = document.getElementById(`maal-${steppers.closest("[data-seat]").dataset.seat}`);
+  const counting = [...steppers.querySelectorAll("input")].some((input) => (parseInt(input.value, 10) || 0) !== 0);
+  field.value = "";
+  field.readOnly = counting;
+});
+document.addEventListener("maal-counted", (event) => {
+  const field = document.getElementById(`maal-${event.detail.seat}`);
+  if (!field) return;
+  // An answer to counts changed since (a slow answer overtaken by the next tap) is not shown.
+  const current = Object.entries(event.detail.counts).every(([name, value]) => {
+    const input = document.getElementById(`${name}-${event.detail.seat}`);
+    return input && input.value === value;
+  });
+  if (!current) return;
+  field.readOnly = event.detail.maal !== null;
+  field.value = event.detail.maal === null ? "" : String(event.detail.maal);
+});
+
+// After a hand is posted: a saved hand brings the next hand's form to the top of the screen,
+// ready for its first field; a refused one shows every problem beside the Save button.
+document.addEventListener("htmx:afterSettle", (event) => {
+  const posted = event.detail.requestConfig && event.detail.requestConfig.elt;
+  if (!posted || !posted.hasAttribute("data-hand-form")) return;
+  const problems = document.getElementById("problems-end");
+  if (problems) {
+    problems.scrollIntoView({ block: "center" });
+    problems.focus({ preventScroll: true });
+    return;
+  }
+  document.getElementById("table-main").scrollIntoView({ block: "start" });
+  const first = document.querySelector("#new-hand form :is(input, select):not([type=hidden]):not([readonly])");
+  if (first) first.focus({ preventScroll: true });
 });
 
 // Seat order: move a player up or down.

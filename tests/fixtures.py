@@ -423,6 +423,26 @@ def alert(response):
     return found and found.group(1).strip()
 
 
+def board_cells(response, number):
+    """Hand `number` on the board, in seat order: per player what is printed ("+12", "−5", or
+    "–" for a player not in the hand), the marks beside it (their meanings, e.g. ["won"]) and
+    the detail shown on tap (or None)."""
+    row = re.search(rf'<th scope="row"><a [^>]*>{number}✎?</a></th>(.*?)</tr>', page(response), re.S)
+    cells = []
+    for cell in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1), re.S):
+        marks = re.findall(r'<span class="visually-hidden">([^<]*)</span>', cell)
+        detail = re.search(r"<summary>([^<]*)</summary><small>([^<]*)</small>", cell)
+        shown = detail.group(1) if detail else re.sub(r"<abbr .*?</abbr>|<span class=\"visually-hidden\">[^<]*</span>|<[^>]+>",
+                                                      "", cell).strip()
+        cells.append({"shown": shown, "marks": marks, "detail": detail and detail.group(2)})
+    return cells
+
+
+def board_row(response, number):
+    """What hand `number` shows for each player on the board, in seat order ("+12", "−5", "–")."""
+    return [cell["shown"] for cell in board_cells(response, number)]
+
+
 def totals_row(response):
     """Player -> the total shown in the board's footer, as printed (e.g. '+30', '−36')."""
     return dict(re.findall(r'<td class="total[^"]*" data-player="([^"]+)">([^<]*)</td>', page(response)))

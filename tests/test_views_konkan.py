@@ -14,7 +14,7 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, PointTable, Table
 from scoring import konkan
-from tests.fixtures import (SET_61, add_url, assert_import_refused, assert_new_table_refused, csrf_post, document,
+from tests.fixtures import (SET_61, add_url, board_row, assert_import_refused, assert_new_table_refused, csrf_post, document,
                             edit_url, page, players_of, seeded, snapshot, table_form, table_url, totals_row)
 
 pytestmark = pytest.mark.django_db
@@ -26,12 +26,6 @@ WORKED = {"Asha": 68, "Bina": 0, "Chet": 100}
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-def board_row(response, number):
-    """The cells of hand `number` on the board, as printed, in seat order."""
-    row = re.search(rf'<th scope="row">(?:<a [^>]*>)?{number}(?:✎</a>)?</th>(.*?)</tr>', page(response), re.S)
-    return re.findall(r"<td[^>]*>([^<]*)</td>", row.group(1))
-
 
 def standings(response):
     """[(name, total as printed, out?)] in the order the standings list them."""
@@ -288,7 +282,7 @@ def test_an_htmx_post_answers_with_the_board_fragment(client, table):
     assert response.status_code == 200
     body = page(response)
     assert "<html" not in body
-    assert "Hand 1 saved." in body
+    assert "Hand 1 saved:" in body
     assert totals_row(response) == {"Asha": "68", "Bina": "0", "Chet": "100"}
     assert 'name="hand_number" value="2"' in body
 
@@ -304,30 +298,30 @@ def test_the_dealer_passes_to_the_next_seat(client, table):
 BAD_HANDS = [
     pytest.param(hand_form("snn", penalty={0: 5}), "choose the winner", id="no-winner"),
     pytest.param(hand_form("WWn"), "only one player can win a hand", id="two-winners"),
-    pytest.param(hand_form("sW-", penalty={0: 5}), "Chet, outcome: choose winner, set, not set or out",
+    pytest.param(hand_form("sW-", penalty={0: 5}), "Chet · Outcome: choose winner, set, not set or out",
                  id="outcome-missing"),
-    pytest.param(hand_form("sWn", penalty={0: 5, 2: 30}), "Chet, hand_penalty: only a player who had set has a hand "
+    pytest.param(hand_form("sWn", penalty={0: 5, 2: 30}), "Chet · Penalty: only a player who had set has a hand "
                  "penalty", id="penalty-for-not-set"),
-    pytest.param(hand_form("sWn", penalty={0: 5, 1: 3}), "Bina, hand_penalty: only a player who had set has a hand "
+    pytest.param(hand_form("sWn", penalty={0: 5, 1: 3}), "Bina · Penalty: only a player who had set has a hand "
                  "penalty", id="penalty-for-winner"),
-    pytest.param(hand_form("sWn", cards={0: "AS", 2: "7H"}), "Chet, cards: only a player who had set",
+    pytest.param(hand_form("sWn", cards={0: "AS", 2: "7H"}), "Chet · Cards: only a player who had set",
                  id="cards-for-not-set"),
-    pytest.param(hand_form("sWn"), "Asha, hand_penalty: give the penalty of the cards left in hand, or the cards",
+    pytest.param(hand_form("sWn"), "Asha · Penalty: give the penalty of the cards left in hand, or the cards",
                  id="penalty-missing"),
     pytest.param(hand_form("sWn", penalty={0: 5}, cards={0: "AS"}), "give the hand penalty or the cards, not both",
                  id="penalty-and-cards"),
-    pytest.param(hand_form("sWn", penalty={0: -5}), "Asha, hand_penalty: must be at least 0", id="negative-penalty"),
-    pytest.param(hand_form("sWn", penalty={0: "ten"}), "Asha, hand_penalty: must be a whole number",
+    pytest.param(hand_form("sWn", penalty={0: -5}), "Asha · Penalty: must be at least 0", id="negative-penalty"),
+    pytest.param(hand_form("sWn", penalty={0: "ten"}), "Asha · Penalty: must be a whole number",
                  id="text-penalty"),
-    pytest.param(hand_form("sWn", cards={0: "AS 1H"}), "Asha, cards: unknown card '1H'", id="unknown-card"),
+    pytest.param(hand_form("sWn", cards={0: "AS 1H"}), "Asha · Cards: unknown card '1H'", id="unknown-card"),
     pytest.param(hand_form("sWn", cards={0: "AS ZZ"}), "unknown card 'ZZ'", id="unknown-card-letters"),
-    pytest.param(hand_form("sWs", cards={0: "AS AS", 2: "AS"}), "Chet, cards: the packs hold only 2 of AS in all",
+    pytest.param(hand_form("sWs", cards={0: "AS AS", 2: "AS"}), "Chet · Cards: the packs hold only 2 of AS in all",
                  id="three-aces-of-spades"),
     pytest.param(hand_form("sWs", cards={0: "JK JK", 2: "JK 3C"}), "the packs hold only 2 jokers in all",
                  id="three-jokers"),
-    pytest.param(hand_form("sWn", penalty={0: 5}, failed={2: -1}), "Chet, failed_wins: must be at least 0",
+    pytest.param(hand_form("sWn", penalty={0: 5}, failed={2: -1}), "Chet · Failed wins: must be at least 0",
                  id="negative-failed-wins"),
-    pytest.param(hand_form("oWn"), "Asha, outcome: only a player over 301 is out", id="out-but-not-eliminated"),
+    pytest.param(hand_form("oWn"), "Asha · Outcome: only a player over 301 is out", id="out-but-not-eliminated"),
 ]
 
 
@@ -505,7 +499,7 @@ def test_a_player_over_301_is_shown_out_and_skipped(client, chet_out):
     body = page(board)
     assert standings(board) == [("Asha", "10", False), ("Bina", "151", False), ("Chet", "302", True)]
     assert totals_row(board) == {"Asha": "10", "Bina": "151", "Chet": "302"}
-    chet = re.search(r'<fieldset class="player-entry is-out" data-seat="2">(.*?)</fieldset>', body, re.S)
+    chet = re.search(r'<fieldset class="player-entry is-out" id="seat-2" data-seat="2">(.*?)</fieldset>', body, re.S)
     assert chet, "Chet's row is marked out"
     assert '<input type="hidden" name="outcome-2" value="out">' in chet.group(1)
     assert "Out of the game: skipped." in chet.group(1)
@@ -525,7 +519,7 @@ def test_the_out_players_row_posts_out_and_scores_0(client, chet_out):
     assert hand.inputs["Chet"] == {"outcome": "out", "failed_wins": 0}
     assert hand.points == {"Asha": 20, "Bina": 0, "Chet": 0}
     board = client.get(table_url(chet_out))
-    assert board_row(board, 5) == ["20", "0", "0"]
+    assert board_row(board, 5) == ["20", "0", "–"]  # Chet is out: not in the hand
     assert totals_row(board) == {"Asha": "30", "Bina": "151", "Chet": "302"}
 
 
@@ -546,18 +540,18 @@ def test_exactly_301_is_not_out(client, owner):
 
 
 BAD_AFTER_ELIMINATION = [
-    pytest.param(hand_form("sWn", number=5, penalty={0: 3}), "Chet, outcome: is out of the game (over 301): mark them out",
+    pytest.param(hand_form("sWn", number=5, penalty={0: 3}), "Chet · Outcome: is out of the game (over 301): mark them out",
                  id="hand-for-eliminated-player"),
-    pytest.param(hand_form("sWs", number=5, penalty={0: 3, 2: 4}), "Chet, outcome: is out of the game (over 301)",
+    pytest.param(hand_form("sWs", number=5, penalty={0: 3, 2: 4}), "Chet · Outcome: is out of the game (over 301)",
                  id="set-for-eliminated-player"),
     pytest.param(hand_form("sWW", number=5, penalty={0: 3}), "only one player can win a hand",
                  id="eliminated-player-wins"),
     pytest.param({**hand_form("sWo", number=5, penalty={0: 3}), "failed_wins-2": "1"},
-                 "Chet, failed_wins: a player who is out plays no hand", id="failed-win-for-eliminated-player"),
+                 "Chet · Failed wins: a player who is out plays no hand", id="failed-win-for-eliminated-player"),
     pytest.param({**hand_form("sWo", number=5, penalty={0: 3}), "penalty-2": "7"},
-                 "Chet, hand_penalty: only a player who had set has a hand penalty",
+                 "Chet · Penalty: only a player who had set has a hand penalty",
                  id="penalty-for-eliminated-player"),
-    pytest.param(hand_form("oWo", number=5), "Asha, outcome: only a player over 301 is out", id="two-out"),
+    pytest.param(hand_form("oWo", number=5), "Asha · Outcome: only a player over 301 is out", id="two-out"),
 ]
 
 
@@ -730,7 +724,7 @@ def test_an_edit_that_makes_a_later_out_wrong_is_refused_and_nothing_changes(cli
     data = {**hand_form("Wns", penalty={2: 0}), "version": "1"}
     response = csrf_post(client, edit_url(table, 1), data)
     assert response.status_code == 422
-    assert "hand 5, chet, outcome: only a player over 301 is out" in page(response).lower()
+    assert "hand 5 · chet · outcome: only a player over 301 is out" in page(response).lower()
     assert snapshot(table) == before
 
 
@@ -740,7 +734,7 @@ def test_an_edit_that_puts_a_player_out_before_a_hand_they_played_is_refused(cli
     data = {**hand_form("sWn", number=3, penalty={0: 10}, failed={2: 1}), "version": "1"}
     response = csrf_post(client, edit_url(chet_out, 3), data)
     assert response.status_code == 422
-    assert "hand 4, chet, outcome: is out of the game (over 301)" in page(response).lower()
+    assert "hand 4 · chet · outcome: is out of the game (over 301)" in page(response).lower()
     assert snapshot(chet_out) == before
 
 

@@ -14,6 +14,7 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, PointTable, Table
 from scoring import marriage_honors
+from tests.fixtures import board_cells as shared_board_cells
 from tests.fixtures import (MINUS, add_url, assert_import_refused, assert_new_table_refused, csrf_post, document, page,
                             players_of, seeded, snapshot, table_form, table_url, totals_row)
 
@@ -36,12 +37,7 @@ WORKED_INPUTS = {
 
 def board_cells(response, number):
     """Hand `number` on the board: [(score as printed, the PART_A/PART_B detail or None)] in seat order."""
-    row = re.search(rf'<th scope="row">(?:<a [^>]*>)?{number}(?:✎</a>)?</th>(.*?)</tr>', page(response), re.S)
-    cells = []
-    for cell in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1), re.S):
-        detail = re.search(r"<summary>([^<]*)</summary><small>([^<]*)</small>", cell)
-        cells.append((detail.group(1), detail.group(2)) if detail else (cell.strip(), None))
-    return cells
+    return [(cell["shown"], cell["detail"]) for cell in shared_board_cells(response, number)]
 
 
 def standings(response):
@@ -187,7 +183,7 @@ def test_the_worked_example_through_the_form_with_a_player_sitting_out(client, t
     assert table.totals == WORKED
     board = client.get(table_url(table))
     assert totals_row(board) == {"Asha": "+30", "Bina": "+6", "Chet": f"{MINUS}36", "Dev": "0"}
-    assert [score for score, _detail in board_cells(board, 1)] == ["+30", "+6", f"{MINUS}36", "0"]
+    assert [score for score, _detail in board_cells(board, 1)] == ["+30", "+6", f"{MINUS}36", "–"]  # Dev sat out
     assert [(name, total) for name, total, _money in standings(board)] == [
         ("Asha", "+30"), ("Bina", "+6"), ("Dev", "0"), ("Chet", f"{MINUS}36")]
     assert 'name="hand_number" value="2"' in page(board)
@@ -201,7 +197,7 @@ def test_part_a_and_part_b_are_shown_on_tap(client, table):
         ("+30", f"honors {MINUS}8, hand +38"),
         ("+6", f"honors +40, hand {MINUS}34"),
         (f"{MINUS}36", f"honors {MINUS}32, hand {MINUS}4"),
-        ("0", None),  # sat out: nothing to show
+        ("–", None),  # sat out: not in the game
     ]
     assert page(board).count('<details class="cell">') == 3
 
@@ -242,7 +238,7 @@ def test_an_htmx_post_answers_with_the_board_fragment(client, table):
     assert response.status_code == 200
     body = page(response)
     assert "<html" not in body
-    assert "Game 1 saved." in body
+    assert "Game 1 saved:" in body
     assert totals_row(response) == {"Asha": "+30", "Bina": "+6", "Chet": f"{MINUS}36", "Dev": "0"}
     assert 'name="hand_number" value="2"' in body
 
@@ -332,14 +328,14 @@ def test_the_round_is_shown_as_rounds_done_dot_deal(client, owner):
 BAD_GAMES = [
     pytest.param(game_form("pfff", points={0: 10}), "choose who declared", id="no-declarer"),
     pytest.param(game_form("DDff"), "only one player can declare", id="two-declarers"),
-    pytest.param(game_form("Dff-"), "Dev, outcome: choose declared, played", id="outcome-missing"),
-    pytest.param(game_form("Dpff"), "Bina, hand_points: is missing", id="played-without-hand-points"),
-    pytest.param(game_form("Dnff"), "Bina, hand_points: is missing", id="no-turn-without-hand-points"),
-    pytest.param(game_form("Dpff", points={1: -5}), "Bina, hand_points: must be at least 0",
+    pytest.param(game_form("Dff-"), "Dev · Outcome: choose declared, played", id="outcome-missing"),
+    pytest.param(game_form("Dpff"), "Bina · Hand points: is missing", id="played-without-hand-points"),
+    pytest.param(game_form("Dnff"), "Bina · Hand points: is missing", id="no-turn-without-hand-points"),
+    pytest.param(game_form("Dpff", points={1: -5}), "Bina · Hand points: must be at least 0",
                  id="negative-hand-points"),
-    pytest.param(game_form("Dpff", points={1: "12.5"}), "Bina, hand_points: must be a whole number",
+    pytest.param(game_form("Dpff", points={1: "12.5"}), "Bina · Hand points: must be a whole number",
                  id="fractional-hand-points"),
-    pytest.param(game_form("Dpff", points={1: 211}), "Bina, hand_points: must be at most 210",
+    pytest.param(game_form("Dpff", points={1: 211}), "Bina · Hand points: must be at most 210",
                  id="too-many-hand-points"),
     pytest.param(game_form("Dfff", points={1: 4}), "hand points mean nothing for surrendered first",
                  id="hand-points-for-surrender"),
@@ -350,10 +346,10 @@ BAD_GAMES = [
     pytest.param(game_form("Dpff", cards={1: "AS ZZ"}), "'ZZ' is not a card", id="unknown-card"),
     pytest.param(game_form("Diii"), "at least 2 players must be active", id="one-active"),
     pytest.param(game_form("iiii"), "at least 2 players must be active", id="nobody-active"),
-    pytest.param(game_form("Dfff", honors=(0, -1, 0, 0)), "Bina, honors: must be at least 0", id="negative-honors"),
-    pytest.param(game_form("Dfff", honors=(0, "two", 0, 0)), "Bina, honors: must be a whole number",
+    pytest.param(game_form("Dfff", honors=(0, -1, 0, 0)), "Bina · Honors: must be at least 0", id="negative-honors"),
+    pytest.param(game_form("Dfff", honors=(0, "two", 0, 0)), "Bina · Honors: must be a whole number",
                  id="text-honors"),
-    pytest.param(game_form("Dfff", marriages=(0, 0, -1, 0)), "Chet, marriages: must be at least 0",
+    pytest.param(game_form("Dfff", marriages=(0, 0, -1, 0)), "Chet · Marriages: must be at least 0",
                  id="negative-marriages"),
     pytest.param(game_form("Dfff", marriages=(2, 2, 0, 0)), "3 decks hold only 3 marriages, 4 were entered",
                  id="too-many-marriages"),

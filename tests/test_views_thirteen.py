@@ -14,7 +14,7 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, Table
 from scoring import thirteen
-from tests.fixtures import (MINUS, THIRTEEN_COLORS, add_url, assert_import_refused, assert_new_table_refused, csrf_post,
+from tests.fixtures import (MINUS, THIRTEEN_COLORS, add_url, board_row, assert_import_refused, assert_new_table_refused, csrf_post,
                             document, edit_url, page, play_hand, players_of, seeded, snapshot, table_form, table_url,
                             thirteen_round, totals_row, without)
 
@@ -229,7 +229,7 @@ def test_the_bids_are_saved_as_a_pending_round_then_the_books_complete_it(client
     assert table.progress["pending"] is False and table.current_hand == {}
     assert table.totals == POINTS[0]
     board = client.get(table_url(table))
-    assert "Round 1 · books saved." in page(board)
+    assert "Round 1 · books saved:" in page(board)
     assert totals_row(board) == {"Asha": "+10", "Bikram": "0", "Charlie": "0", "David": "0"}
     form = entry_form(board)
     assert "Round 2 · bids" in form
@@ -246,8 +246,7 @@ def test_three_rounds_through_the_views_score_as_the_spec_says(client, table):
     assert table.totals == TOTALS_3
     board = client.get(table_url(table))
     assert totals_row(board) == {"Asha": "+20", "Bikram": "+11", "Charlie": f"{MINUS}19", "David": "0"}
-    row = re.search(r'<th scope="row"><a [^>]*>3✎</a></th>(.*?)</tr>', board.content.decode(), re.S).group(1)
-    assert re.findall(r"<td[^>]*>([^<]*)</td>", row) == ["+10", "+1", f"{MINUS}20", "+10"]
+    assert board_row(board, 3) == ["+10", "+1", f"{MINUS}20", "+10"]
 
 
 def test_htmx_posts_answer_with_the_next_step(client, table):
@@ -261,7 +260,7 @@ def test_htmx_posts_answer_with_the_next_step(client, table):
     response = csrf_post(client, add_url(table), books_form(1, 1, [0, 0, 0, 1]), HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     body = page(response)
-    assert "Round 1 · books saved." in body
+    assert "Round 1 · books saved:" in body
     assert "Round 2 · bids" in body
     assert totals_row(response) == {"Asha": "0", "Bikram": "0", "Charlie": "0", "David": "+10"}
 
@@ -364,16 +363,16 @@ def _books_only(number, books):
 
 # (stage of round 2, form data, status, message). Round 1 is complete; round 2 deals 2 cards.
 BAD_POSTS = [
-    pytest.param("bids", bids_form(2, [0, 3, 0, 0]), 422, "Hand 2, Bikram, bid: must be at most 2",
+    pytest.param("bids", bids_form(2, [0, 3, 0, 0]), 422, "Bikram · Bid: must be at most 2",
                  id="bid-above-cards"),
-    pytest.param("bids", bids_form(2, [-1, 0, 0, 0]), 422, "Hand 2, Asha, bid: must be at least 0",
+    pytest.param("bids", bids_form(2, [-1, 0, 0, 0]), 422, "Asha · Bid: must be at least 0",
                  id="bid-negative"),
-    pytest.param("bids", bids_form(2, [0, 0, "two", 0]), 422, "Charlie, bid: must be a whole number",
+    pytest.param("bids", bids_form(2, [0, 0, "two", 0]), 422, "Charlie · Bid: must be a whole number",
                  id="bid-text"),
-    pytest.param("bids", bids_form(2, [0, 0, 0, "1.5"]), 422, "David, bid: must be a whole number",
+    pytest.param("bids", bids_form(2, [0, 0, 0, "1.5"]), 422, "David · Bid: must be a whole number",
                  id="bid-fraction"),
-    pytest.param("bids", bids_form(2, [0, "", 0, 0]), 422, "Bikram, bid: enter a number", id="bid-blank"),
-    pytest.param("bids", without(bids_form(2, [0, 0, 0, 0]), "bid-3"), 422, "David, bid: the bid is missing",
+    pytest.param("bids", bids_form(2, [0, "", 0, 0]), 422, "Bikram · Bid: enter a number", id="bid-blank"),
+    pytest.param("bids", without(bids_form(2, [0, 0, 0, 0]), "bid-3"), 422, "David · Bid: the bid is missing",
                  id="bid-missing"),
     pytest.param("bids", _books_only(2, [1, 1, 0, 0]), 422, "bids come before books", id="books-before-bids"),
     pytest.param("bids", bids_form(2, [0, 0, 0, 0], trump="X"), 422, "trump: must be S, H, D or C",
@@ -385,15 +384,15 @@ BAD_POSTS = [
                  id="books-short"),
     pytest.param("books", books_form(2, 1, [1, 1, 1, 0]), 422, "the books add up to 3, but 2 tricks were played",
                  id="books-over"),
-    pytest.param("books", books_form(2, 1, [0, 3, 0, 0]), 422, "Bikram, books: must be at most 2",
+    pytest.param("books", books_form(2, 1, [0, 3, 0, 0]), 422, "Bikram · Books: must be at most 2",
                  id="books-above-cards"),
-    pytest.param("books", books_form(2, 1, [0, 1, 2, -1]), 422, "David, books: must be at least 0",
+    pytest.param("books", books_form(2, 1, [0, 1, 2, -1]), 422, "David · Books: must be at least 0",
                  id="books-negative"),
-    pytest.param("books", books_form(2, 1, [0, "x", 1, 1]), 422, "Bikram, books: must be a whole number",
+    pytest.param("books", books_form(2, 1, [0, "x", 1, 1]), 422, "Bikram · Books: must be a whole number",
                  id="books-text"),
-    pytest.param("books", books_form(2, 1, [0, 1, "", 1]), 422, "Charlie, books: enter a number", id="books-blank"),
+    pytest.param("books", books_form(2, 1, [0, 1, "", 1]), 422, "Charlie · Books: enter a number", id="books-blank"),
     pytest.param("books", without(books_form(2, 1, [0, 1, 1, 0]), "books-3"), 422,
-                 "David, books: the books are missing", id="books-missing"),
+                 "David · Books: the books are missing", id="books-missing"),
     pytest.param("books", without(books_form(2, 1, [0, 1, 1, 0]), "version"), 422,
                  "the form is out of date: reload the page", id="books-without-version"),
     pytest.param("books", books_form(2, 7, [0, 1, 1, 0]), 409, "Hand 2 was already recorded on another phone",
@@ -529,8 +528,8 @@ def test_correcting_a_bid_of_an_earlier_round(client, three_rounds):
 @pytest.mark.parametrize("data, message", [
     pytest.param(edit_form(2, ROUND_1[0], [1, 1, 0, 0]), "the books add up to 2, but 1 trick was played",
                  id="books-not-adding-up"),
-    pytest.param(edit_form(2, [2, 0, 0, 0], ROUND_1[1]), "Asha, bid: must be at most 1", id="bid-above-cards"),
-    pytest.param(edit_form(2, ROUND_1[0], [1, 0, "", 0]), "Charlie, books: enter a number", id="books-blank"),
+    pytest.param(edit_form(2, [2, 0, 0, 0], ROUND_1[1]), "Asha · Bid: must be at most 1", id="bid-above-cards"),
+    pytest.param(edit_form(2, ROUND_1[0], [1, 0, "", 0]), "Charlie · Books: enter a number", id="books-blank"),
 ])
 def test_a_bad_correction_is_refused_and_nothing_changes(client, three_rounds, data, message):
     before = snapshot(three_rounds)

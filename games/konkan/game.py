@@ -13,6 +13,7 @@ GAME = Game(
     hand_template="konkan/hand_form.html",
     summary_template="konkan/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
+    hand_marks=hand_entry.marks,
     seat_help=_("The first player deals first and starts with 15 cards."),
     rule_fields={
         "set_threshold": forms.IntegerField(label=_("Set threshold"), min_value=0),

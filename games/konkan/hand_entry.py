@@ -55,16 +55,19 @@ def rows_from_post(data, table, number, base=None):
     return result
 
 
-def parse(data, table, base=None):
+def parse(data, table, base, problems):
     inputs = {"_hand": {"joker_discard": data.get("joker_discard") == "on"}}
     for seat, name in enumerate(table.players):
-        entry = {"failed_wins": whole_number(data.get(f"failed_wins-{seat}"), player=name, field="failed_wins")}
+        entry = {}
+        with problems.check():
+            entry["failed_wins"] = whole_number(data.get(f"failed_wins-{seat}"), player=name, field="failed_wins")
         if data.get(f"outcome-{seat}"):
             entry["outcome"] = data[f"outcome-{seat}"]
         penalty = (data.get(f"penalty-{seat}") or "").strip()
         cards = parse_cards(data.get(f"cards-{seat}"))
         if penalty:
-            entry["hand_penalty"] = whole_number(penalty, player=name, field="hand_penalty")
+            with problems.check():
+                entry["hand_penalty"] = whole_number(penalty, player=name, field="hand_penalty")
         if cards:
             entry["cards"] = cards
         inputs[name] = entry
@@ -94,3 +97,9 @@ def record_set(table, player, groups_text, score_text):
         value = engine.check_set(table.rules, parse_groups(groups_text, player=player, field="groups"), highest,
                                  player=player)
     return sets + [{"player": player, "value": value}]
+
+
+def marks(inputs):
+    """The board marks the winner, and a dash for a player already out of the game."""
+    shown = {"winner": ["won"], "out": ["out"]}
+    return {name: shown.get(entry["outcome"], []) for name, entry in inputs.items() if name != "_hand"}

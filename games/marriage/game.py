@@ -14,6 +14,7 @@ GAME = Game(
     hand_template="marriage/hand_form.html",
     summary_template="marriage/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
+    hand_marks=hand_entry.marks,
     seat_help=_("The first player deals first."),
     rule_fields={
         "murder": forms.BooleanField(label=_("Murder: an unseen player's maal counts 0"), required=False),

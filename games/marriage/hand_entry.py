@@ -40,39 +40,42 @@ def _counts_to_fields(counts):
     return fields
 
 
+def _row(seat, name, status, maal, counted_maal, count_fields, dublee=False, foul=False):
+    return {
+        "seat": seat,
+        "name": name,
+        "status_label": _("Status of %(name)s") % {"name": name},
+        "status": status,
+        "maal": maal,
+        "counted_maal": counted_maal,
+        "counters": [{"field": field, "label": label, "value": count_fields[field]} for field, label in COUNTERS],
+        "counting": counted_maal is not None or any(str(value).strip() not in ("", "0") for value in count_fields.values()),
+        "dublee": dublee,
+        "foul": foul,
+    }
+
+
 def rows(table, number, inputs=None):
-    """Per player: seat, name, and the form values (from `inputs`, else a blank hand)."""
+    """Per player: seat, name, and the form values (from `inputs`; a new hand starts with every
+    player seen, the usual case, so that only the winner and the unseen need a tap)."""
     result = []
     for seat, name in enumerate(table.players):
         entry = (inputs or {}).get(name, {})
         counts = entry.get("maal_counts")
         maal_shown = engine.count_maal(table.rules["maal_table"], counts) if counts else None
-        result.append({
-            "seat": seat,
-            "name": name,
-            "status": entry.get("status", ""),
-            "maal": "" if counts else entry.get("maal", ""),
-            "counted_maal": maal_shown,
-            "counts": _counts_to_fields(counts or engine.empty_counts()),
-            "dublee": entry.get("dublee", False),
-            "foul": entry.get("foul", False),
-        })
+        result.append(_row(seat, name, entry.get("status", "seen" if inputs is None else ""),
+                           maal_shown if counts else entry.get("maal", ""), maal_shown,
+                           _counts_to_fields(counts or engine.empty_counts()), entry.get("dublee", False),
+                           entry.get("foul", False)))
     return result
 
 
 def rows_from_post(data, table, number, base=None):
     """The form as it was posted, to show again with an error: nothing typed is lost."""
-    result = rows(table, number)
-    for row in result:
-        seat = row["seat"]
-        row.update(
-            status=data.get(f"status-{seat}", ""),
-            maal=data.get(f"maal-{seat}", ""),
-            dublee=data.get(f"dublee-{seat}") == "on",
-            foul=data.get(f"foul-{seat}") == "on",
-            counts={field: data.get(f"{field}-{seat}", "") for field, _label in COUNTERS},
-        )
-    return result
+    return [_row(seat, name, data.get(f"status-{seat}", ""), data.get(f"maal-{seat}", ""), None,
+                 {field: data.get(f"{field}-{seat}", "") for field, _label in COUNTERS},
+                 data.get(f"dublee-{seat}") == "on", data.get(f"foul-{seat}") == "on")
+            for seat, name in enumerate(table.players)]
 
 
 def parse_counts(data, seat, name):
@@ -88,19 +91,31 @@ def parse_counts(data, seat, name):
     }
 
 
-def parse(data, table, base=None):
+def parse(data, table, base, problems):
     inputs = {}
     for seat, name in enumerate(table.players):
         entry = {"dublee": data.get(f"dublee-{seat}") == "on", "foul": data.get(f"foul-{seat}") == "on"}
         if data.get(f"status-{seat}"):
             entry["status"] = data[f"status-{seat}"]
-        counts = parse_counts(data, seat, name)
-        typed = (data.get(f"maal-{seat}") or "").strip()
-        if counts != engine.empty_counts():
-            if typed:
-                raise InputError(str(_("type the maal or count it, not both")), player=name, field="maal")
-            entry["maal_counts"] = counts
-        else:
-            entry["maal"] = whole_number(typed, player=name, field="maal")
+        with problems.check():
+            counts = parse_counts(data, seat, name)
+            typed = (data.get(f"maal-{seat}") or "").strip()
+            if counts != engine.empty_counts():
+                counted = engine.count_maal(table.rules["maal_table"], engine.validate_counts(counts, player=name))
+                # The counter writes what it finds into the Maal field: the same number is no conflict.
+                if typed and typed != str(counted):
+                    raise InputError(str(_("the counter found %(counted)s maal but %(typed)s is typed: clear one"))
+                                     % {"counted": counted, "typed": typed}, player=name, field="maal")
+                entry["maal_counts"] = counts
+            else:
+                entry["maal"] = whole_number(typed, player=name, field="maal")
         inputs[name] = entry
     return inputs
+
+
+def marks(inputs):
+    """What the board marks beside each player's points: the winner, unseen, dublee, foul, sat out."""
+    shown = {"winner": "won", "unseen": "unseen", "out": "sat_out"}
+    return {name: [key for key in (shown.get(entry["status"]), entry.get("dublee") and "dublee",
+                                   entry.get("foul") and "foul") if key]
+            for name, entry in inputs.items()}

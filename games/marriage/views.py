@@ -1,3 +1,5 @@
+import json
+
 from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
@@ -6,7 +8,7 @@ from scoring import marriage as engine
 from scoring.errors import InputError
 
 from ..views import keeper_table
-from .hand_entry import parse_counts
+from .hand_entry import COUNTERS, parse_counts
 
 
 @require_POST
@@ -21,4 +23,9 @@ def maal_preview(request, token, seat):
         maal = engine.count_maal(table.rules["maal_table"], counts)
     except InputError as error:
         return render(request, "marriage/maal_found.html", {"error": error.message}, status=422)
-    return render(request, "marriage/maal_found.html", {"maal": maal})
+    response = render(request, "marriage/maal_found.html", {"maal": maal})
+    # The page writes what the counter found into the Maal field (and frees it when nothing is counted).
+    counted = None if counts == engine.empty_counts() else maal
+    typed = {field: request.POST.get(f"{field}-{seat}", "") for field, _label in COUNTERS}
+    response["HX-Trigger"] = json.dumps({"maal-counted": {"seat": seat, "maal": counted, "counts": typed}})
+    return response

@@ -15,6 +15,7 @@ GAME = Game(
     hand_template="marriage_honors/hand_form.html",
     summary_template="marriage_honors/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
+    hand_marks=hand_entry.marks,
     seat_help=_("Seats go clockwise; the first player deals first."),
     rule_fields={
         "decks": forms.IntegerField(label=_("Decks"), min_value=3, max_value=5),

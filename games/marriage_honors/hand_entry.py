@@ -55,24 +55,26 @@ def rows_from_post(data, table, number, base=None):
     return result
 
 
-def parse(data, table, base=None):
+def parse(data, table, base, problems):
     """Only what applies to each outcome is sent on: the engine refuses the rest."""
     inputs = {}
     for seat, name in enumerate(table.players):
         outcome = data.get(f"outcome-{seat}", "")
         entry = {"outcome": outcome} if outcome else {}
         if outcome != "inactive":
-            entry["honors"] = whole_number(data.get(f"honors-{seat}"), player=name, field="honors")
-            entry["marriages"] = whole_number(data.get(f"marriages-{seat}"), player=name, field="marriages")
-            typed = (data.get(f"hand_points-{seat}") or "").strip()
-            cards = parse_cards(data.get(f"cards-{seat}"))
-            if typed and cards:
-                raise InputError(str(_("type the hand points or count the cards, not both")),
-                                 player=name, field="hand_points")
-            if cards:
-                entry["hand_points"] = engine.hand_points_from_cards(cards, player=name)
-            elif typed:
-                entry["hand_points"] = whole_number(typed, player=name, field="hand_points")
+            for field in ("honors", "marriages"):
+                with problems.check():
+                    entry[field] = whole_number(data.get(f"{field}-{seat}"), player=name, field=field)
+            with problems.check():
+                typed = (data.get(f"hand_points-{seat}") or "").strip()
+                cards = parse_cards(data.get(f"cards-{seat}"))
+                if typed and cards:
+                    raise InputError(str(_("type the hand points or count the cards, not both")),
+                                     player=name, field="hand_points")
+                if cards:
+                    entry["hand_points"] = engine.hand_points_from_cards(cards, player=name)
+                elif typed:
+                    entry["hand_points"] = whole_number(typed, player=name, field="hand_points")
         inputs[name] = entry
     return inputs
 
@@ -88,3 +90,9 @@ def deal_info(table, data):
     """Who deals, cuts and leads the next game, given who sits it out (data: the hand form)."""
     inactive = [name for seat, name in enumerate(table.players) if data.get(f"outcome-{seat}") == "inactive"]
     return engine.rotation(table.rules, table.players, table.state, inactive)
+
+
+def marks(inputs):
+    """The board marks who declared, and a dash for a player who sat the game out."""
+    shown = {"declared": ["won"], "inactive": ["sat_out"]}
+    return {name: shown.get(entry["outcome"], []) for name, entry in inputs.items()}

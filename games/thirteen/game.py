@@ -13,6 +13,7 @@ GAME = Game(
     hand_template="thirteen/round_form.html",
     summary_template="thirteen/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
+    hand_marks=hand_entry.marks,
     colors=[("red", _("Red")), ("yellow", _("Yellow")), ("green", _("Green")), ("blue", _("Blue"))],
     seat_help=_("Player 4 deals the first round; player 1, on the dealer's left, bids first."),
     pending_note=_("bids in, waiting for the books"),

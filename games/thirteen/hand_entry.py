@@ -61,7 +61,7 @@ def rows_from_post(data, table, number, base=None):
     return result
 
 
-def parse(data, table, base=None):
+def parse(data, table, base, problems):
     """Bids, books or both from the form; what the form does not carry is kept from `base`."""
     inputs = {}
     for seat, name in enumerate(table.players):
@@ -69,12 +69,19 @@ def parse(data, table, base=None):
         for field in ("bid", "books"):
             key = f"{field}-{seat}"
             if key in data:
-                value = whole_number(data[key], blank=None, player=name, field=field)
-                if value is None:
-                    raise InputError(str(_("enter a number")), player=name, field=field)
-                entry[field] = value
+                with problems.check():
+                    value = whole_number(data[key], blank=None, player=name, field=field)
+                    if value is None:
+                        raise InputError(str(_("enter a number")), player=name, field=field)
+                    entry[field] = value
         inputs[name] = entry
     trump = data.get("trump", (base or {}).get("_hand", {}).get("trump", ""))
     if trump:
         inputs["_hand"] = {"trump": trump}
     return inputs
+
+
+def marks(inputs):
+    """The board marks whether each player made their bid (books at least the bid)."""
+    return {name: ["made" if entry["books"] >= entry["bid"] else "missed"]
+            for name, entry in inputs.items() if name != "_hand" and "books" in entry}

@@ -15,6 +15,7 @@ GAME = Game(
     hand_template="twentyfour/race/hand.html",
     summary_template="twentyfour/race/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
+    hand_marks=hand_entry.marks,
     seat_help=_("Everyone at the table plays on their own phone."),
     hands_editable=False,  # a deal is recorded by the answer that won it
     live_board=False,  # the race pad polls for the next deal itself

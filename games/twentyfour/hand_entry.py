@@ -31,5 +31,10 @@ def rows_from_post(data, table, number, base=None):
     return rows(table, number, base)
 
 
-def parse(data, table, base=None):
+def parse(data, table, base, problems):
     raise InputError(str(_("a deal is won by answering it on the race pad")), field="answer")
+
+
+def marks(inputs):
+    """The board marks who won the deal."""
+    return {name: ["won"] for name, entry in inputs.items() if entry.get("won")}

@@ -46,7 +46,7 @@ def test_a_game_with_a_player_sitting_out_and_the_scores_on_tap(logged_in_page, 
     expect(deal).to_contain_text("Chet cuts")
     page.get_by_role("button", name="Save game 1").click()
     expect(page.get_by_role("button", name="Save game 2")).to_be_visible()
-    expect(page.get_by_text("Game 1 saved.")).to_be_visible()
+    expect(page.get_by_text("Game 1 saved:")).to_be_visible()
     expect(totals(page)).to_have_text(["+30", "+6", "−36", "0"])
     # Game 2: everyone is back; the deal passed to Bina.
     expect(deal).to_have_text("round 0.2 · Bina deals, Asha cuts and picks the joker, Chet plays first")

@@ -70,7 +70,7 @@ def test_a_hand_with_the_set_tracker_and_the_card_picker(logged_in_page, live_se
     expect(page.locator("#cards-0")).to_have_value("AS 7H JK")
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.get_by_role("button", name="Save hand 2")).to_be_visible()
-    expect(page.get_by_text("Hand 1 saved.")).to_be_visible()
+    expect(page.get_by_text("Hand 1 saved:")).to_be_visible()
     # The spec's worked example: 11 + 7 + 50 = 68, Bina 0, Chet never set: 100. Plain penalties.
     expect(totals(page)).to_have_text(["68", "0", "100"])
     expect(page.locator(".standings .name")).to_have_text(["Bina", "Asha", "Chet"])

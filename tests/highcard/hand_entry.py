@@ -16,6 +16,9 @@ def rows_from_post(data, table, number, base=None):
     return [{**row, "card": data.get(f"card-{row['seat']}", "")} for row in rows(table, number)]
 
 
-def parse(data, table, base=None):
-    return {name: {"card": whole_number(data.get(f"card-{seat}"), blank=None, player=name, field="card")}
-            for seat, name in enumerate(table.players)}
+def parse(data, table, base, problems):
+    inputs = {}
+    for seat, name in enumerate(table.players):
+        with problems.check():
+            inputs[name] = {"card": whole_number(data.get(f"card-{seat}"), blank=None, player=name, field="card")}
+    return inputs

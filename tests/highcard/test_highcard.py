@@ -42,7 +42,7 @@ def test_hands_are_entered_fixed_and_scored_through_the_table_pages(client, tabl
 
     refused = csrf_post(client, add, hand(3, 9, 14, 3))
     assert refused.status_code == 422
-    assert "Card: hand 3, Bikash, card: must be at most 13" in refused.content.decode()
+    assert "Bikash · Card: must be at most 13" in refused.content.decode()
     assert Hand.objects.filter(table=table).count() == 2
 
     edit = reverse("edit_hand", args=[table.keeper_token, 1])
