@@ -8,7 +8,6 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -16,7 +15,7 @@ from django.utils import timezone
 from games.models import Puzzle
 from games.twentyfour.views import PLAYER_COOKIE
 from scoring import expressions24, solver24
-from tests.fixtures import EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, alert, csrf_post, page
+from tests.fixtures import EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, alert, csrf_post, make_puzzle, page
 
 pytestmark = pytest.mark.django_db
 
@@ -41,15 +40,6 @@ def player_client(name):
     client = Client(enforce_csrf_checks=True)
     client.cookies[PLAYER_COOKIE] = name
     return client
-
-
-def make_puzzle(player="owner", cards=EIGHTS_AND_THREES, **fields):
-    """A puzzle of `player`: an account's when an account has that name, else a device name's."""
-    values = sorted(expressions24.card_value(rank) for rank, _suit in cards)
-    entry = solver24.table()[tuple(values)]
-    fields = {"difficulty": entry.difficulty, "solutions": entry.count,
-              "user": get_user_model().objects.filter(username=player).first(), **fields}
-    return Puzzle.objects.create(player=player, cards=cards, **fields)
 
 
 def puzzle_url(puzzle):
@@ -190,8 +180,24 @@ def test_the_deal_shows_four_card_faces_and_a_running_timer(client, puzzle):
     assert body.count('class="playing-card') == 4
     for label in ("8 of spades", "3 of hearts", "8 of diamonds", "3 of clubs"):
         assert f'aria-label="{label}"' in body
-    assert 'class="timer" data-started="' in body
+    assert 'class="timer" data-seconds="' in body
     assert "hard · 1 solution" in body
+
+
+def timer(response):
+    found = re.search(r'<span class="timer" data-seconds="(\d+)">[^<]*<output>([^<]*)</output>', page(response))
+    return int(found.group(1)), found.group(2)
+
+
+def test_the_timer_shows_the_time_since_the_deal_on_every_pad(client, puzzle):
+    """Each key swaps in a new pad: its timer must go on from the deal, not flash 0:00 until the script ticks."""
+    Puzzle.objects.filter(pk=puzzle.pk).update(started=timezone.now() - timedelta(minutes=10, seconds=5))
+    for response in (client.get(puzzle_url(puzzle)), press(client, puzzle, "", "c0", HTTP_HX_REQUEST="true"),
+                     press(client, puzzle, "c0", "+", HTTP_HX_REQUEST="true")):
+        assert response.status_code == 200
+        seconds, shown = timer(response)
+        assert 605 <= seconds < 660  # well under a minute to answer, on the slowest machine
+        assert shown == f"10:{seconds - 600:02d}"
 
 
 # --- playing: a win key by key ----------------------------------------------------------------

@@ -89,6 +89,7 @@ def puzzle_context(puzzle, keys, **extra):
                   for index, (rank, suit) in enumerate(puzzle.cards)],
         "operators": list(pad.SHOWN.items()),
         "answer": pad.pretty(puzzle.expression),
+        "seconds": puzzles.seconds_so_far(puzzle),
         **extra,
     }
 

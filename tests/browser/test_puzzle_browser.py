@@ -4,14 +4,17 @@ The live server runs in this process, so replacing scoring.solver24.deal makes i
 """
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from games import services
 from games.models import Puzzle, Table
 from scoring import expressions24, solver24
-from tests.fixtures import ACE_TO_FOUR, EIGHTS_AND_THREES, PHONE, SUITS, race_deal
+from games.twentyfour.views import PLAYER_COOKIE
+from tests.fixtures import ACE_TO_FOUR, EIGHTS_AND_THREES, PHONE, SUITS, make_puzzle, race_deal
 
 FIRST = EIGHTS_AND_THREES  # 8 ÷ (3 − 8 ÷ 3)
 SECOND = ACE_TO_FOUR  # A × 2 × 3 × 4
@@ -116,6 +119,29 @@ def test_solve_a_known_deal_by_tapping(page, live_server, owner, known_deals):
     expect(page.locator(".board-stats")).to_contain_text("Wins")
     expect(page.locator("ol.recent li")).to_have_count(1)
     expect(page.locator("ol.recent li")).to_contain_text("✓")
+
+
+def open_puzzle(page, live_server, started_ago=timedelta()):
+    """Asha's phone on a puzzle of FIRST dealt `started_ago`."""
+    puzzle = make_puzzle(player="Asha", cards=FIRST)
+    Puzzle.objects.filter(pk=puzzle.pk).update(started=timezone.now() - started_ago)
+    page.context.add_cookies([{"name": PLAYER_COOKIE, "value": "Asha", "url": live_server.url}])
+    page.goto(f"{live_server.url}/24/{puzzle.pk}/")
+    return page.locator("#pad")
+
+
+def test_the_timer_goes_on_from_the_deal_when_a_key_swaps_the_pad(page, live_server, owner):
+    pad = open_puzzle(page, live_server, started_ago=timedelta(minutes=3))
+    expect(pad.locator(".timer output")).to_have_text(re.compile(r"^3:\d\d$"))
+    # Every text the timer shows, caught as the swapped-in pad enters the page (before any tick).
+    page.evaluate("""() => {
+        window.timerTexts = [];
+        new MutationObserver(() => window.timerTexts.push(document.querySelector('.timer output').textContent))
+            .observe(document.getElementById('pad-area'), {childList: true, subtree: true, characterData: true});
+    }""")
+    tap_and_see(page, FIRST_TAPS[:3], pad)
+    texts = page.evaluate("window.timerTexts")
+    assert texts and all(re.fullmatch(r"3:\d\d", text) for text in texts), texts
 
 
 def open_race_phone(browser, url, player):
