@@ -229,6 +229,31 @@ def test_a_full_win_by_key_presses(client, puzzle):
     assert 'class="timer"' not in page(response)
 
 
+def face_up(response):
+    """The labels of the cards shown face up (not turned over as used), and whether each can be tapped."""
+    return [(label, "disabled" not in attributes) for attributes, label in re.findall(
+        r'<button class="playing-card suit-\w"([^>]*)aria-label="([^"]+)"', page(response))]
+
+
+SOLVED_DEAL = [("8 of spades", False), ("3 of hearts", False), ("8 of diamonds", False), ("3 of clubs", False)]
+
+
+def test_the_solved_deal_stays_face_up_with_its_answer(client, puzzle):
+    response = press(client, puzzle, WINNING_KEYS, "=", HTTP_HX_REQUEST="true")
+    assert "= 24 — solved in" in page(response)
+    assert face_up(response) == SOLVED_DEAL  # every card was used, yet none is turned over
+    assert expression(response) == "8 ÷ ( 3 − 8 ÷ 3 )"
+    again = client.get(puzzle_url(puzzle))  # and so it stays, with the answer, when the page is opened again
+    assert face_up(again) == SOLVED_DEAL
+    assert expression(again) == "8 ÷ ( 3 − 8 ÷ 3 )"
+
+
+def test_the_deal_stays_face_up_after_giving_up(client, puzzle):
+    response = press(client, puzzle, "c0 / ( c1 - c2", "give_up")
+    assert face_up(response) == SOLVED_DEAL
+    assert "A solution: <strong>8÷(3−8÷3)</strong>" in page(response)
+
+
 def test_back_and_clear(client, puzzle):
     response = press(client, puzzle, "c0 / ( c1", "back")
     assert response.status_code == 200

@@ -80,11 +80,13 @@ def own_puzzle(request, puzzle_id):
 
 
 def puzzle_context(puzzle, keys, **extra):
-    used = {int(key[1]) for key in keys if key.startswith("c")}
+    # Used cards turn over only while the puzzle is open: a finished deal stays face up beside its
+    # answer (the winning expression, also after a reload, or the solution shown on giving up).
+    used = set() if puzzle.result else {int(key[1]) for key in keys if key.startswith("c")}
     return {
         "puzzle": puzzle,
         "keys": " ".join(keys),
-        "shown": pad.shown(puzzle, keys),
+        "shown": puzzle.expression if puzzle.result == Puzzle.WON else pad.shown(puzzle, keys),
         "cards": [{"index": index, "rank": rank, "suit": suit, "used": index in used}
                   for index, (rank, suit) in enumerate(puzzle.cards)],
         "operators": list(pad.SHOWN.items()),

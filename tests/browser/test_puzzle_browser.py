@@ -111,6 +111,11 @@ def test_solve_a_known_deal_by_tapping(page, live_server, owner, known_deals):
 
     tap(page, "=", pad)
     expect(page.get_by_text(re.compile(r"= 24 — solved in [\d.]+ s!"))).to_be_visible()
+    # the solved deal stays face up beside its answer, and can no longer be tapped
+    expect(pad.locator("output.expression")).to_have_text("8 ÷ ( 3 − 8 ÷ 3 )")
+    for index in range(4):
+        expect(cards.nth(index)).not_to_have_class(re.compile(r"\bused\b"))
+        expect(cards.nth(index)).to_be_disabled()
     assert fits_the_phone(page)
     puzzle = Puzzle.objects.get()
     assert puzzle.player == "Asha" and puzzle.result == Puzzle.WON and puzzle.cards == FIRST
