@@ -420,6 +420,17 @@ def test_giving_up_records_a_loss_and_shows_a_solution_and_the_count(client, puz
     assert "(1 distinct solution)" in body
 
 
+def test_giving_up_asks_first(client, puzzle):
+    """The give-up button has a form of its own that the script confirms (data-confirm) before it posts."""
+    body = page(client.get(puzzle_url(puzzle)))
+    forms = re.findall(r"<form [^>]*>.*?</form>", body, re.S)
+    give_up = [form for form in forms if 'value="give_up"' in form]
+    assert len(give_up) == 1
+    assert 'data-confirm="Give up this deal? It counts as a loss."' in give_up[0]
+    assert "hx-post" not in give_up[0]  # htmx would post before the question is asked
+    assert Puzzle.objects.get().result == ""
+
+
 def test_giving_up_on_a_hand_with_several_solutions_shows_their_number(client):
     cards = [["A", "S"], ["2", "H"], ["3", "D"], ["4", "C"]]
     puzzle = make_puzzle(cards=cards)

@@ -149,6 +149,34 @@ def test_the_timer_goes_on_from_the_deal_when_a_key_swaps_the_pad(page, live_ser
     assert texts and all(re.fullmatch(r"3:\d\d", text) for text in texts), texts
 
 
+def test_giving_up_asks_first(page, live_server, owner):
+    pad = open_puzzle(page, live_server)
+    tap_and_see(page, FIRST_TAPS[:2], pad)
+    asked = []
+
+    def answer(accept):
+        def handle(dialog):
+            asked.append(dialog.message)
+            if accept:
+                dialog.accept()
+            else:
+                dialog.dismiss()
+        page.once("dialog", handle)
+
+    answer(accept=False)
+    tap(page, "Give up and show a solution", pad)
+    assert asked == ["Give up this deal? It counts as a loss."]
+    tap_and_see(page, FIRST_TAPS[2:3], pad)  # still playing: the next key goes on from where it was
+    assert Puzzle.objects.get().result == ""
+
+    answer(accept=True)
+    tap(page, "Give up and show a solution", pad)
+    expect(pad.get_by_text("A solution:")).to_contain_text("8÷(3−8÷3)")
+    assert len(asked) == 2 and Puzzle.objects.get().result == Puzzle.LOST
+    for index in range(4):  # the deal stays face up beside the solution
+        expect(pad.locator(".playing-card").nth(index)).not_to_have_class(re.compile(r"\bused\b"))
+
+
 def open_race_phone(browser, url, player):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
