@@ -122,7 +122,11 @@ document.addEventListener("htmx:afterSettle", tickTimers);
 // 24 race: remember which player this phone plays for, so the live board keeps it.
 document.addEventListener("change", (event) => {
   const select = event.target.closest("select[data-cookie]");
-  if (select) document.cookie = `${select.dataset.cookie}=${encodeURIComponent(select.value)}; path=/; max-age=2592000; samesite=lax`;
+  if (!select) return;
+  document.cookie = `${select.dataset.cookie}=${encodeURIComponent(select.value)}; path=/; max-age=2592000; samesite=lax`;
+  // The hint asking who plays on this phone is answered once a player is chosen.
+  const help = document.getElementById("race-player-help");
+  if (help) help.hidden = Boolean(select.value);
 });
 
 // Live board: no polling while the page is hidden (the phone is in a pocket).

@@ -236,6 +236,30 @@ def test_a_race_between_two_phones(browser, live_server, owner, known_deals):
     assert table.current_hand == {"deal": 3, "cards": THIRD}
 
 
+def test_a_race_phone_chooses_its_player_before_typing(browser, live_server, owner):
+    table = services.create_table(game="twentyfour", name="Race", players=["Asha", "Bikash"], rules={}, owner=owner)
+    table.current_hand = {"deal": 1, "cards": FIRST}
+    table.save(update_fields=["current_hand"])
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    try:
+        phone.goto(f"{live_server.url}/t/{table.keeper_token}/")
+        race = phone.locator("#race")
+        help_text = race.get_by_text("Choose who you are before you type.")
+        expect(help_text).to_be_visible()
+        tap(phone, "8 of spades", race)
+        expect(race.locator("#race-player-error")).to_have_text("Choose who you are first")
+        expect(race.locator("output.expression")).to_have_text("…")
+        phone.select_option("#race-player", "Asha")
+        expect(help_text).to_be_hidden()
+        tap_and_see(phone, FIRST_TAPS, race)
+        expect(race.locator("#race-player-error")).to_have_count(0)
+        tap(phone, "=", race)
+        expect(phone.get_by_text("Asha wins deal 1!")).to_be_visible()
+    finally:
+        context.close()
+
+
 def test_the_late_phone_is_told_someone_was_quicker(browser, live_server, owner, known_deals):
     """Phone B answers the old deal before its board refreshed: told at once, nothing recorded."""
     known_deals.extend([SECOND])
