@@ -6,7 +6,8 @@ subtracted terms, and every chain of * and / into sorted multiplied and divided 
 a-(b-c) = a-b+c and a/(b/c) = a/b*c). An expression is named by its canonical text, which writes
 those sorted parts with minimal brackets, so distinct texts are distinct solutions. The 1820
 hands of four values are classified once per process, on first use, and dealing picks from that
-table (rules/twentyfour.md).
+table (rules/twentyfour.md). A hand is as hard as its easiest solution is to find: the
+operations that solution needs (Effort), and for a single product how many solutions there are.
 
 Named solver24 for what it does and for which game, like the solve24 command that prints its
 answers. The table and dealing live here because both are the solver's answers put to use.
@@ -18,6 +19,7 @@ import itertools
 import operator
 import random
 from collections import Counter
+from enum import IntEnum
 from fractions import Fraction
 from math import comb
 from typing import NamedTuple
@@ -28,13 +30,36 @@ from .expressions24 import OPERATIONS, card_rank, card_value, sorted_hand
 TARGET = 24
 SUITS = ("S", "H", "D", "C")
 DIFFICULTIES = ("easy", "medium", "hard")
-# Hands with at least this many distinct solutions, one of them free of fractions, are easy.
-# Weighted by card deals: about 24 % of solvable deals are hard, 41 % medium, 35 % easy.
+# A hand whose easiest solution needs one product is easy with at least this many solutions
+# (one of them is then quick to find), else medium. Weighted by card deals, this makes about
+# 41 % of solvable deals easy, 47 % medium and 12 % hard.
 EASY_SOLUTIONS = 4
 # Every one of the 1820 hands of four values 1..13, as a sorted tuple.
 HANDS = tuple(itertools.combinations_with_replacement(range(1, 14), 4))
 # The solver keeps whole values as ints (faster) and divides into a Fraction.
 _EXACT = {**OPERATIONS, "/": Fraction}
+
+
+class Effort(IntEnum):
+    """How hard one solution is to find, from what it needs, easiest first."""
+
+    SUMS = 0  # only + and -: 9+12+10-7
+    ONE_PRODUCT = 1  # one *: (4+2)*(3+1)
+    PRODUCTS = 2  # two or three *: 4*3*(1+1)
+    DIVISION = 3  # a /, every intermediate value whole: 8*(10-1)/3
+    FRACTION = 4  # a fraction along the way, however it is written: 8/(3-8/3)
+
+
+def effort_of(text, whole):
+    """The Effort of one solution, from its canonical text and whether it can be written without fractions."""
+    if not whole:
+        return Effort.FRACTION
+    if "/" in text:
+        return Effort.DIVISION
+    products = text.count("*")
+    if products == 0:
+        return Effort.SUMS
+    return Effort.ONE_PRODUCT if products == 1 else Effort.PRODUCTS
 
 
 class _Form(NamedTuple):
@@ -159,8 +184,8 @@ def forget():
 
 
 def _ranked(found):
-    """Solution texts, simplest first: those free of fractions, then shorter ones."""
-    return sorted(found, key=lambda text: (not found[text], len(text), text))
+    """Solution texts, simplest first: by Effort, then shorter ones."""
+    return sorted(found, key=lambda text: (effort_of(text, found[text]), len(text), text))
 
 
 def solve(values):
@@ -177,29 +202,33 @@ class Entry(NamedTuple):
     solvable: bool
     solution: str | None  # the simplest solution (see solve), shown on "give up"
     count: int  # number of distinct solutions
-    fractions: bool  # every solution needs a fraction along the way
+    effort: Effort | None  # what the simplest solution needs; None when unsolvable
     difficulty: str | None  # easy, medium or hard; None when unsolvable
 
 
-def difficulty_of(count, fractions):
-    """How hard a hand is from its number of distinct solutions and whether every one needs a fraction.
+def difficulty_of(count, effort):
+    """How hard a hand is: the Effort of its simplest solution and, for one product, the number of solutions.
 
-    hard: a single solution, or a fraction is unavoidable; easy: EASY_SOLUTIONS or more; None: no solution.
+    easy: only + and -, or one product among EASY_SOLUTIONS solutions or more; medium: one product
+    among fewer, or several products; hard: a division or a fraction is unavoidable; None: no solution.
     """
     if count == 0:
         return None
-    if fractions or count == 1:
+    if effort >= Effort.DIVISION:
         return "hard"
-    return "easy" if count >= EASY_SOLUTIONS else "medium"
+    if effort == Effort.SUMS or (effort == Effort.ONE_PRODUCT and count >= EASY_SOLUTIONS):
+        return "easy"
+    return "medium"
 
 
 def classify(values):
     """The table entry of four card values: solvable?, a solution, how many, how hard."""
     found = _solutions(sorted_hand(values))
-    solutions = _ranked(found)
-    fractions = bool(found) and not any(found.values())
-    return Entry(bool(found), solutions[0] if found else None, len(found), fractions,
-                 difficulty_of(len(found), fractions))
+    if not found:
+        return Entry(False, None, 0, None, None)
+    simplest = _ranked(found)[0]
+    effort = effort_of(simplest, found[simplest])
+    return Entry(True, simplest, len(found), effort, difficulty_of(len(found), effort))
 
 
 def build_table():

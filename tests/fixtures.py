@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from django.apps import apps as django_apps
+from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -26,7 +27,7 @@ from playwright.sync_api import expect
 
 from games import registry, services
 from games.models import Hand, HandChange, Puzzle, Table
-from scoring import InputError, solver24, thirteen
+from scoring import InputError, expressions24, solver24, thirteen
 from tests.strategies import (THIRTEEN_PLAYERS, honors_games, konkan_games, marriage_games, race_tables,
                               thirteen_games, thirteen_rule_sets)
 
@@ -527,6 +528,15 @@ def next_deal(monkeypatch):
 
     monkeypatch.setattr(solver24, "deal", fake_deal)
     return asked
+
+
+def make_puzzle(player="owner", cards=EIGHTS_AND_THREES, **fields):
+    """A 24 puzzle of `player`: an account's when an account has that name, else a device name's."""
+    values = sorted(expressions24.card_value(rank) for rank, _suit in cards)
+    entry = solver24.table()[tuple(values)]
+    fields = {"difficulty": entry.difficulty, "solutions": entry.count,
+              "user": get_user_model().objects.filter(username=player).first(), **fields}
+    return Puzzle.objects.create(player=player, cards=cards, **fields)
 
 
 @pytest.fixture

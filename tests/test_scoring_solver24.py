@@ -52,16 +52,43 @@ def exact(tree):
     return {"+": a + b, "-": a - b, "*": a * b}[op] if op != "/" else a / b
 
 
-def reference_solutions(values):
-    """Canonical forms of every card order x operator choice x bracketing that makes 24."""
-    found = set()
+def trees_making_24(values):
+    """Every card order x operator choice x bracketing whose value is 24."""
     for a, b, c, d in set(itertools.permutations(values)):
         for x, y, z in itertools.product("+-*/", repeat=3):
             for tree in ((z, (y, (x, a, b), c), d), (z, (x, a, (y, b, c)), d), (y, (x, a, b), (z, c, d)),
                          (x, a, (z, (y, b, c), d)), (x, a, (y, b, (z, c, d)))):
                 if exact(tree) == 24:
-                    found.add(canonical(tree))
-    return found
+                    yield tree
+
+
+def reference_solutions(values):
+    """Canonical forms of every tree that makes 24."""
+    return {canonical(tree) for tree in trees_making_24(values)}
+
+
+def operations(tree):
+    """The operators of a tree and the values of its inner nodes."""
+    if isinstance(tree, int):
+        return [], []
+    op, left, right = tree
+    left_ops, left_values = operations(left)
+    right_ops, right_values = operations(right)
+    return [op, *left_ops, *right_ops], [exact(tree), *left_values, *right_values]
+
+
+def reference_effort(values):
+    """The least effort of any tree making 24, read off the tree as the Effort names say."""
+    efforts = []
+    for tree in trees_making_24(values):
+        ops, inner = operations(tree)
+        if any(value.denominator != 1 for value in inner):
+            efforts.append(solver24.Effort.FRACTION)
+        elif "/" in ops:
+            efforts.append(solver24.Effort.DIVISION)
+        else:
+            efforts.append(min(ops.count("*"), solver24.Effort.PRODUCTS))
+    return min(efforts, default=None)
 
 
 # --- the solver --------------------------------------------------------------------------------
@@ -75,24 +102,54 @@ def test_hard_classics_have_one_solution(values, solution):
     assert solver24.solve(values) == [solution]
     assert len(reference_solutions(values)) == 1
     entry = solver24.classify(values)
-    assert entry == solver24.Entry(True, solution, 1, True, "hard")
+    assert entry == solver24.Entry(True, solution, 1, solver24.Effort.FRACTION, "hard")
 
 
 def test_unsolvable():
     assert solver24.solve([1, 1, 1, 1]) == []
-    assert solver24.classify([1, 1, 1, 1]) == solver24.Entry(False, None, 0, False, None)
+    assert solver24.classify([1, 1, 1, 1]) == solver24.Entry(False, None, 0, None, None)
 
 
-def test_solutions_free_of_fractions_come_first():
-    assert solver24.solve(["A", "2", "3", "4"]) == ["4*3*2*1", "4*3*2/1", "4*(3+2+1)", "(4+2)*(3+1)"]
-    assert solver24.classify([1, 2, 3, 4]) == solver24.Entry(True, "4*3*2*1", 4, False, "easy")
+def test_simplest_solutions_come_first():
+    """Fewest products and no division first, then shorter: "give up" shows the easiest to find."""
+    assert solver24.solve(["A", "2", "3", "4"]) == ["4*(3+2+1)", "(4+2)*(3+1)", "4*3*2*1", "4*3*2/1"]
+    assert solver24.classify([1, 2, 3, 4]) == solver24.Entry(True, "4*(3+2+1)", 4, solver24.Effort.ONE_PRODUCT,
+                                                             "easy")
 
 
-@pytest.mark.parametrize("count, fractions, difficulty",
-                         [(0, False, None), (1, False, "hard"), (2, True, "hard"), (2, False, "medium"),
-                          (3, False, "medium"), (4, False, "easy"), (22, False, "easy")])
-def test_difficulty(count, fractions, difficulty):
-    assert solver24.difficulty_of(count, fractions) == difficulty
+@pytest.mark.parametrize("values, effort, count, difficulty", [
+    ([10, 9, 12, 7], "SUMS", 1, "easy"),  # dealt as "hard · 1 solution" before: 9 + 12 + 10 − 7
+    ([1, 1, 13, 13], "SUMS", 1, "easy"),  # 13 + 13 − 1 − 1
+    ([1, 2, 3, 4], "ONE_PRODUCT", 4, "easy"),  # 4 × (3 + 2 + 1), and three more
+    ([1, 1, 2, 7], "ONE_PRODUCT", 1, "medium"),  # (7 + 1) × (2 + 1) only
+    ([1, 1, 3, 4], "PRODUCTS", 1, "medium"),  # 4 × 3 × (1 + 1)
+    ([1, 3, 8, 10], "DIVISION", 1, "hard"),  # 8 × (10 − 1) ÷ 3
+    ([3, 3, 8, 8], "FRACTION", 1, "hard"),  # 8 ÷ (3 − 8 ÷ 3)
+])
+def test_a_hand_is_as_hard_as_its_easiest_solution_is_to_find(values, effort, count, difficulty):
+    entry = solver24.classify(values)
+    assert (entry.effort, entry.count, entry.difficulty) == (solver24.Effort[effort], count, difficulty)
+    assert reference_effort(values) == entry.effort
+
+
+@pytest.mark.parametrize("count, effort, difficulty", [
+    (0, None, None),
+    (1, "SUMS", "easy"), (22, "SUMS", "easy"),
+    (1, "ONE_PRODUCT", "medium"), (3, "ONE_PRODUCT", "medium"), (4, "ONE_PRODUCT", "easy"),
+    (1, "PRODUCTS", "medium"), (9, "PRODUCTS", "medium"),
+    (1, "DIVISION", "hard"), (9, "DIVISION", "hard"), (2, "FRACTION", "hard"),
+])
+def test_difficulty(count, effort, difficulty):
+    assert solver24.difficulty_of(count, effort and solver24.Effort[effort]) == difficulty
+
+
+def test_difficulty_spreads_the_deals():
+    """Each level is a real share of the solvable deals, weighted as they are dealt."""
+    deals = {level: 0 for level in solver24.DIFFICULTIES}
+    for values, entry in solver24.table().items():
+        if entry.solvable:
+            deals[entry.difficulty] += solver24.deals_of(values)
+    assert all(share > 217817 / 10 for share in deals.values()), deals
 
 
 @pytest.mark.parametrize("values", [[1, 2, 3], [1, 2, 3, 4, 5], [0, 1, 2, 3], [1, 2, 3, 14], "1234", 5])
@@ -114,7 +171,7 @@ def test_table_entries_agree_with_the_solver():
     for values, entry in solver24.table().items():
         assert entry.count == len(solver24.solve(values))
         assert entry.solvable == (entry.count > 0) == (entry.solution is not None)
-        assert entry.difficulty == solver24.difficulty_of(entry.count, entry.fractions)
+        assert entry.difficulty == solver24.difficulty_of(entry.count, entry.effort)
 
 
 @settings(max_examples=60, deadline=None)
@@ -133,6 +190,13 @@ def test_every_solution_makes_24_with_each_card_once_and_is_distinct(values):
 def test_solutions_are_exactly_the_distinct_ones(values):
     listed = {canonical(expressions24.parse(expressions24.tokenize(solution))) for solution in solver24.solve(values)}
     assert listed == reference_solutions(values)
+
+
+@pytest.mark.slow
+@settings(max_examples=20, deadline=None)
+@given(SOLVABLE)
+def test_effort_is_the_least_of_every_way_to_make_24(values):
+    assert solver24.classify(values).effort == reference_effort(values)
 
 
 @pytest.mark.parametrize("values", [[1, 2, 3, 4], [6, 6, 6, 6], [4, 4, 10, 10], [1, 1, 12, 12], [2, 3, 4, 12]])

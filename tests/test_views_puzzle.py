@@ -8,7 +8,6 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -16,7 +15,7 @@ from django.utils import timezone
 from games.models import Puzzle
 from games.twentyfour.views import PLAYER_COOKIE
 from scoring import expressions24, solver24
-from tests.fixtures import EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, alert, csrf_post, page
+from tests.fixtures import EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, alert, csrf_post, make_puzzle, page
 
 pytestmark = pytest.mark.django_db
 
@@ -41,15 +40,6 @@ def player_client(name):
     client = Client(enforce_csrf_checks=True)
     client.cookies[PLAYER_COOKIE] = name
     return client
-
-
-def make_puzzle(player="owner", cards=EIGHTS_AND_THREES, **fields):
-    """A puzzle of `player`: an account's when an account has that name, else a device name's."""
-    values = sorted(expressions24.card_value(rank) for rank, _suit in cards)
-    entry = solver24.table()[tuple(values)]
-    fields = {"difficulty": entry.difficulty, "solutions": entry.count,
-              "user": get_user_model().objects.filter(username=player).first(), **fields}
-    return Puzzle.objects.create(player=player, cards=cards, **fields)
 
 
 def puzzle_url(puzzle):
@@ -190,8 +180,24 @@ def test_the_deal_shows_four_card_faces_and_a_running_timer(client, puzzle):
     assert body.count('class="playing-card') == 4
     for label in ("8 of spades", "3 of hearts", "8 of diamonds", "3 of clubs"):
         assert f'aria-label="{label}"' in body
-    assert 'class="timer" data-started="' in body
+    assert 'class="timer" data-seconds="' in body
     assert "hard · 1 solution" in body
+
+
+def timer(response):
+    found = re.search(r'<span class="timer" data-seconds="(\d+)">[^<]*<output>([^<]*)</output>', page(response))
+    return int(found.group(1)), found.group(2)
+
+
+def test_the_timer_shows_the_time_since_the_deal_on_every_pad(client, puzzle):
+    """Each key swaps in a new pad: its timer must go on from the deal, not flash 0:00 until the script ticks."""
+    Puzzle.objects.filter(pk=puzzle.pk).update(started=timezone.now() - timedelta(minutes=10, seconds=5))
+    for response in (client.get(puzzle_url(puzzle)), press(client, puzzle, "", "c0", HTTP_HX_REQUEST="true"),
+                     press(client, puzzle, "c0", "+", HTTP_HX_REQUEST="true")):
+        assert response.status_code == 200
+        seconds, shown = timer(response)
+        assert 605 <= seconds < 660  # well under a minute to answer, on the slowest machine
+        assert shown == f"10:{seconds - 600:02d}"
 
 
 # --- playing: a win key by key ----------------------------------------------------------------
@@ -221,6 +227,31 @@ def test_a_full_win_by_key_presses(client, puzzle):
     assert won.ended is not None and won.seconds is not None and won.seconds >= 0
     assert won.expression == "8 ÷ ( 3 − 8 ÷ 3 )"
     assert 'class="timer"' not in page(response)
+
+
+def face_up(response):
+    """The labels of the cards shown face up (not turned over as used), and whether each can be tapped."""
+    return [(label, "disabled" not in attributes) for attributes, label in re.findall(
+        r'<button class="playing-card suit-\w"([^>]*)aria-label="([^"]+)"', page(response))]
+
+
+SOLVED_DEAL = [("8 of spades", False), ("3 of hearts", False), ("8 of diamonds", False), ("3 of clubs", False)]
+
+
+def test_the_solved_deal_stays_face_up_with_its_answer(client, puzzle):
+    response = press(client, puzzle, WINNING_KEYS, "=", HTTP_HX_REQUEST="true")
+    assert "= 24 — solved in" in page(response)
+    assert face_up(response) == SOLVED_DEAL  # every card was used, yet none is turned over
+    assert expression(response) == "8 ÷ ( 3 − 8 ÷ 3 )"
+    again = client.get(puzzle_url(puzzle))  # and so it stays, with the answer, when the page is opened again
+    assert face_up(again) == SOLVED_DEAL
+    assert expression(again) == "8 ÷ ( 3 − 8 ÷ 3 )"
+
+
+def test_the_deal_stays_face_up_after_giving_up(client, puzzle):
+    response = press(client, puzzle, "c0 / ( c1 - c2", "give_up")
+    assert face_up(response) == SOLVED_DEAL
+    assert "A solution: <strong>8÷(3−8÷3)</strong>" in page(response)
 
 
 def test_back_and_clear(client, puzzle):
@@ -387,6 +418,17 @@ def test_giving_up_records_a_loss_and_shows_a_solution_and_the_count(client, puz
     body = page(response)
     assert "A solution: <strong>8÷(3−8÷3)</strong>" in body
     assert "(1 distinct solution)" in body
+
+
+def test_giving_up_asks_first(client, puzzle):
+    """The give-up button has a form of its own that the script confirms (data-confirm) before it posts."""
+    body = page(client.get(puzzle_url(puzzle)))
+    forms = re.findall(r"<form [^>]*>.*?</form>", body, re.S)
+    give_up = [form for form in forms if 'value="give_up"' in form]
+    assert len(give_up) == 1
+    assert 'data-confirm="Give up this deal? It counts as a loss."' in give_up[0]
+    assert "hx-post" not in give_up[0]  # htmx would post before the question is asked
+    assert Puzzle.objects.get().result == ""
 
 
 def test_giving_up_on_a_hand_with_several_solutions_shows_their_number(client):

@@ -160,14 +160,32 @@ def test_an_answer_that_is_not_24_shows_its_value_and_records_nothing(table):
     assert snapshot(table) == before
 
 
+def player_message(response):
+    """The message right after the player select (inside its field), or None."""
+    found = re.search(r'<select id="race-player"[^>]*>.*?</select>\s*<div class="error" id="race-player-error"'
+                      r' role="alert">([^<]*)</div>', page(response), re.S)
+    return found and found.group(1)
+
+
 @pytest.mark.parametrize("player", ["", "Nobody"])
-def test_no_player_chosen_is_refused_with_422(table, player):
+@pytest.mark.parametrize(("keys", "key"), [(FIRST_WIN, "="), ("c0 / (", "c1"), ("", "c0")])
+def test_no_player_chosen_is_refused_next_to_the_select_keeping_what_was_typed(table, player, keys, key):
     before = snapshot(table)
-    response = press(phone(), table, player, FIRST_WIN, "=")
+    response = press(phone(), table, player, keys, key)
     assert response.status_code == 422
-    assert "choose who you are first" in (alert(response) or "").lower()
+    assert player_message(response) == "Choose who you are first"
+    assert 'aria-describedby="race-player-error"' in page(response)
+    assert f'name="keys" value="{keys}"' in page(response)  # nothing typed is lost, the refused key not added
     assert snapshot(table) == before
     assert "player-" not in str(response.cookies)
+
+
+def test_a_phone_without_a_player_is_asked_for_one_before_typing(table):
+    help_text = "Choose who you are before you type."
+    assert help_text in page(phone().get(reverse("table", args=[table.keeper_token])))
+    chosen = phone()
+    chosen.cookies[race.PLAYER_COOKIE.format(table=table.pk)] = "Bikash"
+    assert help_text not in page(chosen.get(reverse("table", args=[table.keeper_token])))
 
 
 def test_a_player_name_in_any_script_can_race(owner, next_deal):

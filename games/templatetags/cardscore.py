@@ -38,3 +38,10 @@ def bids_remaining(cards, rows):
 @register.filter
 def get_item(mapping, key):
     return mapping.get(key)
+
+
+@register.filter
+def clock(seconds):
+    """Whole seconds as a running clock: 0:07, 12:34 (the 24 Game's timer)."""
+    minutes, seconds = divmod(int(seconds), 60)
+    return f"{minutes}:{seconds:02d}"

@@ -18,6 +18,11 @@ def new_puzzle(player, user=None, difficulty=None):
                                  difficulty=dealt.difficulty, solutions=dealt.count)
 
 
+def seconds_so_far(puzzle):
+    """Whole seconds since the deal, as the timer shows them."""
+    return int((timezone.now() - puzzle.started).total_seconds())
+
+
 def finish(puzzle, result, expression):
     """Close an open puzzle once: a win only after the server computed 24 itself."""
     with transaction.atomic():

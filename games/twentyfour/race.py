@@ -39,11 +39,13 @@ def pad_context(request, table, keys=(), **extra):
     deal = current_deal(table)
     used = {int(key[1]) for key in keys if key.startswith("c")}
     last = table.hands.order_by("-number").first()
+    me = request.POST.get("player") or unquote(request.COOKIES.get(PLAYER_COOKIE.format(table=table.pk), ""))
     return {
         "player_cookie": PLAYER_COOKIE.format(table=table.pk),
         "last_win": last and {"number": last.number, "answer": pad.pretty(last.inputs["_hand"]["answer"]),
                               "player": next(name for name in table.players if last.inputs[name]["won"])},
-        "me": request.POST.get("player") or unquote(request.COOKIES.get(PLAYER_COOKIE.format(table=table.pk), "")),
+        "me": me,
+        "chosen": me in table.players,
         "keys": " ".join(keys),
         "shown": pad.shown(deal, keys),
         "race_cards": [{"index": index, "rank": rank, "suit": suit, "used": index in used}

@@ -80,15 +80,18 @@ def own_puzzle(request, puzzle_id):
 
 
 def puzzle_context(puzzle, keys, **extra):
-    used = {int(key[1]) for key in keys if key.startswith("c")}
+    # Used cards turn over only while the puzzle is open: a finished deal stays face up beside its
+    # answer (the winning expression, also after a reload, or the solution shown on giving up).
+    used = set() if puzzle.result else {int(key[1]) for key in keys if key.startswith("c")}
     return {
         "puzzle": puzzle,
         "keys": " ".join(keys),
-        "shown": pad.shown(puzzle, keys),
+        "shown": puzzle.expression if puzzle.result == Puzzle.WON else pad.shown(puzzle, keys),
         "cards": [{"index": index, "rank": rank, "suit": suit, "used": index in used}
                   for index, (rank, suit) in enumerate(puzzle.cards)],
         "operators": list(pad.SHOWN.items()),
         "answer": pad.pretty(puzzle.expression),
+        "seconds": puzzles.seconds_so_far(puzzle),
         **extra,
     }
 
@@ -141,9 +144,10 @@ def race_press(request, token):
     try:
         if deal is None or str(deal.number) != request.POST.get("deal"):
             raise services.Conflict(_("Someone was quicker: here is the next deal."))
-        if player not in table.players:
-            raise InputError(_("choose who you are first"), field="player")
         keys = pad.read_keys(request.POST.get("keys"))
+        if player not in table.players:
+            # Refused before the key counts, keeping what was typed: the phone chooses and goes on.
+            raise InputError(_("choose who you are first"), field="player")
         key = request.POST.get("key", "")
         if key == "=":
             value = pad.evaluate(deal, keys)
@@ -156,7 +160,9 @@ def race_press(request, token):
         else:
             keys = pad.press(deal, keys, key)
     except InputError as error:
-        status, extra["race_error"] = 422, pad.pretty_message(error.message)
+        # The message goes next to its field: the player select, or the expression.
+        status = 422
+        extra["player_error" if error.field == "player" else "race_error"] = pad.pretty_message(error.message)
     except services.Conflict as conflict:
         status, keys, table = 409, [], conflict.table or table
         messages.warning(request, str(conflict))

@@ -4,14 +4,17 @@ The live server runs in this process, so replacing scoring.solver24.deal makes i
 """
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from games import services
 from games.models import Puzzle, Table
 from scoring import expressions24, solver24
-from tests.fixtures import ACE_TO_FOUR, EIGHTS_AND_THREES, PHONE, SUITS, race_deal
+from games.twentyfour.views import PLAYER_COOKIE
+from tests.fixtures import ACE_TO_FOUR, EIGHTS_AND_THREES, PHONE, SUITS, make_puzzle, race_deal
 
 FIRST = EIGHTS_AND_THREES  # 8 ÷ (3 − 8 ÷ 3)
 SECOND = ACE_TO_FOUR  # A × 2 × 3 × 4
@@ -108,6 +111,11 @@ def test_solve_a_known_deal_by_tapping(page, live_server, owner, known_deals):
 
     tap(page, "=", pad)
     expect(page.get_by_text(re.compile(r"= 24 — solved in [\d.]+ s!"))).to_be_visible()
+    # the solved deal stays face up beside its answer, and can no longer be tapped
+    expect(pad.locator("output.expression")).to_have_text("8 ÷ ( 3 − 8 ÷ 3 )")
+    for index in range(4):
+        expect(cards.nth(index)).not_to_have_class(re.compile(r"\bused\b"))
+        expect(cards.nth(index)).to_be_disabled()
     assert fits_the_phone(page)
     puzzle = Puzzle.objects.get()
     assert puzzle.player == "Asha" and puzzle.result == Puzzle.WON and puzzle.cards == FIRST
@@ -116,6 +124,57 @@ def test_solve_a_known_deal_by_tapping(page, live_server, owner, known_deals):
     expect(page.locator(".board-stats")).to_contain_text("Wins")
     expect(page.locator("ol.recent li")).to_have_count(1)
     expect(page.locator("ol.recent li")).to_contain_text("✓")
+
+
+def open_puzzle(page, live_server, started_ago=timedelta()):
+    """Asha's phone on a puzzle of FIRST dealt `started_ago`."""
+    puzzle = make_puzzle(player="Asha", cards=FIRST)
+    Puzzle.objects.filter(pk=puzzle.pk).update(started=timezone.now() - started_ago)
+    page.context.add_cookies([{"name": PLAYER_COOKIE, "value": "Asha", "url": live_server.url}])
+    page.goto(f"{live_server.url}/24/{puzzle.pk}/")
+    return page.locator("#pad")
+
+
+def test_the_timer_goes_on_from_the_deal_when_a_key_swaps_the_pad(page, live_server, owner):
+    pad = open_puzzle(page, live_server, started_ago=timedelta(minutes=3))
+    expect(pad.locator(".timer output")).to_have_text(re.compile(r"^3:\d\d$"))
+    # Every text the timer shows, caught as the swapped-in pad enters the page (before any tick).
+    page.evaluate("""() => {
+        window.timerTexts = [];
+        new MutationObserver(() => window.timerTexts.push(document.querySelector('.timer output').textContent))
+            .observe(document.getElementById('pad-area'), {childList: true, subtree: true, characterData: true});
+    }""")
+    tap_and_see(page, FIRST_TAPS[:3], pad)
+    texts = page.evaluate("window.timerTexts")
+    assert texts and all(re.fullmatch(r"3:\d\d", text) for text in texts), texts
+
+
+def test_giving_up_asks_first(page, live_server, owner):
+    pad = open_puzzle(page, live_server)
+    tap_and_see(page, FIRST_TAPS[:2], pad)
+    asked = []
+
+    def answer(accept):
+        def handle(dialog):
+            asked.append(dialog.message)
+            if accept:
+                dialog.accept()
+            else:
+                dialog.dismiss()
+        page.once("dialog", handle)
+
+    answer(accept=False)
+    tap(page, "Give up and show a solution", pad)
+    assert asked == ["Give up this deal? It counts as a loss."]
+    tap_and_see(page, FIRST_TAPS[2:3], pad)  # still playing: the next key goes on from where it was
+    assert Puzzle.objects.get().result == ""
+
+    answer(accept=True)
+    tap(page, "Give up and show a solution", pad)
+    expect(pad.get_by_text("A solution:")).to_contain_text("8÷(3−8÷3)")
+    assert len(asked) == 2 and Puzzle.objects.get().result == Puzzle.LOST
+    for index in range(4):  # the deal stays face up beside the solution
+        expect(pad.locator(".playing-card").nth(index)).not_to_have_class(re.compile(r"\bused\b"))
 
 
 def open_race_phone(browser, url, player):
@@ -175,6 +234,30 @@ def test_a_race_between_two_phones(browser, live_server, owner, known_deals):
     assert table.totals == {"Asha": 1, "Bikash": 1}
     assert [hand.inputs["_hand"]["answer"] for hand in table.hands.all()] == ["8/(3-8/3)", "A*2*3*4"]
     assert table.current_hand == {"deal": 3, "cards": THIRD}
+
+
+def test_a_race_phone_chooses_its_player_before_typing(browser, live_server, owner):
+    table = services.create_table(game="twentyfour", name="Race", players=["Asha", "Bikash"], rules={}, owner=owner)
+    table.current_hand = {"deal": 1, "cards": FIRST}
+    table.save(update_fields=["current_hand"])
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    try:
+        phone.goto(f"{live_server.url}/t/{table.keeper_token}/")
+        race = phone.locator("#race")
+        help_text = race.get_by_text("Choose who you are before you type.")
+        expect(help_text).to_be_visible()
+        tap(phone, "8 of spades", race)
+        expect(race.locator("#race-player-error")).to_have_text("Choose who you are first")
+        expect(race.locator("output.expression")).to_have_text("…")
+        phone.select_option("#race-player", "Asha")
+        expect(help_text).to_be_hidden()
+        tap_and_see(phone, FIRST_TAPS, race)
+        expect(race.locator("#race-player-error")).to_have_count(0)
+        tap(phone, "=", race)
+        expect(phone.get_by_text("Asha wins deal 1!")).to_be_visible()
+    finally:
+        context.close()
 
 
 def test_the_late_phone_is_told_someone_was_quicker(browser, live_server, owner, known_deals):
