@@ -49,14 +49,25 @@ def transfers(table):
 def cells(table, inputs, points, details=None):
     """Each player's cell of a hand, in seat order: points (None for a player not in the hand),
     marks [(symbol, meaning)] and the game's detail (how the score was made up), if any."""
-    marks = table.game_descriptor.hand_marks(inputs) if table.game_descriptor.hand_marks else {}
+    game = table.game_descriptor
+    marks = game.hand_marks(inputs) if game.hand_marks else {}
+    signed = not game.engine.LOWER_WINS
     result = []
     for name in table.players:
         keys = marks.get(name, ())
-        absent = any(key in ABSENT for key in keys)
-        result.append({"name": name, "value": None if absent else points.get(name, 0),
-                       "marks": [MARKS[key] for key in keys], "detail": (details or {}).get(name)})
+        value = None if any(key in ABSENT for key in keys) else points.get(name, 0)
+        result.append({"name": name, "value": value, "shown": "–" if value is None else signed_points(value, signed),
+                       "css": _cell_class(value, signed), "marks": [MARKS[key] for key in keys],
+                       "detail": (details or {}).get(name)})
     return result
+
+
+def _cell_class(value, signed):
+    if value is None:
+        return "absent"
+    if signed and value:
+        return "pos" if value > 0 else "neg"
+    return ""
 
 
 def grid(table, hands, cell_details, entry):
@@ -78,11 +89,11 @@ def saved_line(recorded):
     """One line saying what a save recorded: "Hand 7 saved: Hari +51 (won, dublee) · Gita −18 …"."""
     if recorded.hand is None:
         return _("%(title)s saved.") % {"title": recorded.title}
-    table, signed = recorded.table, not recorded.table.engine.LOWER_WINS
+    table = recorded.table
     parts = []
     for cell in cells(table, recorded.hand.inputs, recorded.hand.points):
         meanings = ", ".join(str(meaning) for _symbol, meaning in cell["marks"])
-        shown = "" if cell["value"] is None else signed_points(cell["value"], signed)
+        shown = "" if cell["value"] is None else cell["shown"]
         parts.append(" ".join(part for part in (cell["name"], shown, f"({meanings})" if meanings else "") if part))
     return _("%(title)s saved: %(players)s") % {"title": recorded.title, "players": " · ".join(parts)}
 

@@ -180,7 +180,7 @@ def with_problems(rows, problems=()):
 
 def problems_context(table, error, rows, number):
     """Hand `number` refused: every problem, for the summary (each linking to its player's part
-    of the form, or to the form itself) and marked on its player's row. A problem the change
+    of the form, or to the form itself, in seat order) and marked on its player's row. A problem the change
     makes in a later hand (an elimination that no longer holds) names that hand."""
     game = table.game_descriptor
     seats = {name: seat for seat, name in enumerate(table.players)}
@@ -188,7 +188,7 @@ def problems_context(table, error, rows, number):
                  "message": problem.message,
                  "hand": problem.hand if problem.hand not in (None, number) else None,
                  "target": f"seat-{seats[problem.player]}" if problem.player in seats else "new-hand"}
-                for problem in error.problems]
+                for problem in sorted(error.problems, key=lambda problem: seats.get(problem.player, -1))]
     return {"problems": problems, "rows": with_problems(rows, problems)}
 
 

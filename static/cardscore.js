@@ -87,7 +87,8 @@ document.addEventListener("htmx:afterSettle", (event) => {
     return;
   }
   document.getElementById("table-main").scrollIntoView({ block: "start" });
-  const first = document.querySelector("#new-hand form :is(input, select):not([type=hidden]):not([readonly])");
+  // The first field to type into: the choices (radio buttons) are a tap anyway.
+  const first = document.querySelector("#new-hand form :is(input, select):not([type=hidden], [type=radio], [type=checkbox], [readonly])");
   if (first) first.focus({ preventScroll: true });
 });
 

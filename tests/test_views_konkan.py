@@ -492,6 +492,31 @@ def test_a_refused_hand_keeps_the_sets_of_the_hand(client, table):
     assert threshold(response) == "61"
 
 
+def checked_outcomes(response):
+    """Seat -> the outcome the hand form has chosen."""
+    return {int(seat): outcome for seat, outcome in
+            re.findall(r'name="outcome-(\d)" value="(\w+)" checked', page(response))}
+
+
+def set_player_offered(response):
+    return re.search(r'<option selected>([^<]+)</option>', page(response)).group(1)
+
+
+def test_a_new_hand_starts_with_the_players_who_set_as_had_set(client, table):
+    assert checked_outcomes(client.get(table_url(table))) == {0: "not_set", 1: "not_set", 2: "not_set"}
+    csrf_post(client, set_url(table), {"player": "Bina", "groups": SET_61})
+    assert checked_outcomes(client.get(table_url(table))) == {0: "not_set", 1: "set", 2: "not_set"}
+
+
+def test_the_set_tracker_offers_the_next_player_and_keeps_a_refused_one(client, table):
+    assert set_player_offered(client.get(table_url(table))) == "Asha"
+    csrf_post(client, set_url(table), {"player": "Asha", "groups": SET_61})
+    assert set_player_offered(client.get(table_url(table))) == "Bina"
+    refused = csrf_post(client, set_url(table), {"player": "Chet", "groups": "", "score": "60"})
+    assert refused.status_code == 422
+    assert set_player_offered(refused) == "Chet"
+
+
 # --- eliminations ----------------------------------------------------------------------------
 
 def test_a_player_over_301_is_shown_out_and_skipped(client, chet_out):

@@ -16,6 +16,7 @@ def form_context(table, number, inputs=None):
     return {
         "sets": sets,
         "set_needed": needed,
+        "next_setter": next_setter(table, sets),
         "entry_title": _("Hand %(number)s") % {"number": number},
         "entry_note": _("%(dealer)s deals") % {"dealer": table.progress.get("dealer", table.players[0])},
         "submit_label": _("Save hand %(number)s") % {"number": number},
@@ -28,17 +29,21 @@ def form_context(table, number, inputs=None):
 
 
 def rows(table, number, inputs=None):
-    """Per player: the outcome, penalty or cards, failed wins; players who are out are marked."""
+    """Per player: the outcome, penalty or cards, failed wins; players who are out are marked.
+    A new hand starts with the players who set (in the set tracker) as "had set" and the rest
+    as "not set": only the winner needs a tap."""
     out = set(table.progress.get("out", ())) if inputs is None else {
         name for name, entry in inputs.items() if name != "_hand" and entry["outcome"] == "out"}
+    setters = {each["player"] for each in sets_so_far(table)[0]}
     result = []
     for seat, name in enumerate(table.players):
         entry = (inputs or {}).get(name, {})
+        new_hand_outcome = "set" if name in setters else "not_set"
         result.append({
             "seat": seat,
             "name": name,
             "out": name in out,
-            "outcome": entry.get("outcome", ""),
+            "outcome": entry.get("outcome", new_hand_outcome if inputs is None else ""),
             "penalty": entry.get("hand_penalty", ""),
             "cards": " ".join(entry.get("cards", [])),
             "failed_wins": entry.get("failed_wins", 0),
@@ -72,6 +77,14 @@ def parse(data, table, base, problems):
             entry["cards"] = cards
         inputs[name] = entry
     return inputs
+
+
+def next_setter(table, sets):
+    """Who the set tracker offers first: the next player in play after the last one who set."""
+    playing = [name for name in table.players if name not in table.progress.get("out", ())]
+    if not sets or sets[-1]["player"] not in playing:
+        return playing[0] if playing else ""
+    return playing[(playing.index(sets[-1]["player"]) + 1) % len(playing)]
 
 
 def sets_so_far(table):
