@@ -48,6 +48,9 @@ class Game:
     pending_note: str = ""  # the board's row for a hand saved but not complete yet
     cell_details: Callable | None = None  # (table, hand) -> {player: how the score was made up}
     page_context: Callable | None = None  # (request, table) -> more for the table page
+    # (table, name, value, entry) -> one input in words for the history ("maal 12"), or None for the
+    # generic wording; see games/history.py for what `entry` means.
+    history_words: Callable | None = None
 
     @property
     def slug(self):
