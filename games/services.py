@@ -259,8 +259,9 @@ def delete_hand(table, number, by=""):
         if table.finished:
             raise Conflict(_("This game is finished. Reopen it to change hands."))
         if played_inputs(table) and number == next_hand_number(table):
-            log(table, None, HandChange.DELETED, by, played_inputs(table), None,
-                entry_title(table, number, played_inputs(table)), number=number)
+            # Named as when it was entered ("Round 4 · bids"), not as the form that would complete it.
+            log(table, None, HandChange.DELETED, by, played_inputs(table), None, entry_title(table, number),
+                number=number)
             save_current_hand(table, {})
             return 0
         hand = table.hands.filter(number=number).first()
