@@ -1,13 +1,127 @@
-"""What changed in a hand, field by field, for the history pages."""
+"""A table's history in words: each change to a hand as a person at the table would tell it.
+
+Each game words its own inputs (its descriptor's `history_words`, in the game's folder: "maal
+counted — 2 tiplu, 1 poplu, 1 jhiplu = 13"); what every game shares is here: the headline of a
+change, a whole hand told player by player (entered, deleted, restored), a correction told as
+what the changed inputs were and are now, and a readable wording for any input a game leaves
+to it (never a Python repr).
+"""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from .models import HandChange
+from .typed import SUIT_SYMBOLS
+
+HEADLINES = {
+    HandChange.ENTERED: gettext_lazy("%(title)s entered"),
+    HandChange.CORRECTED: gettext_lazy("%(title)s corrected"),
+    HandChange.DELETED: gettext_lazy("%(title)s deleted"),
+    HandChange.RESTORED: gettext_lazy("%(title)s restored"),
+}
+SUITS = {letter: symbol for symbol, letter in SUIT_SYMBOLS.items()}
+HAND = "_hand"  # the inputs that belong to the hand, not to a player (FORMAT.md)
 
 
-def differences(before, after):
-    """(player or "", field, old, new) for every input that differs; None where there was none."""
-    before, after = before or {}, after or {}
-    rows = []
-    for player in list(dict.fromkeys([*before, *after])):
-        old, new = before.get(player) or {}, after.get(player) or {}
-        for field in list(dict.fromkeys([*old, *new])):
-            if old.get(field) != new.get(field):
-                rows.append(("" if player == "_hand" else player, field, old.get(field), new.get(field)))
-    return rows
+@dataclass(frozen=True)
+class Line:
+    """One line under a change: a player ("" for the hand as a whole) and either their whole
+    entry in words, or, for a correction, what the inputs that changed were and are now."""
+
+    who: str
+    words: str = ""
+    old: str = ""
+    new: str = ""
+    corrected: bool = False
+
+
+def rows(table, changes):
+    """The history page's rows: each change with its headline and its lines."""
+    return [{"change": change, "headline": headline(change), "lines": lines(table, change)} for change in changes]
+
+
+def headline(change):
+    """ "Hand 3 entered", "Round 4 · books corrected"; the title is what the entry form called the hand."""
+    title = change.title or _("Hand %(number)s") % {"number": change.number}
+    return HEADLINES[change.action] % {"title": title}
+
+
+def lines(table, change):
+    """What a change did: a correction field by field, any other change the whole hand it put in
+    or took out."""
+    if change.action == HandChange.CORRECTED:
+        return corrections(table, change.before, change.after)
+    return told(table, change.before if change.action == HandChange.DELETED else change.after)
+
+
+def told(table, inputs):
+    """A whole hand, one line per player who has something to say (the hand's own inputs first)."""
+    found = []
+    for who, entry in _entries(inputs):
+        said = _joined(words(table, name, value, entry) for name, value in entry.items())
+        if said:
+            found.append(Line(who, words=said))
+    return found
+
+
+def corrections(table, before, after):
+    """One line per player whose inputs changed: the changed inputs before, and after."""
+    before, after = dict(_entries(before)), dict(_entries(after))
+    found = []
+    for who in dict.fromkeys([*before, *after]):
+        old, new = before.get(who, {}), after.get(who, {})
+        changed = [name for name in dict.fromkeys([*old, *new]) if old.get(name) != new.get(name)]
+        if changed:
+            found.append(Line(who, corrected=True,
+                              old=_joined(words(table, name, old[name]) for name in changed if name in old),
+                              new=_joined(words(table, name, new[name]) for name in changed if name in new)))
+    return found
+
+
+def words(table, name, value, entry=None):
+    """One input in words. `entry` is the player's whole entry when their whole hand is told:
+    an input that goes without saying there (no dublee, no failed win) gives "". Without it (a
+    correction), every value is said."""
+    game = table.game_descriptor
+    said = game.history_words(table, name, value, entry) if game.history_words else None
+    if said is not None:
+        return str(said)
+    if entry is not None and (value is None or value is False):
+        return ""
+    label = str(game.field_label(name) or name.replace("_", " "))
+    # The label starts a phrase in the middle of a line ("Asha: card 9").
+    return _("%(label)s %(value)s") % {"label": label[:1].lower() + label[1:], "value": value_words(value)}
+
+
+def value_words(value):
+    """Any stored value, readable: yes/no, lists and mappings spelt out, – for nothing."""
+    if value is None:
+        return "–"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_words(item) for item in value) or "–"
+    if isinstance(value, dict):
+        return "(%s)" % ", ".join(f"{str(key).replace('_', ' ')} {value_words(item)}" for key, item in value.items())
+    return str(value)
+
+
+def cards(codes):
+    """Card codes as people read them: "A♠ 10♥ joker"."""
+    return " ".join(_("joker") if code == "JK" else code[:-1] + SUITS.get(code[-1:], code[-1:]) for code in codes)
+
+
+def _entries(inputs):
+    """(player, entry) of a hand's inputs, what belongs to the whole hand first (as "")."""
+    inputs = inputs or {}
+    if isinstance(inputs.get(HAND), dict):
+        yield "", inputs[HAND]
+    for who, entry in inputs.items():
+        if who != HAND and isinstance(entry, dict):
+            yield who, entry
+
+
+def _joined(phrases):
+    return ", ".join(phrase for phrase in phrases if phrase)

@@ -150,14 +150,15 @@ class Puzzle(models.Model):
 
 
 class HandChange(models.Model):
-    """One change to a hand: entered, corrected or deleted, when, by whom, and the inputs before and after."""
+    """One change to a hand: entered, corrected, deleted or restored (the redo of an undo), when, by
+    whom, and the inputs before and after. The latest deletion's `before` is what a redo puts back."""
 
-    ENTERED, CORRECTED, DELETED = "entered", "corrected", "deleted"
+    ENTERED, CORRECTED, DELETED, RESTORED = "entered", "corrected", "deleted", "restored"
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
     hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes")
     number = models.PositiveIntegerField(help_text=_("The hand's number when it was changed."))
     action = models.CharField(max_length=10, choices=[(ENTERED, _("entered")), (CORRECTED, _("corrected")),
-                                                      (DELETED, _("deleted"))])
+                                                      (DELETED, _("deleted")), (RESTORED, _("restored"))])
     when = models.DateTimeField(auto_now_add=True)
     by = models.CharField(max_length=150, help_text=_("An account's name, or which link was used."))
     title = models.CharField(max_length=80, blank=True,

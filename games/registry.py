@@ -49,6 +49,9 @@ class Game:
     cell_details: Callable | None = None  # (table, hand) -> {player: how the score was made up}
     hand_marks: Callable | None = None  # (hand inputs) -> {player: [board.MARKS keys]}
     page_context: Callable | None = None  # (request, table) -> more for the table page
+    # (table, name, value, entry) -> one input in words for the history ("maal 12"), or None for the
+    # generic wording; see games/history.py for what `entry` means.
+    history_words: Callable | None = None
 
     @property
     def slug(self):

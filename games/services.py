@@ -214,16 +214,18 @@ def record_hand(table, inputs, expected_number, version=None, by=""):
     return Recorded(table, hand, title)
 
 
-def _enter(table, inputs, number, by, title):
+def _enter(table, inputs, number, by, title, restored=False):
     """Validate and fold the next hand onto the locked table: record it, or keep it as the hand
-    being played while it is not complete. Returns the recorded hand, or None."""
+    being played while it is not complete. Returns the recorded hand, or None. `restored`: the
+    hand is put back by a redo, and the history says so."""
     engine = table.engine
     clean = engine.validate_hand(table.rules, table.players, inputs, hand=number, state=table.state)
     points, state = engine.fold(table.rules, table.players, table.state, clean)
     if engine.progress(table.rules, table.players, state).get("pending"):
         version = table.current_hand.get("version", 0) + 1
         action = HandChange.CORRECTED if played_inputs(table) else HandChange.ENTERED
-        log(table, None, action, by, played_inputs(table), clean, title, number=number)
+        log(table, None, HandChange.RESTORED if restored else action, by, played_inputs(table), clean, title,
+            number=number)
         save_current_hand(table, {"inputs": clean, "version": version})
         return None
     # The hand's version goes on from what was entered of it (bids 1, books 2).
@@ -231,7 +233,7 @@ def _enter(table, inputs, number, by, title):
                                version=table.current_hand.get("version", 0) + 1)
     # What was entered of it before belongs to the hand now.
     table.changes.filter(hand=None, number=number).exclude(action=HandChange.DELETED).update(hand=hand)
-    log(table, hand, HandChange.ENTERED, by, played_inputs(table), clean, title)
+    log(table, hand, HandChange.RESTORED if restored else HandChange.ENTERED, by, played_inputs(table), clean, title)
     table.current_hand = {}
     table.series = chart.extended(table.series, [points])
     save_state(table, state, "current_hand")
@@ -270,16 +272,18 @@ def edit_hand(table, number, inputs, version, by=""):
 
 
 def delete_hand(table, number, by=""):
-    """Remove a hand; later hands move up one number and every total follows."""
+    """Remove a hand; later hands move up one number and every total follows. Returns how many
+    hands moved up."""
     with transaction.atomic():
         table = _locked(table)
         if table.finished:
             raise Conflict(_("This game is finished. Reopen it to change hands."))
         if played_inputs(table) and number == next_hand_number(table):
-            log(table, None, HandChange.DELETED, by, played_inputs(table), None,
-                entry_title(table, number, played_inputs(table)), number=number)
+            # Named as when it was entered ("Round 4 · bids"), not as the form that would complete it.
+            log(table, None, HandChange.DELETED, by, played_inputs(table), None, entry_title(table, number),
+                number=number)
             save_current_hand(table, {})
-            return
+            return 0
         hand = table.hands.filter(number=number).first()
         if hand is None:
             raise Conflict(_("Hand %(number)s no longer exists.") % {"number": number})
@@ -287,12 +291,53 @@ def delete_hand(table, number, by=""):
             number=number)
         hand.delete()
         # Two steps through a far range keep (table, number) unique at every row update.
-        table.hands.filter(number__gt=number).update(number=F("number") + RENUMBER_OFFSET)
+        moved = table.hands.filter(number__gt=number).update(number=F("number") + RENUMBER_OFFSET)
         table.hands.filter(number__gt=RENUMBER_OFFSET).update(
             number=F("number") - RENUMBER_OFFSET - 1, version=F("version") + 1)
         hands = list(table.hands.all())
         table.engine.validate(table.rules, table.players, all_inputs(table, hands))
         recompute(table, hands)
+    return moved
+
+
+def _undone(table):
+    """The change a redo would take back: the table's latest change, when it deleted the hand that
+    was last (then it comes back as the same number, onto the same state); else None. Anything
+    entered, corrected or restored since is a later change, and the redo is gone."""
+    change = table.changes.order_by("-pk").first()
+    if change and change.action == HandChange.DELETED and change.number == next_hand_number(table) \
+            and not played_inputs(table):
+        return change
+    return None
+
+
+def redo_number(table):
+    """The number of the hand a redo puts back, or None when there is nothing to redo."""
+    change = _undone(table)
+    return change and change.number
+
+
+def restore_hand(table, number, by=""):
+    """Redo: put hand `number` back as it was before the latest change deleted it (the same inputs,
+    so the same points), recorded in the history as restored. Returns the hand (None for a hand
+    still being played, e.g. Thirteen's bids). Conflict when that is no longer possible (another
+    change came since, or the players were renamed, or the game was finished)."""
+    gone = _("Hand %(number)s can no longer be restored: the table changed since it was deleted.")
+    try:
+        with transaction.atomic():
+            table = _locked(table)
+            _check_open(table)
+            change = _undone(table)
+            if change is None or change.number != number:
+                raise Conflict(gone % {"number": number})
+            try:
+                hand = _enter(table, change.before, number, by, change.title, restored=True)
+            except InputError:
+                # The hand no longer fits the table as it is now (its players were renamed).
+                raise Conflict(gone % {"number": number}) from None
+    except Conflict as conflict:
+        raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
+    return hand
 
 
 def rename_players(table, names, colors=None):

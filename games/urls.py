@@ -17,6 +17,7 @@ urlpatterns = [
     path("t/<str:token>/hands/", views.add_hand, name="add_hand"),
     path("t/<str:token>/hands/<int:number>/", views.edit_hand, name="edit_hand"),
     path("t/<str:token>/hands/<int:number>/delete/", views.delete_hand, name="delete_hand"),
+    path("t/<str:token>/hands/<int:number>/restore/", views.restore_hand, name="restore_hand"),
     path("t/<str:token>/finish/", views.finish, name="finish"),
     path("t/<str:token>/players/", views.players, name="players"),
     path("t/<str:token>/links/", views.new_link, name="new_link"),

@@ -21,13 +21,14 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from scoring import InputError
 
 from . import board, chart, registry, roster, services
 from .forms import ImportForm, NewTableForm
-from .history import differences
+from .history import rows as history_rows
 from .models import Table
 
 
@@ -41,7 +42,8 @@ def who(request):
 def table_for(token, game=None):
     """The table a link opens, and whether that link may change it; `game`: only a table of
     that game (a game's own endpoints)."""
-    table = Table.objects.filter(Q(keeper_token=token) | Q(viewer_token=token)).first()
+    # With its owner: the table page asks whether the user owns it, and that costs no query of its own.
+    table = Table.objects.select_related("owner").filter(Q(keeper_token=token) | Q(viewer_token=token)).first()
     if table is None or game is not None and table.game != game:
         raise Http404(_("No table has this link."))
     return table, table.keeper_token == token
@@ -159,6 +161,8 @@ def table_context(request, table, can_edit, token, **extra):
         "hands_editable": can_edit and game.hands_editable and not table.finished,
         **game.entry.form_context(table, entry.number, entry.inputs),
     }
+    # Only the scorekeeper is offered a redo: a viewer's page costs no query for it.
+    context["redo"] = services.redo_number(table) if context["hands_editable"] else None
     if can_edit and "rows" not in extra:
         extra["rows"] = with_problems(game.entry.rows(table, entry.number, entry.inputs))
     context.update(extra)
@@ -292,14 +296,34 @@ def delete_hand(request, token, number):
     if not table.game_descriptor.hands_editable:
         raise Http404(_("No such hand."))
     try:
-        services.delete_hand(table, number, by=who(request))
+        moved = services.delete_hand(table, number, by=who(request))
     except services.Conflict as conflict:
         messages.warning(request, str(conflict))
         return redirect("table", token=token)
     except InputError as error:
         messages.error(request, _("This hand cannot be deleted: %(reason)s") % {"reason": error})
         return redirect("table", token=token)
-    messages.success(request, _("Hand %(number)s deleted; the hands after it moved up.") % {"number": number})
+    if moved:
+        message = ngettext("Hand %(number)s deleted; the hand after it moved up.",
+                           "Hand %(number)s deleted; the %(count)s hands after it moved up.", moved)
+    else:
+        message = _("Hand %(number)s deleted.")
+    messages.success(request, message % {"number": number, "count": moved})
+    return redirect("table", token=token)
+
+
+@require_POST
+def restore_hand(request, token, number):
+    """Redo: put back hand `number`, the last hand, deleted by the latest change to the table."""
+    table = keeper_table(token)
+    if not table.game_descriptor.hands_editable:
+        raise Http404(_("No such hand."))
+    try:
+        services.restore_hand(table, number, by=who(request))
+    except services.Conflict as conflict:
+        messages.warning(request, str(conflict))
+        return render_table(request, conflict.table, True, token, status=409)
+    messages.success(request, _("Hand %(number)s restored.") % {"number": number})
     return redirect("table", token=token)
 
 
@@ -419,9 +443,8 @@ def history(request, token):
     number = request.GET.get("hand", "")
     if number.isdigit():
         changes = changes.filter(hand__number=int(number))
-    rows = [{"change": change, "differences": differences(change.before, change.after)} for change in changes[:200]]
-    return render(request, "games/history.html",
-                  {"table": table, "token": token, "can_edit": can_edit, "rows": rows, "hand_number": number})
+    return render(request, "games/history.html", {"table": table, "token": token, "can_edit": can_edit,
+                                                  "rows": history_rows(table, changes[:200]), "hand_number": number})
 
 
 @require_GET

@@ -299,6 +299,7 @@ def write_posts(game, table):
         ("add_hand", [], SAMPLES[game]["add_hand"]),
         ("edit_hand", [1], SAMPLES[game]["edit_hand"]),
         ("delete_hand", [1], {}),
+        ("restore_hand", [1], {}),
         ("finish", [], {"finished": "yes"}),
         ("players", [], renamed),
         ("record_set", [], {"player": players_of(game)[0], "groups": SET_61}),
@@ -335,9 +336,12 @@ def test_the_same_posts_with_the_keeper_link_are_not_refused(game, client, owner
         table = fresh_table(game, owner)
         applies = {"add_hand": game != "twentyfour", "record_set": game == "konkan",
                    "race_press": game == "twentyfour", "edit_hand": game != "twentyfour",
-                   "delete_hand": game != "twentyfour", "maal_preview": game == "marriage"}.get(endpoint, True)
+                   "delete_hand": game != "twentyfour", "restore_hand": game != "twentyfour",
+                   "maal_preview": game == "marriage"}.get(endpoint, True)
         if not applies:
             continue
+        if endpoint == "restore_hand":
+            services.delete_hand(table, 1)  # the undo that a redo takes back
         response = csrf_post(client, reverse(endpoint, args=[table.keeper_token, *args]), data)
         assert response.status_code in (200, 302), (endpoint, response.status_code)
 

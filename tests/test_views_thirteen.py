@@ -190,7 +190,7 @@ def test_the_history_says_the_bids_then_the_books_were_entered(client, table):
     history = page(client.get(reverse("history", args=[table.keeper_token])))
     assert "<strong>Round 1 · bids entered</strong>" in history
     assert "<strong>Round 1 · books entered</strong>" in history
-    assert "Asha, books: <del>–</del> → <ins>1</ins>" in history
+    assert "Asha: bid 1, took 1 book</li>" in history  # the whole round as it stands once the books are in
     assert "corrected" not in history
 
 

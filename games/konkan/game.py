@@ -4,12 +4,13 @@ from django.utils.translation import gettext_lazy as _
 from scoring import konkan as engine
 
 from ..registry import Game
-from . import hand_entry
+from . import hand_entry, history
 
 GAME = Game(
     name=_("Konkan"),
     engine=engine,
     entry=hand_entry,
+    history_words=history.words,
     hand_template="konkan/hand_form.html",
     summary_template="konkan/summary.html",
     field_labels=hand_entry.FIELD_LABELS,

@@ -5,12 +5,13 @@ from scoring import marriage as engine
 
 from ..forms import MONEY_RULE_FIELDS
 from ..registry import Game
-from . import hand_entry
+from . import hand_entry, history
 
 GAME = Game(
     name=_("Nepali Marriage"),
     engine=engine,
     entry=hand_entry,
+    history_words=history.words,
     hand_template="marriage/hand_form.html",
     summary_template="marriage/summary.html",
     field_labels=hand_entry.FIELD_LABELS,

@@ -5,12 +5,13 @@ from scoring import marriage_honors as engine
 
 from ..forms import MONEY_RULE_FIELDS
 from ..registry import Game
-from . import hand_entry
+from . import hand_entry, history
 
 GAME = Game(
     name=_("Marriage with honors"),
     engine=engine,
     entry=hand_entry,
+    history_words=history.words,
     cell_details=hand_entry.cell_details,
     hand_template="marriage_honors/hand_form.html",
     summary_template="marriage_honors/summary.html",

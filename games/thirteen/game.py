@@ -4,12 +4,13 @@ from django.utils.translation import gettext_lazy as _
 from scoring import thirteen as engine
 
 from ..registry import Game
-from . import hand_entry
+from . import hand_entry, history
 
 GAME = Game(
     name=_("Thirteen"),
     engine=engine,
     entry=hand_entry,
+    history_words=history.words,
     hand_template="thirteen/round_form.html",
     summary_template="thirteen/summary.html",
     field_labels=hand_entry.FIELD_LABELS,

@@ -4,12 +4,13 @@ from django.utils.translation import gettext_lazy as _
 from scoring import twentyfour as engine
 
 from ..registry import Game
-from . import hand_entry, race
+from . import hand_entry, history, race
 
 GAME = Game(
     name=_("24 Game race"),
     engine=engine,
     entry=hand_entry,
+    history_words=history.words,
     page_context=race.pad_context,  # the race pad of this phone (dealing the first cards when first opened)
     entry_template="twentyfour/race/entry.html",
     hand_template="twentyfour/race/hand.html",

@@ -4,16 +4,20 @@ issue, and nothing refused by the Content Security Policy."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from games import services
 from games.models import Puzzle
-from tests.fixtures import EIGHTS_AND_THREES, GAMES, PHONE, fresh_table, log_in
+from tests.fixtures import EIGHTS_AND_THREES, GAMES, PHONE, SAMPLES, fresh_table, log_in
 
 AXE = Axe()
 
 
 @pytest.fixture
 def site(live_server, transactional_db, owner):
-    """A table of each game with its first hand, and a finished 24 puzzle."""
+    """A table of each game with its first hand, and a finished 24 puzzle; the Marriage table's
+    hand 2 was undone (its board offers the redo, its history shows a deleted hand)."""
     tables = {game: fresh_table(game, owner) for game in GAMES}
+    services.record_hand(tables["marriage"], SAMPLES["marriage"]["first_hand"], 2)
+    services.delete_hand(tables["marriage"], 2)
     puzzle = Puzzle.objects.create(player="owner", user=owner, cards=EIGHTS_AND_THREES, difficulty="hard",
                                    solutions=1)
     return live_server.url, list(tables.values()), puzzle, tables["marriage"]

@@ -1,0 +1,22 @@
+"""How the history tells a deal of the 24 race: "cards 8♠ 3♥ 8♦ 3♣, answer 8 ÷ (3 − 8 ÷ 3)",
+"Asha: won the deal"."""
+
+from django.utils.translation import gettext as _
+
+from ..history import cards
+
+# The answer as typed on the pad ("8/(3-8/3)"), with the signs people write.
+SIGNS = str.maketrans({"*": " × ", "/": " ÷ ", "-": " − ", "+": " + "})
+
+
+def words(table, name, value, entry=None):
+    """One input in words (games/history.py); None leaves it to the generic wording."""
+    if name == "won":
+        if value:
+            return _("won the deal")
+        return "" if entry is not None else _("did not win")
+    if name == "cards" and isinstance(value, list):
+        return _("cards %(cards)s") % {"cards": cards(value)}
+    if name == "answer" and isinstance(value, str):
+        return _("answer %(answer)s") % {"answer": " ".join(value.translate(SIGNS).split())}
+    return None
