@@ -181,3 +181,30 @@ document.addEventListener("change", (event) => {
 document.addEventListener("htmx:beforeRequest", (event) => {
   if (document.hidden && event.detail.elt.hasAttribute("data-live")) event.preventDefault();
 });
+
+// Scorekeeper: keep the screen on while the table is open (Screen Wake Lock, where the browser has
+// it; the choice is remembered on this phone). The browser lets go when the page is hidden, so
+// the lock is taken again when it comes back.
+(() => {
+  const toggle = document.querySelector("[data-wake-lock]");
+  if (!toggle || !("wakeLock" in navigator)) return;
+  toggle.closest("label").hidden = false;
+  toggle.checked = localStorage.getItem("cardscore-wake-lock") !== "off";
+  let lock = null;
+  const hold = async () => {
+    if (!toggle.checked || document.hidden || lock) return;
+    try {
+      lock = await navigator.wakeLock.request("screen");
+      lock.addEventListener("release", () => { lock = null; });
+    } catch (refused) {
+      lock = null;  // e.g. battery saver: the screen simply may turn off
+    }
+  };
+  toggle.addEventListener("change", () => {
+    localStorage.setItem("cardscore-wake-lock", toggle.checked ? "on" : "off");
+    if (toggle.checked) hold(); else if (lock) lock.release();
+  });
+  document.addEventListener("visibilitychange", hold);
+  hold();
+})();
+

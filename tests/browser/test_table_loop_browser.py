@@ -161,3 +161,32 @@ def test_a_second_winner_is_told_not_silent(page, live_server, transactional_db,
     expect(note).to_contain_text("Asha")
     expect(page.locator("#seat-0 input[value=seen]")).to_be_checked()
     assert PHONE["width"] == 390
+
+
+FAKE_WAKE_LOCK = """
+window.wakeLocks = [];
+Object.defineProperty(navigator, "wakeLock", {value: {request: async (kind) => {
+  const lock = new EventTarget();
+  lock.released = false;
+  lock.release = async () => { lock.released = true; lock.dispatchEvent(new Event("release")); };
+  window.wakeLocks.push(lock);
+  return lock;
+}}});
+"""
+
+
+def test_the_scorekeepers_screen_stays_on_until_switched_off(page, live_server, transactional_db, owner):
+    table = fresh_table("marriage", owner)
+    page.add_init_script(FAKE_WAKE_LOCK)
+    page.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    toggle = page.get_by_label("Keep the screen on")
+    expect(toggle).to_be_checked()
+    page.wait_for_function("window.wakeLocks.length === 1 && !window.wakeLocks[0].released")
+    toggle.uncheck()
+    page.wait_for_function("window.wakeLocks[0].released")
+    page.reload()
+    expect(page.get_by_label("Keep the screen on")).not_to_be_checked()
+    assert page.evaluate("window.wakeLocks.length") == 0
+    # A viewer's page has no such switch.
+    page.goto(f"{live_server.url}/t/{table.viewer_token}/")
+    expect(page.get_by_label("Keep the screen on")).to_have_count(0)
