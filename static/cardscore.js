@@ -43,10 +43,10 @@ document.addEventListener("change", (event) => {
     const replacement = after && other.form.querySelector(`input[name="${other.name}"][value="${after.dataset.afterWinner}"]`);
     if (replacement) replacement.checked = true;
     const note = radio.form.querySelector("[data-winner-note]");
-    if (note) {
+    if (note && replacement) {
       const name = (element) => element.closest("fieldset").querySelector("legend").textContent;
-      const now = replacement ? replacement.parentElement.textContent.trim() : "";
-      note.textContent = `${name(radio)} ★ — ${name(other)}: ${now}`;
+      note.textContent = note.dataset.winnerNote.replace("{new}", name(radio)).replace("{old}", name(other))
+        .replace("{status}", replacement.parentElement.textContent.trim());
     }
   });
 });
