@@ -30,7 +30,10 @@ class Game:
             (entry_title, entry_note, submit_label, choices, options in use)
         rows(table, number, inputs) -> what the form shows per player
         rows_from_post(data, table, number, base) -> the same as posted, shown again after an error
-        parse(data, table, base) -> the hand's inputs in the table file's shape (raises InputError)
+        parse(data, table, base, problems) -> the hand's inputs in the table file's shape; a field
+            that cannot be read is left out and its InputError added to `problems`
+            (scoring.errors.Problems), so that one save reports every problem
+        marks(inputs) -> what the board marks beside each player's points (`hand_marks`)
     """
 
     name: str
