@@ -7,7 +7,7 @@ from scoring.errors import InputError
 
 from .models import PointTable
 from .registry import get_game
-from .services import clean_players
+from .services import clean_colors, clean_players
 
 
 # The house rules of a game played for money (its engine's point_rate and currency).
@@ -40,24 +40,24 @@ class NewTableForm(forms.Form):
         self.player_colors = [color for _name, color in typed]
 
     def player_slots(self):
-        """(name, colour) per seat: what was typed, padded with empty seats to the game's maximum."""
+        """(name, colour, whether another player typed wears that colour too) per seat: what was
+        typed, padded with empty seats to the game's maximum."""
         seats = self.engine.MAX_PLAYERS
         names = self.player_names[:seats] + [""] * (seats - len(self.player_names[:seats]))
         default_colors = [value for value, _label in self.colors or []]
         colors = self.player_colors[:seats] + default_colors[len(self.player_colors):]
-        return [(name, colors[seat] if seat < len(colors) else "") for seat, name in enumerate(names)]
+        slots = [(name, colors[seat] if seat < len(colors) else "") for seat, name in enumerate(names)]
+        return [(name, color, bool(name) and self.player_colors.count(color) > 1) for name, color in slots]
 
     def clean(self):
         cleaned = super().clean()
         try:
             self.players = clean_players(self.game, self.player_names)
+            if self.colors:
+                clean_colors(self.game, self.player_colors, len(self.players))
         except InputError as error:
             message = error.message if error.player is None else f"{error.player}: {error.message}"
             self.add_error(None, message[:1].upper() + message[1:])
-        if self.colors:
-            allowed = {value for value, _label in self.colors}
-            if any(color not in allowed for color in self.player_colors):
-                self.add_error(None, _("Choose a colour for each player."))
         if self.errors:
             return cleaned
         self.color_map = dict(zip(self.players, self.player_colors)) if self.colors else {}

@@ -57,6 +57,19 @@ def clean_players(game, players):
     return checks.players(players, minimum=engine.MIN_PLAYERS, maximum=engine.MAX_PLAYERS)
 
 
+def clean_colors(game, colors, seats):
+    """The players' colours in seat order: one of the game's colours for each seat, and no two
+    players in the same colour (the colour is how the table tells them apart)."""
+    choices = dict(get_game(game).colors or [])
+    if len(colors) != seats or not set(colors) <= set(choices):
+        raise InputError(_("choose a colour for each player"), field="color")
+    for color in colors:
+        if colors.count(color) > 1:
+            raise InputError(_("two players wear %(color)s: give each player a colour of their own")
+                             % {"color": str(choices[color]).lower()}, field="color")
+    return colors
+
+
 def create_table(*, game, name, players, rules, owner=None, created=None, colors=None):
     """A new table; `rules` overlays the admin's point table for this game."""
     engine = get_game(game).engine
@@ -346,6 +359,8 @@ def rename_players(table, names, colors=None):
     if len(names) != len(table.players):
         raise InputError(_("give a name for each of the %(count)s seats") % {"count": len(table.players)},
                          field="players")
+    if colors is not None:
+        colors = clean_colors(table.game, colors, len(names))
     renamed = dict(zip(table.players, names))
 
     def rename(mapping):

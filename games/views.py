@@ -333,10 +333,7 @@ def players(request, token):
     table = keeper_table(token)
     game = table.game_descriptor
     colors = request.POST.getlist("color") if game.colors else None
-    allowed = {value for value, _label in game.colors or []}
     try:
-        if colors is not None and (len(colors) != len(table.players) or not set(colors) <= allowed):
-            raise InputError(_("choose a colour for each player"), field="color")
         services.rename_players(table, [name.strip() for name in request.POST.getlist("player")], colors)
     except InputError as error:
         return render_table(request, table, True, token, status=422, players_error=str(error))

@@ -165,6 +165,8 @@ BAD_TABLES = [
                  id="duplicate-names"),
     pytest.param(table_form("thirteen", colors=["red", "purple", "green", "blue"]), "choose a colour for each player",
                  id="unknown-colour"),
+    pytest.param(table_form("thirteen", colors=["red", "blue", "green", "blue"]),
+                 "two players wear blue: give each player a colour of their own", id="same-colour"),
     pytest.param(table_form("thirteen", sandbag_limit="0"), "greater than or equal to 1", id="sandbag-limit-0"),
 ]
 
@@ -172,6 +174,16 @@ BAD_TABLES = [
 @pytest.mark.parametrize("data, message", BAD_TABLES)
 def test_a_bad_table_is_refused_with_a_message_and_nothing_saved(client, data, message):
     assert_new_table_refused(client, "thirteen", data, message)
+
+
+def test_the_seats_in_the_same_colour_are_marked_beside_the_message(client):
+    response = csrf_post(client, reverse("new_table", args=["thirteen"]),
+                         table_form("thirteen", colors=["red", "blue", "green", "blue"]))
+    assert response.status_code == 422
+    marked = re.findall(r'<select name="color" aria-label="Colour of player (\d)" aria-invalid="true" '
+                        r'aria-describedby="players-error">', page(response))
+    assert marked == ["2", "4"]
+    assert re.search(r'id="players-error" role="alert">Two players wear blue', page(response))
 
 
 @pytest.mark.parametrize("players", [PLAYERS[:3], PLAYERS + ["Eve"]], ids=["three", "five"])
@@ -589,6 +601,8 @@ def test_correcting_a_name_renames_it_everywhere_and_colours_change(client, thre
                  id="duplicate"),
     pytest.param({"player": PLAYERS, "color": ["red", "red", "pink", "blue"]}, "choose a colour for each player",
                  id="unknown-colour"),
+    pytest.param({"player": PLAYERS, "color": ["red", "yellow", "red", "blue"]},
+                 "two players wear red: give each player a colour of their own", id="same-colour"),
 ])
 def test_a_bad_name_correction_is_refused_and_nothing_changes(client, three_rounds, data, message):
     before = snapshot(three_rounds)
