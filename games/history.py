@@ -39,12 +39,13 @@ class Line:
 
 def rows(table, changes):
     """The history page's rows: each change with its headline and its lines."""
-    return [{"change": change, "headline": headline(change), "lines": lines(table, change)} for change in changes]
+    return [{"change": change, "headline": headline(table, change), "lines": lines(table, change)}
+            for change in changes]
 
 
-def headline(change):
+def headline(table, change):
     """ "Hand 3 entered", "Round 4 · books corrected"; the title is what the entry form called the hand."""
-    title = change.title or _("Hand %(number)s") % {"number": change.number}
+    title = change.title or table.game_descriptor.hand_name(change.number)
     return HEADLINES[change.action] % {"title": title}
 
 

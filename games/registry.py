@@ -15,6 +15,9 @@ from typing import Callable
 
 from django.apps import apps
 from django.utils.module_loading import module_has_submodule
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.errors import InputError
 
@@ -55,6 +58,10 @@ class Game:
     # (table, name, value, entry) -> one input in words for the history ("maal 12"), or None for the
     # generic wording; see games/history.py for what `entry` means.
     history_words: Callable | None = None
+    # What the game calls one hand and several, in the board's and the messages' words: the
+    # players of Thirteen say "round", and a page that says "hand" reads as another game's.
+    hand_word: str = gettext_lazy("hand")
+    hands_word: str = gettext_lazy("hands")
 
     @property
     def slug(self):
@@ -62,6 +69,10 @@ class Game:
 
     def field_label(self, name):
         return self.field_labels.get(name, "")
+
+    def hand_name(self, number):
+        """Hand `number` as a message starts it: "Hand 3", "Round 3"."""
+        return _("%(hand)s %(number)s") % {"hand": capfirst(self.hand_word), "number": number}
 
 
 @cache

@@ -190,11 +190,17 @@ def _locked(table):
     return locked.get()
 
 
+def _finished(table):
+    return Conflict(_("This game is finished. Reopen it to change %(hands)s.")
+                    % {"hands": table.game_descriptor.hands_word})
+
+
 def _check_open(table):
     if table.finished:
-        raise Conflict(_("This game is finished. Reopen it to change hands."))
+        raise _finished(table)
     if table.progress.get("game_over"):
-        raise Conflict(_("The game is over: no more hands can be entered."))
+        raise Conflict(_("The game is over: no more %(hands)s can be entered.")
+                       % {"hands": table.game_descriptor.hands_word})
 
 
 def record_hand(table, inputs, expected_number, version=None, by=""):
@@ -207,7 +213,7 @@ def record_hand(table, inputs, expected_number, version=None, by=""):
     hands). A hand the engine folds as not complete yet is the hand being played: it is kept in
     the table's current hand until the rest of it comes.
     """
-    already = _("Hand %(number)s was already recorded on another phone. Here is the current board.")
+    already = _("%(hand)s was already recorded on another phone. Here is the current board.")
     try:
         with transaction.atomic():
             table = _locked(table)
@@ -217,13 +223,13 @@ def record_hand(table, inputs, expected_number, version=None, by=""):
                 _points, playing = table.engine.fold(table.rules, table.players, table.state, played_inputs(table))
                 table.engine.validate_hand(table.rules, table.players, inputs, hand=expected_number, state=playing)
             if expected_number != next_hand_number(table) or version != table.current_hand.get("version"):
-                raise Conflict(already % {"number": expected_number})
+                raise Conflict(already % {"hand": table.game_descriptor.hand_name(expected_number)})
             title = entry_title(table, expected_number, played_inputs(table))
             hand = _enter(table, inputs, expected_number, by, title)
     except Conflict as conflict:
         raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
     except IntegrityError:
-        raise Conflict(already % {"number": expected_number}, Table.objects.get(pk=table.pk)) from None
+        raise Conflict(already % {"hand": table.game_descriptor.hand_name(expected_number)}, Table.objects.get(pk=table.pk)) from None
     return Recorded(table, hand, title)
 
 
@@ -258,20 +264,20 @@ def edit_hand(table, number, inputs, version, by=""):
     with transaction.atomic():
         table = _locked(table)
         if table.finished:
-            raise Conflict(_("This game is finished. Reopen it to change hands."))
+            raise _finished(table)
         entry = next_entry(table)
         if entry.inputs and number == entry.number:
             if entry.version != version:
-                raise Conflict(_("Hand %(number)s was changed on another phone meanwhile. Check it and try again.")
-                               % {"number": number})
+                raise Conflict(_("%(hand)s was changed on another phone meanwhile. Check it and try again.")
+                               % {"hand": table.game_descriptor.hand_name(number)})
             return _enter(table, inputs, number, by, entry_title(table, number, entry.inputs))
         hands = list(table.hands.all())
         hand = next((hand for hand in hands if hand.number == number), None)
         if hand is None:
-            raise Conflict(_("Hand %(number)s no longer exists.") % {"number": number})
+            raise Conflict(_("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)})
         if hand.version != version:
-            raise Conflict(_("Hand %(number)s was changed on another phone meanwhile. Check it and try again.")
-                           % {"number": number})
+            raise Conflict(_("%(hand)s was changed on another phone meanwhile. Check it and try again.")
+                           % {"hand": table.game_descriptor.hand_name(number)})
         state = table.engine.score(table.rules, table.players, [each.inputs for each in hands[: number - 1]]).state
         before = hand.inputs
         hand.inputs = table.engine.validate_hand(table.rules, table.players, inputs, hand=number, state=state)
@@ -290,7 +296,7 @@ def delete_hand(table, number, by=""):
     with transaction.atomic():
         table = _locked(table)
         if table.finished:
-            raise Conflict(_("This game is finished. Reopen it to change hands."))
+            raise _finished(table)
         if played_inputs(table) and number == next_hand_number(table):
             # Named as when it was entered ("Round 4 · bids"), not as the form that would complete it.
             log(table, None, HandChange.DELETED, by, played_inputs(table), None, entry_title(table, number),
@@ -299,7 +305,7 @@ def delete_hand(table, number, by=""):
             return 0
         hand = table.hands.filter(number=number).first()
         if hand is None:
-            raise Conflict(_("Hand %(number)s no longer exists.") % {"number": number})
+            raise Conflict(_("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)})
         log(table, None, HandChange.DELETED, by, hand.inputs, None, entry_title(table, number, hand.inputs),
             number=number)
         hand.delete()
@@ -335,19 +341,19 @@ def restore_hand(table, number, by=""):
     so the same points), recorded in the history as restored. Returns the hand (None for a hand
     still being played, e.g. Thirteen's bids). Conflict when that is no longer possible (another
     change came since, or the players were renamed, or the game was finished)."""
-    gone = _("Hand %(number)s can no longer be restored: the table changed since it was deleted.")
+    gone = _("%(hand)s can no longer be restored: the table changed since it was deleted.")
     try:
         with transaction.atomic():
             table = _locked(table)
             _check_open(table)
             change = _undone(table)
             if change is None or change.number != number:
-                raise Conflict(gone % {"number": number})
+                raise Conflict(gone % {"hand": table.game_descriptor.hand_name(number)})
             try:
                 hand = _enter(table, change.before, number, by, change.title, restored=True)
             except InputError:
                 # The hand no longer fits the table as it is now (its players were renamed).
-                raise Conflict(gone % {"number": number}) from None
+                raise Conflict(gone % {"hand": table.game_descriptor.hand_name(number)}) from None
     except Conflict as conflict:
         raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
     return hand

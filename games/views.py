@@ -18,7 +18,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -264,7 +264,7 @@ def edit_hand(request, token, number):
     hand = services.hand_to_edit(table, number)
     game = table.game_descriptor
     if hand is None or not game.hands_editable:
-        raise Http404(_("No such hand."))
+        raise Http404(_("No such %(hand)s.") % {"hand": game.hand_word})
     context = {"table": table, "token": token, "hand": hand, "game": game,
                "version": hand.version, "rows": with_problems(game.entry.rows(table, number, hand.inputs)),
                **game.entry.form_context(table, number, hand.inputs)}
@@ -285,7 +285,8 @@ def edit_hand(request, token, number):
             context.update(rows=with_problems(game.entry.rows(table, number, hand.inputs)), version=hand.version,
                            conflict=str(conflict))
             return render(request, "games/edit_hand.html", context, status=409)
-        messages.success(request, _("Hand %(number)s corrected; every total after it follows.") % {"number": number})
+        messages.success(request, _("%(hand)s corrected; every total after it follows.")
+                         % {"hand": game.hand_name(number)})
         return redirect("table", token=token)
     return render(request, "games/edit_hand.html", context)
 
@@ -293,22 +294,25 @@ def edit_hand(request, token, number):
 @require_POST
 def delete_hand(request, token, number):
     table = keeper_table(token)
-    if not table.game_descriptor.hands_editable:
-        raise Http404(_("No such hand."))
+    game = table.game_descriptor
+    if not game.hands_editable:
+        raise Http404(_("No such %(hand)s.") % {"hand": game.hand_word})
     try:
         moved = services.delete_hand(table, number, by=who(request))
     except services.Conflict as conflict:
         messages.warning(request, str(conflict))
         return redirect("table", token=token)
     except InputError as error:
-        messages.error(request, _("This hand cannot be deleted: %(reason)s") % {"reason": error})
+        messages.error(request, _("%(hand)s cannot be deleted: %(reason)s")
+                       % {"hand": game.hand_name(number), "reason": error})
         return redirect("table", token=token)
+    word = {"hand": game.hand_name(number), "count": moved, "one": game.hand_word, "many": game.hands_word}
     if moved:
-        message = ngettext("Hand %(number)s deleted; the hand after it moved up.",
-                           "Hand %(number)s deleted; the %(count)s hands after it moved up.", moved)
+        message = ngettext("%(hand)s deleted; the %(one)s after it moved up.",
+                           "%(hand)s deleted; the %(count)s %(many)s after it moved up.", moved)
     else:
-        message = _("Hand %(number)s deleted.")
-    messages.success(request, message % {"number": number, "count": moved})
+        message = _("%(hand)s deleted.")
+    messages.success(request, message % word)
     return redirect("table", token=token)
 
 
@@ -316,14 +320,15 @@ def delete_hand(request, token, number):
 def restore_hand(request, token, number):
     """Redo: put back hand `number`, the last hand, deleted by the latest change to the table."""
     table = keeper_table(token)
-    if not table.game_descriptor.hands_editable:
-        raise Http404(_("No such hand."))
+    game = table.game_descriptor
+    if not game.hands_editable:
+        raise Http404(_("No such %(hand)s.") % {"hand": game.hand_word})
     try:
         services.restore_hand(table, number, by=who(request))
     except services.Conflict as conflict:
         messages.warning(request, str(conflict))
         return render_table(request, conflict.table, True, token, status=409)
-    messages.success(request, _("Hand %(number)s restored.") % {"number": number})
+    messages.success(request, _("%(hand)s restored.") % {"hand": game.hand_name(number)})
     return redirect("table", token=token)
 
 
@@ -404,7 +409,7 @@ def export_csv(request, token):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(table.name) or "table"}.csv"'
     writer = csv.writer(response)
-    writer.writerow([_("Hand"), *table.players])
+    writer.writerow([capfirst(table.game_descriptor.hand_word), *table.players])
     for number, points in table.hands.values_list("number", "points"):
         writer.writerow([number, *(points.get(name, 0) for name in table.players)])
     writer.writerow([_("Total"), *(table.totals.get(name, 0) for name in table.players)])

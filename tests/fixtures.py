@@ -418,6 +418,35 @@ def page(response):
     return html.unescape(response.content.decode())
 
 
+class _ReadText(HTMLParser):
+    """What a person reads or hears on a page: its text and the labels, titles and confirmations
+    of its elements (not scripts, styles, URLs or field names)."""
+
+    SPOKEN = ("aria-label", "title", "placeholder", "data-confirm")
+
+    def __init__(self):
+        super().__init__()
+        self.parts, self.skipping = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        self.skipping += tag in ("script", "style")
+        self.parts += [value for name, value in attrs if name in self.SPOKEN and value]
+
+    def handle_endtag(self, tag):
+        self.skipping -= tag in ("script", "style")
+
+    def handle_data(self, data):
+        if not self.skipping:
+            self.parts.append(data)
+
+
+def read_text(response):
+    """The words a page says to its reader (text, aria-labels, titles, confirmations), one space apart."""
+    reader = _ReadText()
+    reader.feed(response.content.decode())
+    return " ".join(" ".join(reader.parts).split())
+
+
 def alert(response):
     """The text of the error shown next to the 24 pad's expression, or None."""
     found = re.search(r'<div class="error"[^>]*role="alert"[^>]*>(.*?)</div>', page(response), re.S)

@@ -166,7 +166,7 @@ def test_eight_phones_completing_the_same_thirteen_round_at_once_complete_it_onc
         results = fire(clients, lambda client: client.post(url, books))
 
         assert sorted(status for status, _body in results) == [302] + [409] * (THREADS - 1)
-        assert all("Hand 1 was already recorded on another phone" in body for status, body in results if status == 409)
+        assert all("Round 1 was already recorded on another phone" in body for status, body in results if status == 409)
         hand = Hand.objects.get(table=table)
         assert hand.version == 2 and hand.points == {"Asha": 10, "Bikram": 0, "Charlie": 0, "David": 0}
         assert HandChange.objects.filter(table=table).count() == 2  # the bids, then the books once

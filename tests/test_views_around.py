@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games import chart, services
 from games.models import HandChange, Table
-from tests.fixtures import csrf_post, hand_form
+from tests.fixtures import csrf_post, hand_form, read_text
 
 
 def post_hand(client, table, statuses, maal, number):
@@ -150,3 +150,9 @@ def test_the_viewer_board_is_rendered_once_per_revision_and_follows_every_change
     assert "+23" in phone.get(url).content.decode()
     csrf_post(client, reverse("finish", args=[marriage_table.keeper_token]), {"finished": "yes"})
     assert "Final standings" in phone.get(url).content.decode()
+
+
+def test_a_game_that_plays_hands_says_hand(client, marriage_table):
+    post_hand(client, marriage_table, "sWsu", (12, 4, 6, 0), 1)
+    board = read_text(client.get(reverse("table", args=[marriage_table.keeper_token])))
+    assert "Fix hand 1" in board and "Undo hand 1" in board

@@ -14,9 +14,9 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, Table
 from scoring import thirteen
-from tests.fixtures import (MINUS, THIRTEEN_COLORS, add_url, board_row, assert_import_refused, assert_new_table_refused, csrf_post,
-                            document, edit_url, page, play_hand, players_of, seeded, snapshot, table_form, table_url,
-                            thirteen_round, totals_row, without)
+from tests.fixtures import (MINUS, THIRTEEN_COLORS, add_url, assert_import_refused, assert_new_table_refused, board_row,
+                            csrf_post, document, edit_url, page, play_hand, players_of, read_text, seeded, snapshot,
+                            table_form, table_url, thirteen_round, totals_row, without)
 
 pytestmark = pytest.mark.django_db
 
@@ -391,7 +391,7 @@ BAD_POSTS = [
                  id="trump-not-a-suit"),
     pytest.param("bids", without(bids_form(2, [0, 0, 0, 0]), "hand_number"), 422,
                  "the form is out of date: reload the page", id="no-hand-number"),
-    pytest.param("bids", bids_form(1, [0, 0, 0, 0]), 409, "Hand 1 was already recorded", id="round-already-played"),
+    pytest.param("bids", bids_form(1, [0, 0, 0, 0]), 409, "Round 1 was already recorded", id="round-already-played"),
     pytest.param("books", books_form(2, 1, [0, 1, 0, 0]), 422, "the books add up to 1, but 2 tricks were played",
                  id="books-short"),
     pytest.param("books", books_form(2, 1, [1, 1, 1, 0]), 422, "the books add up to 3, but 2 tricks were played",
@@ -407,7 +407,7 @@ BAD_POSTS = [
                  "David · Books: the books are missing", id="books-missing"),
     pytest.param("books", without(books_form(2, 1, [0, 1, 1, 0]), "version"), 422,
                  "the form is out of date: reload the page", id="books-without-version"),
-    pytest.param("books", books_form(2, 7, [0, 1, 1, 0]), 409, "Hand 2 was already recorded on another phone",
+    pytest.param("books", books_form(2, 7, [0, 1, 1, 0]), 409, "Round 2 was already recorded on another phone",
                  id="books-stale-version"),
     pytest.param("books", {**bids_form(3, [0, 0, 0, 0]), "version": "1"}, 422, "enter the books of round 2 first",
                  id="next-round-while-pending"),
@@ -466,7 +466,7 @@ def test_the_same_books_posted_from_two_phones_are_recorded_once(client, table):
     before = snapshot(table)
     second = csrf_post(client, add_url(table), books_form(1, 1, [0, 1, 0, 0]))
     assert second.status_code == 409
-    assert "Hand 1 was already recorded" in page(second)
+    assert "Round 1 was already recorded" in page(second)
     assert snapshot(table) == before
     assert totals_row(second) == {"Asha": "+10", "Bikram": "0", "Charlie": "0", "David": "0"}
 
@@ -506,7 +506,7 @@ def test_correcting_an_earlier_rounds_books_changes_every_later_total(client, th
     assert table.totals == {"Asha": 0, "Bikram": 12, "Charlie": -19, "David": 0}
     assert table.progress["sandbags"] == {"Asha": 0, "Bikram": 2, "Charlie": 1, "David": 0}
     board = client.get(table_url(table))
-    assert "Hand 1 corrected; every total after it follows." in page(board)
+    assert "Round 1 corrected; every total after it follows." in page(board)
     assert totals_row(board) == {"Asha": "0", "Bikram": "+12", "Charlie": f"{MINUS}19", "David": "0"}
     assert sheet(board)["Bikram"] == ("yellow", "+12", "–", "2")
 
@@ -610,6 +610,43 @@ def test_a_bad_name_correction_is_refused_and_nothing_changes(client, three_roun
     assert response.status_code == 422
     assert message in page(response).lower()
     assert snapshot(three_rounds) == before
+
+
+# --- the game's words: a Thirteen table plays rounds ---------------------------------------------
+
+HAND = re.compile(r"\bhands?\b", re.IGNORECASE)
+
+
+@pytest.fixture
+def fourteenth_round(owner):
+    """13 rounds played and the bids of round 14 in: the board hides round 1 and shows 14 pending."""
+    table = seeded(owner, "thirteen", whole_game()[:13], colors=dict(zip(PLAYERS, COLORS)))
+    bid(table, [1, 1, 1, 1])
+    return table
+
+
+def test_the_board_says_round_where_other_games_say_hand(client, fourteenth_round):
+    board = read_text(client.get(table_url(fourteenth_round)))
+    for words in ("Show 1 earlier round", "Fix round 2", "Fix round 14", "Undo round 14?", "Undo round 14"):
+        assert words in board
+    assert HAND.findall(board) == []
+    assert HAND.findall(read_text(client.get(table_url(fourteenth_round, fourteenth_round.viewer_token)))) == []
+
+
+def test_the_edit_and_history_pages_and_messages_say_round(client, fourteenth_round):
+    table = fourteenth_round
+    edit_page = read_text(client.get(edit_url(table, 14)))
+    for words in ("Fix round 14", "every total after this round follows", "Delete this round? The rounds after it",
+                  "Delete round 14", "History of round 14"):
+        assert words in edit_page
+    assert HAND.findall(edit_page) == []
+    history = read_text(client.get(reverse("history", args=[table.keeper_token]) + "?hand=14"))
+    assert "History of round 14" in history and HAND.findall(history) == []
+    csrf_post(client, reverse("delete_hand", args=[table.keeper_token, 14]))
+    assert "Round 14 deleted; the rounds after it moved up." in page(client.get(table_url(table)))
+    services.set_finished(table, True)
+    refused = csrf_post(client, edit_url(table, 2), edit_form(2, [0, 0, 0, 2], [0, 0, 0, 2]))
+    assert "Reopen it to change rounds." in page(client.get(table_url(table))) + page(refused)
 
 
 # --- the end ---------------------------------------------------------------------------------

@@ -18,6 +18,8 @@ GAME = Game(
     colors=[("red", _("Red")), ("yellow", _("Yellow")), ("green", _("Green")), ("blue", _("Blue"))],
     seat_help=_("Player 4 deals the first round; player 1, on the dealer's left, bids first."),
     pending_note=_("bids in, waiting for the books"),
+    hand_word=_("round"),
+    hands_word=_("rounds"),
     rule_fields={
         "sandbag_penalty": forms.BooleanField(label=_("Sandbag penalty"), required=False),
         "sandbag_limit": forms.IntegerField(label=_("Sandbags that cost the penalty"), min_value=1),

@@ -67,13 +67,13 @@ def test_two_rounds_of_bids_and_books_then_a_fixed_round(logged_in_page, live_se
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
     # Fix round 1: Bikram, not Asha, took the only book.
-    page.get_by_role("link", name="Fix hand 1").click()
-    expect(page.get_by_role("heading", name="Fix hand 1")).to_be_visible()
+    page.get_by_role("link", name="Fix round 1").click()
+    expect(page.get_by_role("heading", name="Fix round 1")).to_be_visible()
     expect(page.locator("input[name='bid-0']")).to_have_value("1")
     page.locator("input[name='books-0']").fill("0")
     page.locator("input[name='books-1']").fill("1")
     page.get_by_role("button", name="Save the correction").click()
-    expect(page.get_by_text("Hand 1 corrected")).to_be_visible()
+    expect(page.get_by_text("Round 1 corrected")).to_be_visible()
     # Round 1 is now Asha -10 (set), Bikram +1 (a sandbag).
     expect(totals(page)).to_have_text(["−10", "+11", "+1", "−20"])
     table.refresh_from_db()
