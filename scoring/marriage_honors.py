@@ -251,7 +251,7 @@ def _deal(order, active, position, number_in_round, completed_rounds):
     leader = next(order[(position + step) % size] for step in range(1, size)
                   if order[(position + step) % size] in active)
     return {"dealer": dealer, "cutter": cutter, "leader": leader,
-            "round_label": f"round {completed_rounds}.{number_in_round}"}
+            "round_label": f"round {completed_rounds + 1}, deal {number_in_round}"}
 
 
 # Where the deal stands between games. "next": the absolute position the deal passes to next;
@@ -305,8 +305,9 @@ def rotation(rules, players, state, inactive=()):
       following deal until the deal reaches or passes the round's first dealer's seat again; that
       deal starts the next round. So each player deals at most once in a round, and every player
       who was active when the deal reached their seat has dealt once when it is complete.
-    - round_label is "round R.D": R rounds complete before this game, and this game is the D-th
-      deal of the round under way. The first game is "round 0.1"; "round 2.4" is round 3's 4th deal.
+    - round_label is "round R, deal D": this game is the D-th deal of round R (counted from 1).
+      The rules' short form "round 2.4" (2 rounds complete, 4th deal) is "round 3, deal 4" here,
+      as the rules spell it out: a table read "round 0.1" for the first deal as a round zero.
     """
     inactive = set(inactive)
     for name in sorted(inactive - set(players), key=str):

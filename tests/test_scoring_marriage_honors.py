@@ -1,6 +1,7 @@
 """Marriage with honors rules engine (spec: /work/shared/rules/marriage-honors.md)."""
 
 import copy
+import re
 from fractions import Fraction
 
 import pytest
@@ -125,7 +126,7 @@ def test_score_of_no_games():
     assert result.points == [] and result.totals == dict.fromkeys(NAMES[:3], 0)
     assert result.progress.pop("stats") == {name: dict.fromkeys(mh.STAT_KEYS, 0) for name in NAMES[:3]}
     assert result.progress == {"dealer": "Asha", "cutter": "Chandra", "leader": "Bikram",
-                               "round_label": "round 0.1", "game_over": False, "winner": None}
+                               "round_label": "round 1, deal 1", "game_over": False, "winner": None}
 
 
 def test_clean_entries_hold_only_what_applies():
@@ -182,45 +183,45 @@ def rotate(players, sat_out, direction="clockwise"):
 def test_clockwise_everyone_active():
     players = NAMES[:4]
     assert rotate(players, [()] * 6) == [
-        ("Asha", "Dipa", "Bikram", "round 0.1"),
-        ("Bikram", "Asha", "Chandra", "round 0.2"),
-        ("Chandra", "Bikram", "Dipa", "round 0.3"),
-        ("Dipa", "Chandra", "Asha", "round 0.4"),
-        ("Asha", "Dipa", "Bikram", "round 1.1"),
-        ("Bikram", "Asha", "Chandra", "round 1.2"),
+        ("Asha", "Dipa", "Bikram", "round 1, deal 1"),
+        ("Bikram", "Asha", "Chandra", "round 1, deal 2"),
+        ("Chandra", "Bikram", "Dipa", "round 1, deal 3"),
+        ("Dipa", "Chandra", "Asha", "round 1, deal 4"),
+        ("Asha", "Dipa", "Bikram", "round 2, deal 1"),
+        ("Bikram", "Asha", "Chandra", "round 2, deal 2"),
     ]
 
 
 def test_anticlockwise_everyone_active():
     players = NAMES[:4]
     assert rotate(players, [()] * 5, "anticlockwise") == [
-        ("Asha", "Bikram", "Dipa", "round 0.1"),
-        ("Dipa", "Asha", "Chandra", "round 0.2"),
-        ("Chandra", "Dipa", "Bikram", "round 0.3"),
-        ("Bikram", "Chandra", "Asha", "round 0.4"),
-        ("Asha", "Bikram", "Dipa", "round 1.1"),
+        ("Asha", "Bikram", "Dipa", "round 1, deal 1"),
+        ("Dipa", "Asha", "Chandra", "round 1, deal 2"),
+        ("Chandra", "Dipa", "Bikram", "round 1, deal 3"),
+        ("Bikram", "Chandra", "Asha", "round 1, deal 4"),
+        ("Asha", "Bikram", "Dipa", "round 2, deal 1"),
     ]
 
 
 def test_clockwise_skips_inactive_dealer_cutter_and_leader():
     players = NAMES[:5]  # Asha Bikram Chandra Dipa Eka
     assert rotate(players, [(), ("Bikram",), ("Eka",), ("Asha",), (), ()]) == [
-        ("Asha", "Eka", "Bikram", "round 0.1"),
-        ("Chandra", "Asha", "Dipa", "round 0.2"),      # Bikram skipped as dealer and cutter
-        ("Dipa", "Chandra", "Asha", "round 0.3"),      # Eka skipped as leader
-        ("Eka", "Dipa", "Bikram", "round 0.4"),        # Asha skipped as leader
-        ("Asha", "Eka", "Bikram", "round 1.1"),        # back at the first dealer's seat
-        ("Bikram", "Asha", "Chandra", "round 1.2"),
+        ("Asha", "Eka", "Bikram", "round 1, deal 1"),
+        ("Chandra", "Asha", "Dipa", "round 1, deal 2"),      # Bikram skipped as dealer and cutter
+        ("Dipa", "Chandra", "Asha", "round 1, deal 3"),      # Eka skipped as leader
+        ("Eka", "Dipa", "Bikram", "round 1, deal 4"),        # Asha skipped as leader
+        ("Asha", "Eka", "Bikram", "round 2, deal 1"),        # back at the first dealer's seat
+        ("Bikram", "Asha", "Chandra", "round 2, deal 2"),
     ]
 
 
 def test_anticlockwise_skips_inactive_players():
     players = NAMES[:5]  # play order Asha Eka Dipa Chandra Bikram
     assert rotate(players, [(), ("Eka",), ("Asha", "Chandra"), ()], "anticlockwise") == [
-        ("Asha", "Bikram", "Eka", "round 0.1"),
-        ("Dipa", "Asha", "Chandra", "round 0.2"),      # Eka skipped as dealer and cutter
-        ("Bikram", "Dipa", "Eka", "round 0.3"),        # Chandra skipped as dealer, Asha as leader
-        ("Asha", "Bikram", "Eka", "round 1.1"),
+        ("Asha", "Bikram", "Eka", "round 1, deal 1"),
+        ("Dipa", "Asha", "Chandra", "round 1, deal 2"),      # Eka skipped as dealer and cutter
+        ("Bikram", "Dipa", "Eka", "round 1, deal 3"),        # Chandra skipped as dealer, Asha as leader
+        ("Asha", "Bikram", "Eka", "round 2, deal 1"),
     ]
 
 
@@ -228,34 +229,42 @@ def test_first_player_inactive_in_the_first_game():
     # the round starts with Bikram and Asha deals its last game
     players = NAMES[:4]
     assert rotate(players, [("Asha",), (), (), (), (), ()]) == [
-        ("Bikram", "Dipa", "Chandra", "round 0.1"),
-        ("Chandra", "Bikram", "Dipa", "round 0.2"),
-        ("Dipa", "Chandra", "Asha", "round 0.3"),
-        ("Asha", "Dipa", "Bikram", "round 0.4"),
-        ("Bikram", "Asha", "Chandra", "round 1.1"),
-        ("Chandra", "Bikram", "Dipa", "round 1.2"),
+        ("Bikram", "Dipa", "Chandra", "round 1, deal 1"),
+        ("Chandra", "Bikram", "Dipa", "round 1, deal 2"),
+        ("Dipa", "Chandra", "Asha", "round 1, deal 3"),
+        ("Asha", "Dipa", "Bikram", "round 1, deal 4"),
+        ("Bikram", "Asha", "Chandra", "round 2, deal 1"),
+        ("Chandra", "Bikram", "Dipa", "round 2, deal 2"),
     ]
 
 
 def test_round_starting_seat_inactive_starts_the_round_at_the_next_seat():
     players = NAMES[:3]
     assert rotate(players, [(), (), (), ("Asha",), (), (), ()]) == [
-        ("Asha", "Chandra", "Bikram", "round 0.1"),
-        ("Bikram", "Asha", "Chandra", "round 0.2"),
-        ("Chandra", "Bikram", "Asha", "round 0.3"),
-        ("Bikram", "Chandra", "Chandra", "round 1.1"),  # 2 active: cutter and leader are one
-        ("Chandra", "Bikram", "Asha", "round 1.2"),
-        ("Asha", "Chandra", "Bikram", "round 1.3"),
-        ("Bikram", "Asha", "Chandra", "round 2.1"),
+        ("Asha", "Chandra", "Bikram", "round 1, deal 1"),
+        ("Bikram", "Asha", "Chandra", "round 1, deal 2"),
+        ("Chandra", "Bikram", "Asha", "round 1, deal 3"),
+        ("Bikram", "Chandra", "Chandra", "round 2, deal 1"),  # 2 active: cutter and leader are one
+        ("Chandra", "Bikram", "Asha", "round 2, deal 2"),
+        ("Asha", "Chandra", "Bikram", "round 2, deal 3"),
+        ("Bikram", "Asha", "Chandra", "round 3, deal 1"),
     ]
 
 
 def test_two_players():
     assert rotate(NAMES[:2], [()] * 3) == [
-        ("Asha", "Bikram", "Bikram", "round 0.1"),
-        ("Bikram", "Asha", "Asha", "round 0.2"),
-        ("Asha", "Bikram", "Bikram", "round 1.1"),
+        ("Asha", "Bikram", "Bikram", "round 1, deal 1"),
+        ("Bikram", "Asha", "Asha", "round 1, deal 2"),
+        ("Asha", "Bikram", "Bikram", "round 2, deal 1"),
     ]
+
+
+def test_the_first_deal_is_round_1_deal_1():
+    # Not "round 0.1": the rules' "round 2.4" means round 3's 4th deal, so the first is round 1's 1st.
+    players = NAMES[:4]
+    rules = mh.validate_rules({})
+    assert mh.rotation(rules, players, mh.start(rules, players))["round_label"] == "round 1, deal 1"
+    assert mh.score(rules, players, [active_game(players)]).progress["round_label"] == "round 1, deal 2"
 
 
 def test_round_label_like_the_spec():
@@ -263,7 +272,7 @@ def test_round_label_like_the_spec():
     players = NAMES[:4]
     rules = mh.validate_rules({})
     hands = [active_game(players)] * 11
-    assert mh.rotation(rules, players, state_after(rules, players, hands))["round_label"] == "round 2.4"
+    assert mh.rotation(rules, players, state_after(rules, players, hands))["round_label"] == "round 3, deal 4"
 
 
 def test_score_progress_assumes_everyone_active_next():
@@ -272,14 +281,14 @@ def test_score_progress_assumes_everyone_active_next():
     hands = [active_game(players), active_game(players, ("Bikram",))]
     progress = mh.score(rules, players, hands).progress
     assert progress.pop("stats") == mh.stats(players, hands)
-    assert progress == {"dealer": "Dipa", "cutter": "Chandra", "leader": "Asha", "round_label": "round 0.3",
+    assert progress == {"dealer": "Dipa", "cutter": "Chandra", "leader": "Asha", "round_label": "round 1, deal 3",
                         "game_over": False, "winner": None}
     # Dipa sitting out: the deal reaches Asha's seat (the round's first dealer), a new round
     assert mh.rotation(rules, players, state_after(rules, players, hands), inactive=["Dipa"]) == \
-        {"dealer": "Asha", "cutter": "Chandra", "leader": "Bikram", "round_label": "round 1.1"}
+        {"dealer": "Asha", "cutter": "Chandra", "leader": "Bikram", "round_label": "round 2, deal 1"}
     # Dipa and Asha sitting out: the deal passes Asha's seat, a new round too
     assert mh.rotation(rules, players, state_after(rules, players, hands), inactive={"Dipa", "Asha"}) == \
-        {"dealer": "Bikram", "cutter": "Chandra", "leader": "Chandra", "round_label": "round 1.1"}
+        {"dealer": "Bikram", "cutter": "Chandra", "leader": "Chandra", "round_label": "round 2, deal 1"}
 
 
 def test_rotation_rejects_unknown_names_and_too_few_active():
@@ -669,10 +678,10 @@ def test_deals_follow_the_rotation_rules(game_):
         at = active.index(deal["dealer"])
         assert deal["leader"] == active[(at + 1) % len(active)]
         assert deal["cutter"] == active[(at - 1) % len(active)]
-        completed, deal_number = map(int, deal["round_label"].removeprefix("round ").split("."))
-        rounds.setdefault(completed, []).append(deal["dealer"])
-        assert len(rounds[completed]) == deal_number
-    assert list(rounds) == list(range(len(rounds)))
+        round_number, deal_number = map(int, re.fullmatch(r"round (\d+), deal (\d+)", deal["round_label"]).groups())
+        rounds.setdefault(round_number, []).append(deal["dealer"])
+        assert len(rounds[round_number]) == deal_number
+    assert list(rounds) == list(range(1, len(rounds) + 1))
     for dealers in rounds.values():
         assert len(dealers) == len(set(dealers))  # nobody deals twice in a round
 
@@ -686,7 +695,7 @@ def test_everyone_active_deals_in_turn(size, played, direction):
     assert turn["dealer"] == order[played % size]
     assert turn["leader"] == order[(played + 1) % size]
     assert turn["cutter"] == order[(played - 1) % size]
-    assert turn["round_label"] == f"round {played // size}.{played % size + 1}"
+    assert turn["round_label"] == f"round {played // size + 1}, deal {played % size + 1}"
 
 
 def test_parts_of_the_worked_example():

@@ -265,28 +265,28 @@ def test_statistics_are_shown_per_player(client, played):
 
 def test_the_deal_line_shows_who_deals_cuts_and_leads_and_the_round(client, table):
     board = client.get(table_url(table))
-    assert deal_line(board) == "round 0.1 · Asha deals, Dev cuts and picks the joker, Bina plays first"
+    assert deal_line(board) == "Round 1, deal 1 · Asha deals, Dev cuts and picks the joker, Bina plays first"
 
 
 def test_the_deal_passes_after_each_game(client, played):
     # Game 1 was dealt by Asha; Bina deals game 2 (Dev sat out game 1, but is back for game 2).
     assert deal_line(client.get(table_url(played))) == (
-        "round 0.2 · Bina deals, Asha cuts and picks the joker, Chet plays first")
+        "Round 1, deal 2 · Bina deals, Asha cuts and picks the joker, Chet plays first")
 
 
 def test_deal_info_changes_the_cutter_when_a_player_sits_out(client, table):
     response = client.get(deal_url(table), {"outcome-3": "inactive"})
     assert response.status_code == 200
     assert "<html" not in page(response)
-    assert deal_line(response) == "round 0.1 · Asha deals, Chet cuts and picks the joker, Bina plays first"
+    assert deal_line(response) == "Round 1, deal 1 · Asha deals, Chet cuts and picks the joker, Bina plays first"
 
 
 def test_deal_info_changes_the_dealer_when_the_dealer_sits_out(client, table):
     response = client.get(deal_url(table), {"outcome-0": "inactive", "outcome-1": "played"})
     assert response.status_code == 200
-    assert deal_line(response) == "round 0.1 · Bina deals, Dev cuts and picks the joker, Chet plays first"
+    assert deal_line(response) == "Round 1, deal 1 · Bina deals, Dev cuts and picks the joker, Chet plays first"
     response = client.get(deal_url(table), {"outcome-0": "inactive", "outcome-1": "inactive"})
-    assert deal_line(response) == "round 0.1 · Chet deals, Dev cuts and picks the joker, Dev plays first"
+    assert deal_line(response) == "Round 1, deal 1 · Chet deals, Dev cuts and picks the joker, Dev plays first"
 
 
 def test_deal_info_with_fewer_than_two_active_players_says_so(client, table):
@@ -294,7 +294,7 @@ def test_deal_info_with_fewer_than_two_active_players_says_so(client, table):
     response = client.get(deal_url(table), data)
     assert response.status_code == 200
     assert "at least 2 players must be active" in page(response)
-    assert deal_line(response).startswith("round 0.1 · Asha deals")
+    assert deal_line(response).startswith("Round 1, deal 1 · Asha deals")
 
 
 def test_deal_info_is_for_the_scorekeeper_only(client, table):
@@ -305,22 +305,22 @@ def test_anticlockwise_play_cuts_from_the_next_seat(client, owner):
     table = services.create_table(game="marriage-honors", name="Anticlockwise", players=PLAYERS,
                                   rules={"direction": "anticlockwise"}, owner=owner)
     assert deal_line(client.get(table_url(table))) == (
-        "round 0.1 · Asha deals, Bina cuts and picks the joker, Dev plays first")
+        "Round 1, deal 1 · Asha deals, Bina cuts and picks the joker, Dev plays first")
     services.record_hand(table, inputs_for("Dfff"), 1)
     table.refresh_from_db()
     assert deal_line(client.get(table_url(table))) == (
-        "round 0.2 · Dev deals, Asha cuts and picks the joker, Chet plays first")
+        "Round 1, deal 2 · Dev deals, Asha cuts and picks the joker, Chet plays first")
 
 
 def test_the_round_is_shown_as_rounds_done_dot_deal(client, owner):
-    # Eleven games, everyone active: rounds 0 and 1 done, two deals of round 2 done; the next is "round 2.3".
+    # Eleven games, everyone active: rounds 1 and 2 done, two deals of round 3 done; the next is "Round 3, deal 3".
     table = seeded(owner, "marriage-honors", [inputs_for("Dfff")] * 10)
     assert deal_line(client.get(table_url(table))) == (
-        "round 2.3 · Chet deals, Bina cuts and picks the joker, Dev plays first")
+        "Round 3, deal 3 · Chet deals, Bina cuts and picks the joker, Dev plays first")
     services.record_hand(table, inputs_for("Dfff"), 11)
     table.refresh_from_db()
     assert deal_line(client.get(table_url(table))) == (
-        "round 2.4 · Dev deals, Chet cuts and picks the joker, Asha plays first")
+        "Round 3, deal 4 · Dev deals, Chet cuts and picks the joker, Asha plays first")
 
 
 # --- bad games -------------------------------------------------------------------------------

@@ -28,11 +28,11 @@ def test_a_game_with_a_player_sitting_out_and_the_scores_on_tap(logged_in_page, 
     fill_new_table(page, live_server, "marriage-honors")
     start_table(page, "marriage-honors")
     deal = page.locator("#deal-info")
-    expect(deal).to_have_text("round 0.1 · Asha deals, Dev cuts and picks the joker, Bina plays first")
+    expect(deal).to_have_text("Round 1, deal 1 · Asha deals, Dev cuts and picks the joker, Bina plays first")
 
     # Dev sits this game out: Chet, the next active player against the direction of play, cuts.
     choose(page, 3, "i")
-    expect(deal).to_have_text("round 0.1 · Asha deals, Chet cuts and picks the joker, Bina plays first")
+    expect(deal).to_have_text("Round 1, deal 1 · Asha deals, Chet cuts and picks the joker, Bina plays first")
 
     # The worked example: Asha declares with 2 honors; Bina 1 honor, 1 marriage, 17 points; Chet surrenders.
     choose(page, 0, "D")
@@ -49,7 +49,7 @@ def test_a_game_with_a_player_sitting_out_and_the_scores_on_tap(logged_in_page, 
     expect(page.get_by_text("Game 1 saved:")).to_be_visible()
     expect(totals(page)).to_have_text(["+30", "+6", "−36", "0"])
     # Game 2: everyone is back; the deal passed to Bina.
-    expect(deal).to_have_text("round 0.2 · Bina deals, Asha cuts and picks the joker, Chet plays first")
+    expect(deal).to_have_text("Round 1, deal 2 · Bina deals, Asha cuts and picks the joker, Chet plays first")
 
     # Game 2: Chet declares; Asha plays on and her cards are tapped on the picker (K♠ 5♥ joker = 15);
     # Bina surrenders later (5); Dev never got a turn with 8 points (halved).
