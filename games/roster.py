@@ -12,21 +12,22 @@ def roster(tables):
 
 
 def record(name, tables):
-    """Per game: tables played, wins (first place at a finished table), total points, money,
-    best and worst hand."""
+    """Per game: tables played, wins (first place at a finished table), total points, money per
+    currency (tables in rupees and tables in euros are never added up), best and worst hand."""
     tables = [table for table in tables if name in table.players]
     points = {}
     for table_id, hand_points in Hand.objects.filter(table__in=tables).values_list("table_id", "points"):
         points.setdefault(table_id, []).append(hand_points.get(name, 0))
     games = {}
     for table in tables:
-        row = games.setdefault(table.get_game_display(), {"tables": 0, "wins": 0, "total": 0, "money": Decimal(0),
-                                                          "best": None, "worst": None, "has_money": False})
+        row = games.setdefault(table.get_game_display(), {"tables": 0, "wins": 0, "total": 0, "money": {},
+                                                          "best": None, "worst": None})
         row["tables"] += 1
         row["total"] += table.totals.get(name, 0)
         if "point_rate" in table.rules:
-            row["has_money"] = True
-            row["money"] += table.totals.get(name, 0) * Decimal(str(table.rules["point_rate"]))
+            currency = table.rules.get("currency", "")
+            won = table.totals.get(name, 0) * Decimal(str(table.rules["point_rate"]))
+            row["money"][currency] = row["money"].get(currency, Decimal(0)) + won
         over = table.finished or table.progress.get("game_over")
         if over and standings(table)[0]["name"] == name and standings(table)[0]["leader"]:
             row["wins"] += 1

@@ -3,13 +3,14 @@
 import csv
 import io
 import json
+import re
 
 from django.test import Client
 from django.urls import reverse
 
 from games import chart, services
 from games.models import HandChange, Table
-from tests.fixtures import csrf_post, hand_form, read_text
+from tests.fixtures import csrf_post, hand_form, marriage_inputs, page, read_text
 
 
 def post_hand(client, table, statuses, maal, number):
@@ -150,6 +151,16 @@ def test_the_viewer_board_is_rendered_once_per_revision_and_follows_every_change
     assert "+23" in phone.get(url).content.decode()
     csrf_post(client, reverse("finish", args=[marriage_table.keeper_token]), {"finished": "yes"})
     assert "Final standings" in phone.get(url).content.decode()
+
+
+def test_a_players_money_is_shown_per_currency_never_added_across_currencies(client, owner):
+    for currency in ("NPR", "EUR", "NPR", ""):
+        table = services.create_table(game="marriage", name=f"In {currency}", players=["Asha", "Bikash"],
+                                      rules={"currency": currency, "point_rate": 0.5}, owner=owner)
+        services.record_hand(table, marriage_inputs("Ws", (10, 0), players=["Asha", "Bikash"]), 1)
+    won = Table.objects.first().totals["Asha"] / 2
+    money = re.findall(r"<dt>Money</dt><dd>([^<]*)</dd>", page(client.get(reverse("player", args=["Asha"]))))
+    assert sorted(money) == sorted([f"{2 * won:.2f} NPR", f"{won:.2f} EUR", f"{won:.2f}"])
 
 
 def test_a_game_that_plays_hands_says_hand(client, marriage_table):
