@@ -20,8 +20,8 @@ def record(name, tables):
         points.setdefault(table_id, []).append(hand_points.get(name, 0))
     games = {}
     for table in tables:
-        row = games.setdefault(table.get_game_display(), {"tables": 0, "wins": 0, "total": 0, "money": {},
-                                                          "best": None, "worst": None})
+        row = games.setdefault(table.get_game_display(), {"game": table.game_descriptor, "tables": 0, "wins": 0,
+                                                          "total": 0, "money": {}, "best": None, "worst": None})
         row["tables"] += 1
         row["total"] += table.totals.get(name, 0)
         if "point_rate" in table.rules:

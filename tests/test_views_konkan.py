@@ -29,7 +29,7 @@ WORKED = {"Asha": 68, "Bina": 0, "Chet": 100}
 
 def standings(response):
     """[(name, total as printed, out?)] in the order the standings list them."""
-    rows = re.findall(r'<li class="[^"]*"><span class="name">([^<]+?)( <span class="badge">out</span>)?</span>\s*'
+    rows = re.findall(r'<li class="[^"]*"><span class="name"><span class="cut" title="[^"]*">([^<]+?)</span>( <span class="badge">out</span>)?</span>\s*'
                       r'<span class="num">([^<]*)</span>', page(response))
     return [(name, total, bool(out)) for name, out, total in rows]
 
@@ -274,7 +274,7 @@ def test_totals_add_up_over_hands_and_standings_stay_lowest_first(client, table)
     assert board_row(board, 2) == ["100", "90", "0"]
     assert totals_row(board) == {"Asha": "168", "Bina": "90", "Chet": "100"}
     assert standings(board) == [("Bina", "90", False), ("Chet", "100", False), ("Asha", "168", False)]
-    assert re.search(r'<li class="leader"><span class="name">Bina</span>', page(board))
+    assert re.search(r'<li class="leader"><span class="name"><span class="cut" title="Bina">Bina</span></span>', page(board))
 
 
 def test_an_htmx_post_answers_with_the_board_fragment(client, table):

@@ -42,7 +42,7 @@ def board_cells(response, number):
 
 def standings(response):
     """[(name, total, money)] in the order the standings list them."""
-    return re.findall(r'<li class="[^"]*"><span class="name">([^<]+)</span>\s*<span class="num">([^<]*)</span>'
+    return re.findall(r'<li class="[^"]*"><span class="name"><span class="cut" title="[^"]*">([^<]+)</span></span>\s*<span class="num">([^<]*)</span>'
                       r'<span class="num money">([^<]*)</span>', page(response))
 
 
@@ -53,7 +53,7 @@ def transfers(response):
 
 def stats(response):
     """Player -> (marriages, honors, declarations, games without honors, surrenders) as printed."""
-    rows = re.findall(r'<tr><th scope="row" class="who">([^<]+)</th>((?:<td>[^<]*</td>)+)</tr>', page(response))
+    rows = re.findall(r'<tr><th scope="row" class="who" title="[^"]*">([^<]+)</th>((?:<td>[^<]*</td>)+)</tr>', page(response))
     return {name: tuple(re.findall(r"<td>([^<]*)</td>", cells)) for name, cells in rows}
 
 

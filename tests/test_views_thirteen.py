@@ -57,7 +57,7 @@ def input_names(fragment):
 def sheet(response):
     """The score sheet: player -> (colour, total, bid, sandbags) as printed."""
     rows = re.findall(
-        r'<tr><th scope="row" class="who"><span class="dot ([^"]*)" aria-hidden="true"></span>([^<]+)</th>\s*'
+        r'<tr><th scope="row" class="who" title="[^"]*"><span class="dot ([^"]*)" aria-hidden="true"></span>([^<]+)</th>\s*'
         r'<td class="total">([^<]*)</td>\s*<td>([^<]*)</td>\s*<td>([^<]*)</td></tr>', page(response))
     return {name: (color, total, bid, sandbags) for color, name, total, bid, sandbags in rows}
 
@@ -640,6 +640,8 @@ def test_the_edit_and_history_pages_and_messages_say_round(client, fourteenth_ro
                   "Delete round 14", "History of round 14"):
         assert words in edit_page
     assert HAND.findall(edit_page) == []
+    player = read_text(client.get(reverse("player", args=["Asha"])))
+    assert "Best round" in player and HAND.findall(player) == []
     history = read_text(client.get(reverse("history", args=[table.keeper_token]) + "?hand=14"))
     assert "History of round 14" in history and HAND.findall(history) == []
     csrf_post(client, reverse("delete_hand", args=[table.keeper_token, 14]))

@@ -21,11 +21,10 @@ def points(value, signed=True):
 
 @register.filter
 def money(value, rules=None):
-    """An amount of money with two decimals and its currency label (if any): `rules` is the
-    table's rules, or the currency itself (a player's money across tables, per currency)."""
+    """An amount of money with two decimals and the table's currency label (if any)."""
     amount = number_format(Decimal(value).quantize(Decimal("0.01")), decimal_pos=2, force_grouping=True)
     amount = amount.replace("-", "\u2212")
-    currency = rules if isinstance(rules, str) else (rules or {}).get("currency", "")
+    currency = (rules or {}).get("currency", "")
     return f"{amount} {currency}".strip()
 
 
