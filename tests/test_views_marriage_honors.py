@@ -381,7 +381,7 @@ def test_a_game_from_a_stale_page_is_refused(client, played):
     before = snapshot(played)
     response = csrf_post(client, add_url(played), game_form("Dfff", number=1))
     assert response.status_code == 409
-    assert "Hand 1 was already recorded" in page(response)
+    assert "Game 1 was already recorded" in page(response)
     assert snapshot(played) == before
 
 

@@ -18,6 +18,8 @@ GAME = Game(
     field_labels=hand_entry.FIELD_LABELS,
     hand_marks=hand_entry.marks,
     seat_help=_("Seats go clockwise; the first player deals first."),
+    hand_word=_("game"),  # the rules' word for one deal
+    hands_word=_("games"),
     rule_fields={
         "decks": forms.IntegerField(label=_("Decks"), min_value=3, max_value=5),
         "cards_per_hand": forms.IntegerField(label=_("Cards per hand"), min_value=3),

@@ -19,6 +19,8 @@ GAME = Game(
     hand_marks=hand_entry.marks,
     seat_help=_("Everyone at the table plays on their own phone."),
     hands_editable=False,  # a deal is recorded by the answer that won it
+    hand_word=_("deal"),
+    hands_word=_("deals"),
     live_board=False,  # the race pad polls for the next deal itself
     rule_fields={
         "difficulty": forms.ChoiceField(label=_("Difficulty"), required=False, choices=[
