@@ -56,9 +56,13 @@ CUT_PLACEHOLDERS = """() => {
   return cut;
 }"""
 
-# A name that does not fit shows its start and an ellipsis, and the whole name is in its title.
+# A name that does not fit shows its start and an ellipsis, and the whole name is in its title; a
+# name in a form row wraps, in a column wide enough to read (not one letter a line).
 NAMES_RUNNING_OVER = """() => {
   const over = [];
+  for (const name of document.querySelectorAll(".round-row .who")) {
+    if (name.clientWidth < 100) over.push(`${name.textContent.trim().slice(0, 40)} squeezed to ${name.clientWidth}px`);
+  }
   for (const cell of document.querySelectorAll(".grid th, .grid td, .standings .name > *, .round-row .who")) {
     if (cell.scrollWidth <= cell.clientWidth + 1) continue;
     const style = getComputedStyle(cell);
@@ -118,7 +122,8 @@ def test_long_names_fit_or_end_in_an_ellipsis_with_the_whole_name_at_hand(live_s
                                        thirteen_round([0, 1, 0, 1], players=LONG_NAMES)],
                    players=LONG_NAMES, colors=dict(zip(LONG_NAMES, ["red", "yellow", "green", "blue"])))
     log_in(page, live_server.url)
-    for token in (table.keeper_token, table.viewer_token):
-        page.goto(live_server.url + reverse("table", args=[token]))
+    for url in (reverse("table", args=[table.keeper_token]), reverse("table", args=[table.viewer_token]),
+                reverse("edit_hand", args=[table.keeper_token, 1])):
+        page.goto(live_server.url + url)
         assert page.evaluate(NAMES_RUNNING_OVER) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
