@@ -93,11 +93,17 @@ def pages_of(game, table):
     return pages
 
 
-def problems_on(page, url):
-    page.goto(url)
+def problems_on(page, url=None):
+    """What does not fit on the page at `url` (or as it is now)."""
+    if url:
+        page.goto(url)
     found = {"small controls": page.evaluate(SMALL_CONTROLS, TAP), "small text": page.evaluate(SMALL_TEXT, SMALLEST_TEXT),
              "cut placeholders": page.evaluate(CUT_PLACEHOLDERS)}
     return {kind: items for kind, items in found.items() if items}
+
+
+def report(problems):
+    return [f"{url} {kind}: {', '.join(items)}" for url, found in problems.items() for kind, items in found.items()]
 
 
 def test_every_page_of_every_game_has_44px_targets_and_readable_text(site, page):
@@ -110,8 +116,24 @@ def test_every_page_of_every_game_has_44px_targets_and_readable_text(site, page)
         urls += pages_of(game, tables[game.slug])
     for url in urls:
         problems[url] = problems_on(page, base + url)
-    report = [f"{url} {kind}: {', '.join(items)}" for url, found in problems.items() for kind, items in found.items()]
-    assert report == [], "\n".join(report)
+    assert report(problems) == [], "\n".join(report(problems))
+
+
+def test_a_refused_hand_lists_its_problems_in_44px_links(site, page):
+    base, tables, _puzzle = site
+    log_in(page, base)
+    problems = {}
+    for game in registry.all_games():
+        page.goto(base + reverse("table", args=[tables[game.slug].keeper_token]))
+        save = page.locator("#new-hand button.primary")
+        if not save.count():  # a hand of the 24 race is won on the pad, not saved
+            continue
+        page.locator("#new-hand input:not([type=hidden]):not([type=radio]):not([type=checkbox])").evaluate_all(
+            "(fields) => fields.forEach((field) => { field.value = ''; })")
+        save.last.click()
+        page.locator("[data-problems]").first.wait_for()
+        problems[f"{game.slug} refused"] = problems_on(page)
+    assert report(problems) == [], "\n".join(report(problems))
 
 
 LONG_NAMES = ["Chandrakala", "Bartholomew-Alexander Featherstonehaughs", "Dipa", "Asha"]  # 11 and 40 characters
