@@ -186,7 +186,7 @@ def test_eight_phones_answering_the_same_24_deal_at_once_win_it_once(owner, next
         assert sorted(status for status, _body in results) == [200] + [409] * (THREADS - 1)
         for status, body in results:
             if status == 409:
-                assert "Someone was quicker" in body or "Hand 1 was already recorded on another phone" in body
+                assert "Someone was quicker" in body or "Deal 1 was already recorded on another phone" in body
         hands = list(Hand.objects.filter(table=table))
         assert len(hands) == 1 and sum(entry["won"] for name, entry in hands[0].inputs.items() if name != "_hand") == 1
         table.refresh_from_db()
