@@ -248,7 +248,7 @@ def test_a_redo_after_another_change_is_refused_without_saving_anything(client, 
 def test_redo_of_a_thirteen_round_s_bids_puts_them_back_as_the_round_being_played(client, owner):
     table = played(owner, "thirteen", [thirteen_round([1, 0, 0, 0], [1, 0, 0, 0]), thirteen_round([2, 0, 0, 0])])
     assert undo(client, table, 2).status_code == 302
-    assert "Redo hand 2" in page(client.get(table_url(table)))
+    assert "Redo round 2" in page(client.get(table_url(table)))
     assert restore(client, table, 2).status_code == 302
     table.refresh_from_db()
     assert services.played_inputs(table) == thirteen_round([2, 0, 0, 0])
