@@ -291,12 +291,18 @@ def edit_hand(request, token, number):
     return render(request, "games/edit_hand.html", context)
 
 
-@require_POST
-def delete_hand(request, token, number):
+def editable_table(token):
+    """The table a scorekeeper link opens, and its game, where recorded hands can be changed."""
     table = keeper_table(token)
     game = table.game_descriptor
     if not game.hands_editable:
         raise Http404(_("No such %(hand)s.") % {"hand": game.hand_word})
+    return table, game
+
+
+@require_POST
+def delete_hand(request, token, number):
+    table, game = editable_table(token)
     try:
         moved = services.delete_hand(table, number, by=who(request))
     except services.Conflict as conflict:
@@ -319,10 +325,7 @@ def delete_hand(request, token, number):
 @require_POST
 def restore_hand(request, token, number):
     """Redo: put back hand `number`, the last hand, deleted by the latest change to the table."""
-    table = keeper_table(token)
-    game = table.game_descriptor
-    if not game.hands_editable:
-        raise Http404(_("No such %(hand)s.") % {"hand": game.hand_word})
+    table, game = editable_table(token)
     try:
         services.restore_hand(table, number, by=who(request))
     except services.Conflict as conflict:
