@@ -54,6 +54,9 @@ class Game:
     pending_note: str = ""  # the board's row for a hand saved but not complete yet
     cell_details: Callable | None = None  # (table, hand) -> {player: how the score was made up}
     hand_marks: Callable | None = None  # (hand inputs) -> {player: [board.MARKS keys]}
+    # (table, mode, typed cards) -> what the card picker's cards are worth: "cards" a hand's cards
+    # left, "groups" a set laid down; raises InputError
+    picker_total: Callable | None = None
     page_context: Callable | None = None  # (request, table) -> more for the table page
     # (table, name, value, entry) -> one input in words for the history ("maal 12"), or None for the
     # generic wording; see games/history.py for what `entry` means.
@@ -66,6 +69,11 @@ class Game:
     @property
     def slug(self):
         return self.engine.SLUG
+
+    @property
+    def picker_adds_up(self):
+        """Whether the card picker shows what its cards are worth (a template cannot test a function)."""
+        return self.picker_total is not None
 
     def field_label(self, name):
         return self.field_labels.get(name, "")

@@ -18,6 +18,7 @@ urlpatterns = [
     path("t/<str:token>/hands/<int:number>/", views.edit_hand, name="edit_hand"),
     path("t/<str:token>/hands/<int:number>/delete/", views.delete_hand, name="delete_hand"),
     path("t/<str:token>/hands/<int:number>/restore/", views.restore_hand, name="restore_hand"),
+    path("t/<str:token>/picker/<str:mode>/", views.picker_total, name="picker_total"),
     path("t/<str:token>/finish/", views.finish, name="finish"),
     path("t/<str:token>/players/", views.players, name="players"),
     path("t/<str:token>/links/", views.new_link, name="new_link"),

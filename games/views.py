@@ -349,6 +349,27 @@ def players(request, token):
     return redirect("table", token=token)
 
 
+PICKER_MODES = ("cards", "groups")
+
+
+@require_POST
+def picker_total(request, token, mode):
+    """What the cards typed or tapped into a card picker's field are worth, as they change (the
+    post carries the form the picker is in, and which of its fields the picker fills)."""
+    table = keeper_table(token)
+    total = table.game_descriptor.picker_total
+    if total is None or mode not in PICKER_MODES:
+        raise Http404
+    text = request.POST.get(request.POST.get("field", ""), "")
+    if not text.strip():
+        return HttpResponse("")
+    try:
+        value = total(table, mode, text)
+    except InputError as error:
+        return render(request, "games/picker_total.html", {"error": error.message}, status=422)
+    return render(request, "games/picker_total.html", {"value": value})
+
+
 @require_POST
 def new_link(request, token):
     """The owner revokes the scorekeeper or the viewer link and gets a new one."""

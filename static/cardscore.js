@@ -150,6 +150,13 @@ document.addEventListener("click", (event) => {
   }
   const pending = (picker.dataset.joker ? "JK= " : "") + (picker.dataset.rank || "");
   state.textContent = pending ? pending + " …" : "";
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+});
+// The picker's total follows its field, whether cards are tapped or typed (the server adds them up).
+document.addEventListener("input", (event) => {
+  if (!event.target.matches("[data-cards]")) return;
+  const total = event.target.closest(".counter, .set-form").querySelector(".picker .picker-total");
+  if (total) total.dispatchEvent(new Event("cards-changed"));
 });
 
 // 24 Game: the timer runs from the deal (the server measures the time that counts). The server

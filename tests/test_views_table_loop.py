@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from games import services
 from games.models import Hand
-from tests.fixtures import (add_url, board_cells, csrf_post, edit_url, hand_form, marriage_inputs, page, snapshot,
-                            table_url, thirteen_round)
+from tests.fixtures import (SET_61, add_url, board_cells, csrf_post, edit_url, fresh_table, hand_form, marriage_inputs,
+                            page, snapshot, table_url, thirteen_round)
 
 
 def problems(response):
@@ -138,3 +138,34 @@ def test_the_board_marks_what_happened_in_a_hand(client, owner, game, inputs, ma
     assert [cell["marks"] for cell in cells] == marks
     if game == "marriage":
         assert cells[3]["shown"] == "–"  # sat out: a dash, not a 0
+
+
+def picker_url(table, mode):
+    return reverse("picker_total", args=[table.keeper_token, mode])
+
+
+@pytest.mark.parametrize("game,mode,field,cards,shown", [
+    ("konkan", "cards", "cards-0", "AS 7H JK", "= 68"),
+    ("konkan", "groups", "groups", SET_61, "= 61"),
+    ("marriage-honors", "cards", "cards-1", "KS 5H JK", "= 15"),
+])
+def test_the_card_picker_shows_what_its_cards_are_worth(client, owner, game, mode, field, cards, shown):
+    table = fresh_table(game, owner)
+    response = csrf_post(client, picker_url(table, mode), {"field": field, field: cards, "hand_number": "2"})
+    assert response.status_code == 200
+    assert page(response).strip() == shown
+
+
+def test_the_card_picker_total_names_a_card_it_does_not_know(client, owner):
+    table = fresh_table("konkan", owner)
+    response = csrf_post(client, picker_url(table, "cards"), {"field": "cards-0", "cards-0": "AS 1H"})
+    assert response.status_code == 422
+    assert "Unknown card '1H'" in page(response)
+    assert page(csrf_post(client, picker_url(table, "cards"), {"field": "cards-0", "cards-0": "  "})) == ""
+
+
+def test_a_game_without_a_card_picker_has_no_total(client, marriage_table):
+    assert csrf_post(client, picker_url(marriage_table, "cards"), {"cards-0": "AS"}).status_code == 404
+    konkan = services.create_table(game="konkan", name="K", players=["A", "B"], rules={}, owner=marriage_table.owner)
+    assert csrf_post(client, picker_url(konkan, "hand"), {"cards-0": "AS"}).status_code == 404
+    assert csrf_post(client, reverse("picker_total", args=[konkan.viewer_token, "cards"]), {"cards-0": "AS"}).status_code == 404

@@ -15,6 +15,7 @@ GAME = Game(
     summary_template="konkan/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
     hand_marks=hand_entry.marks,
+    picker_total=hand_entry.picker_total,
     seat_help=_("The first player deals first and starts with 15 cards."),
     rule_fields={
         "set_threshold": forms.IntegerField(label=_("Set threshold"), min_value=0),

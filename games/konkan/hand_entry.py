@@ -116,3 +116,10 @@ def marks(inputs):
     """The board marks the winner, and a dash for a player already out of the game."""
     shown = {"winner": ["won"], "out": ["out"]}
     return {name: shown.get(entry["outcome"], []) for name, entry in inputs.items() if name != "_hand"}
+
+
+def picker_total(table, mode, text):
+    """What the card picker's cards are worth: the penalty of the cards left, or a set's value."""
+    if mode == "groups":
+        return engine.set_value(parse_groups(text, field="groups"), field="groups")
+    return engine.card_penalty(table.rules, parse_cards(text), field="cards")

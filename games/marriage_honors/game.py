@@ -17,6 +17,7 @@ GAME = Game(
     summary_template="marriage_honors/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
     hand_marks=hand_entry.marks,
+    picker_total=hand_entry.picker_total,
     seat_help=_("Seats go clockwise; the first player deals first."),
     hand_word=_("game"),  # the rules' word for one deal
     hands_word=_("games"),

@@ -96,3 +96,8 @@ def marks(inputs):
     """The board marks who declared, and a dash for a player who sat the game out."""
     shown = {"declared": ["won"], "inactive": ["sat_out"]}
     return {name: shown.get(entry["outcome"], []) for name, entry in inputs.items()}
+
+
+def picker_total(table, mode, text):
+    """The points of the cards not in sets, as the card picker adds them up."""
+    return engine.hand_points_from_cards(parse_cards(text), field="cards")

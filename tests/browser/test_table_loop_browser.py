@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Hand, Table
-from tests.fixtures import PHONE, fresh_table, log_in, marriage_inputs
+from tests.fixtures import PHONE, fresh_table, log_in, marriage_inputs, tap_cards
 
 
 def click_choice(page, seat, label):
@@ -190,3 +190,18 @@ def test_the_scorekeepers_screen_stays_on_until_switched_off(page, live_server, 
     # A viewer's page has no such switch.
     page.goto(f"{live_server.url}/t/{table.viewer_token}/")
     expect(page.get_by_label("Keep the screen on")).to_have_count(0)
+
+
+def test_the_card_picker_adds_up_the_cards_as_they_are_tapped(page, live_server, transactional_db, owner):
+    table = fresh_table("konkan", owner)
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    asha = page.locator("#new-hand #seat-0")
+    asha.get_by_text("Count the cards left in hand").click()
+    picker = asha.locator(".picker")
+    tap_cards(picker, ["AS", "7H"])
+    expect(picker.locator(".picker-total")).to_have_text("= 18")  # ace 11, seven 7
+    tap_cards(picker, ["JK"])
+    expect(picker.locator(".picker-total")).to_have_text("= 68")
+    asha.locator("[data-cards]").fill("AS 1H")
+    expect(picker.locator(".picker-total")).to_contain_text("Unknown card '1H'")
