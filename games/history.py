@@ -60,8 +60,8 @@ def lines(table, change):
 def told(table, inputs):
     """A whole hand, one line per player who has something to say (the hand's own inputs first)."""
     found = []
-    for who, entry in _entries(inputs):
-        said = _joined(words(table, name, value, entry) for name, value in entry.items())
+    for who, entry in _entries(table, inputs):
+        said = _joined(words(table, name, value, entry) for name, value in _in_order(table, entry))
         if said:
             found.append(Line(who, words=said))
     return found
@@ -69,11 +69,11 @@ def told(table, inputs):
 
 def corrections(table, before, after):
     """One line per player whose inputs changed: the changed inputs before, and after."""
-    before, after = dict(_entries(before)), dict(_entries(after))
+    before, after = dict(_entries(table, before)), dict(_entries(table, after))
     found = []
     for who in dict.fromkeys([*before, *after]):
         old, new = before.get(who, {}), after.get(who, {})
-        changed = [name for name in dict.fromkeys([*old, *new]) if old.get(name) != new.get(name)]
+        changed = [name for name, _value in _in_order(table, {**old, **new}) if old.get(name) != new.get(name)]
         if changed:
             found.append(Line(who, corrected=True,
                               old=_joined(words(table, name, old[name]) for name in changed if name in old),
@@ -114,14 +114,23 @@ def cards(codes):
     return " ".join(_("joker") if code == "JK" else code[:-1] + SUITS.get(code[-1:], code[-1:]) for code in codes)
 
 
-def _entries(inputs):
-    """(player, entry) of a hand's inputs, what belongs to the whole hand first (as "")."""
+def _entries(table, inputs):
+    """(player, entry) of a hand's inputs: what belongs to the whole hand first (as ""), then the
+    players in seat order (a name the table no longer has, after a rename, last)."""
     inputs = inputs or {}
     if isinstance(inputs.get(HAND), dict):
         yield "", inputs[HAND]
-    for who, entry in inputs.items():
-        if who != HAND and isinstance(entry, dict):
-            yield who, entry
+    seats = {name: seat for seat, name in enumerate(table.players)}
+    for who in sorted((who for who in inputs if who != HAND), key=lambda who: (seats.get(who, len(seats)), who)):
+        if isinstance(inputs[who], dict):
+            yield who, inputs[who]
+
+
+def _in_order(table, entry):
+    """An entry's inputs in the order the game names its fields (PostgreSQL keeps a JSON
+    object's keys in an order of its own), any other input after them."""
+    order = {name: index for index, name in enumerate(table.game_descriptor.field_labels)}
+    return sorted(entry.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
 
 
 def _joined(phrases):

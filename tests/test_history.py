@@ -110,7 +110,7 @@ def test_marriage_correction_from_typed_to_counted_maal_and_a_mark_taken_off(own
              "Ram": before["Ram"]}
     [line] = history.corrections(table, before, after)
     assert (line.who, line.old, line.new) == ("Sita", "maal 12, dublee",
-                                              "no dublee, maal counted — 2 tiplu, 1 poplu, 1 jhiplu = 13")
+                                              "maal counted — 2 tiplu, 1 poplu, 1 jhiplu = 13, no dublee")
 
 
 def test_marriage_with_honors_tells_outcomes_honors_marriages_and_hand_points():

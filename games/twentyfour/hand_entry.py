@@ -12,7 +12,7 @@ from .pad import SHOWN
 from .race import current_deal
 
 OPERATOR_KEYS = list(SHOWN.items())
-FIELD_LABELS = {"answer": _("Answer"), "cards": _("Cards"), "won": _("Winner")}
+FIELD_LABELS = {"cards": _("Cards"), "answer": _("Answer"), "won": _("Winner")}
 
 
 
