@@ -152,8 +152,9 @@ def race_press(request, token):
         if key == "=":
             value = pad.evaluate(deal, keys)
             if value == solver24.TARGET:
+                # Told by the board's "Deal N: … made 24 with …" line, which every phone's next deal
+                # replaces, not by a message that would stay beside the next deal.
                 table = race.win(table, player, keys, deal.number).table
-                messages.success(request, _("%(player)s wins deal %(number)s!") % {"player": player, "number": deal.number})
                 keys = []
             else:
                 extra["miss"] = value

@@ -205,7 +205,7 @@ def test_a_race_between_two_phones(browser, live_server, owner, known_deals):
         tap_and_see(phone_b, FIRST_TAPS[:2], phone_b.locator("#race"))
         tap_and_see(phone_a, FIRST_TAPS, phone_a.locator("#race"))
         tap(phone_a, "=", phone_a.locator("#race"))
-        expect(phone_a.get_by_text("Asha wins deal 1!")).to_be_visible()
+        expect(phone_a.locator(".last-win")).to_have_text("Deal 1: Asha made 24 with 8÷(3−8÷3)")
         expect(phone_a.locator("#race .playing-card").first).to_have_attribute("aria-label", "A of spades")
 
         # Phone B sees the new deal and the totals within 3 s, without reloading.
@@ -221,7 +221,10 @@ def test_a_race_between_two_phones(browser, live_server, owner, known_deals):
         # Now phone B wins deal 2, and phone A follows.
         tap_and_see(phone_b, SECOND_TAPS, phone_b.locator("#race"))
         tap(phone_b, "=", phone_b.locator("#race"))
-        expect(phone_b.get_by_text("Bikash wins deal 2!")).to_be_visible()
+        expect(phone_b.locator(".last-win")).to_contain_text("Deal 2: Bikash made 24 with")
+        # Phone A's board moves on to deal 2's line: nothing of deal 1 stays beside it.
+        expect(phone_a.locator(".last-win")).to_contain_text("Deal 2: Bikash made 24 with", timeout=3000)
+        expect(phone_a.get_by_text("Deal 1: Asha")).to_have_count(0)
         expect(phone_a.locator('td.total[data-player="Bikash"]')).to_have_text("+1", timeout=3000)
         expect(phone_a.locator("#race .playing-card").first).to_have_attribute("aria-label", "K of spades",
                                                                               timeout=3000)
@@ -255,7 +258,7 @@ def test_a_race_phone_chooses_its_player_before_typing(browser, live_server, own
         tap_and_see(phone, FIRST_TAPS, race)
         expect(race.locator("#race-player-error")).to_have_count(0)
         tap(phone, "=", race)
-        expect(phone.get_by_text("Asha wins deal 1!")).to_be_visible()
+        expect(phone.locator(".last-win")).to_contain_text("Deal 1: Asha made 24 with")
     finally:
         context.close()
 
