@@ -120,8 +120,13 @@ def validate(rules, players, hands):
     return base.validate_all(sys.modules[__name__], rules, players, hands)
 
 
+def made_bid(bid, books):
+    """Whether a player made their bid: at least as many books as bid."""
+    return books >= bid
+
+
 def round_score(bid, books):
-    if books < bid:
+    if not made_bid(bid, books):
         return -10 * bid
     return 10 * bid + (books - bid)
 

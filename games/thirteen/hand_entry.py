@@ -83,5 +83,5 @@ def parse(data, table, base, problems):
 
 def marks(inputs):
     """The board marks whether each player made their bid (books at least the bid)."""
-    return {name: ["made" if entry["books"] >= entry["bid"] else "missed"]
+    return {name: ["made" if engine.made_bid(entry["bid"], entry["books"]) else "missed"]
             for name, entry in inputs.items() if name != "_hand" and "books" in entry}
