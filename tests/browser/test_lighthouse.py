@@ -17,9 +17,15 @@ CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --no-first-run --disab
 
 def audit(url, report):
     """The category scores Lighthouse gives `url`, and the audits that cost points."""
-    run = subprocess.run([str(LIGHTHOUSE), url, f"--only-categories={','.join(GOALS)}", f"--chrome-flags={CHROME_FLAGS}",
-                          "--output=json", f"--output-path={report}", "--quiet"],
-                         env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"}, capture_output=True, text=True, timeout=180)
+    command = [str(LIGHTHOUSE), url, f"--only-categories={','.join(GOALS)}", f"--chrome-flags={CHROME_FLAGS}",
+               "--output=json", f"--output-path={report}", "--quiet"]
+    # Lighthouse now and then loses its own trace of a load (NO_NAVSTART, "please run Lighthouse
+    # again"): that run says nothing about the page, so it is run again, three times at most.
+    for _attempt in range(3):
+        run = subprocess.run(command, env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"}, capture_output=True,
+                             text=True, timeout=180)
+        if run.returncode == 0:
+            break
     assert run.returncode == 0, f"Lighthouse failed on {url}: {run.stderr[-2000:]}"
     result = json.loads(report.read_text())
     scores = {name: category["score"] for name, category in result["categories"].items()}
