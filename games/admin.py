@@ -3,7 +3,6 @@ import copy
 from django import forms
 from django.contrib import admin
 from django.db.models import F
-from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import InputError
 

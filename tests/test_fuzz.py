@@ -379,7 +379,7 @@ def test_maal_preview(game, client, owner):
     def check(seat, data):
         table = fresh_table(game, owner)
         before_counts, before = counts(), snapshot(table)
-        response = post(client, reverse("maal_preview", args=[table.keeper_token, seat]), data)
+        post(client, reverse("maal_preview", args=[table.keeper_token, seat]), data)
         # A preview never saves, whatever it answers.
         assert counts() == before_counts and snapshot(table) == before
 
