@@ -78,6 +78,10 @@ class Table(models.Model):
     keeper_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     viewer_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
+    # The game this table is a rematch of (services.rematch makes one per game; an imported copy
+    # of a rematch points at the same previous game, which still leads to the first one).
+    previous = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, editable=False,
+                                 related_name="rematches", verbose_name=_("previous game"))
     # The hand being played, before it is recorded (games.services.save_current_hand): Thirteen's
     # bids before its books, Konkan's sets so far, the race's deal.
     current_hand = models.JSONField(default=dict, blank=True, editable=False)

@@ -4,11 +4,12 @@ A table stores the engine's fold state after its last hand: a new hand is folded
 without reading the earlier hands; edits, deletions and renames fold every hand again."""
 
 import copy
+import re
 from dataclasses import dataclass
 from datetime import datetime, timezone as dt_timezone
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -70,12 +71,12 @@ def clean_colors(game, colors, seats):
     return colors
 
 
-def create_table(*, game, name, players, rules, owner=None, created=None, colors=None):
+def create_table(*, game, name, players, rules, owner=None, created=None, colors=None, previous=None):
     """A new table; `rules` overlays the admin's point table for this game."""
     engine = get_game(game).engine
     players = clean_players(game, players)
     full_rules = engine.validate_rules({**PointTable.rules_for(game), **rules})
-    table = Table(game=game, name=name, players=players, rules=full_rules, owner=owner,
+    table = Table(game=game, name=name, players=players, rules=full_rules, owner=owner, previous=previous,
                   created=created or timezone.now(), colors=colors or {}, series=chart.series(players, []))
     derive(table, engine.start(full_rules, players))
     table.save()
@@ -410,6 +411,40 @@ def set_finished(table, finished):
     table.save(update_fields=["finished", "revision"])
 
 
+def rematch(table):
+    """The next game of the same players: their seats, colours and rules, the owner, the deal moved
+    one seat on (the second player deals first). Made once: a second tap, on any phone, gets the
+    same table. The game it follows is finished, if it was not yet."""
+    with transaction.atomic():
+        table = _locked(table)  # two taps at once: the second waits here, then finds the first's table
+        _previous, following = games_around(table)
+        if following is not None:
+            return following
+        table.finished = table.finished or timezone.now()
+        table.revision += 1  # every phone's board now links to the next game
+        table.save(update_fields=["finished", "revision"])
+        return create_table(game=table.game, name=rematch_name(table.name), players=table.players[1:] + table.players[:1],
+                            rules=table.rules, owner=table.owner, colors=table.colors, previous=table)
+
+
+def games_around(table):
+    """(the game this table is a rematch of, its rematch), each None when there is none, in one
+    query. Its rematch is the first table made as its next game (an imported copy of it starts
+    at the same time: then one of the two, always the same)."""
+    around = list(Table.objects.filter(Q(pk=table.previous_id) | Q(previous=table)).order_by("created", "pk")
+                  .only("previous", "keeper_token", "viewer_token", "created"))
+    return (next((other for other in around if other.pk == table.previous_id), None),
+            next((other for other in around if other.previous_id == table.pk), None))
+
+
+def rematch_name(name):
+    """"Friday" is followed by "Friday (2)", "Friday (2)" by "Friday (3)"."""
+    match = re.fullmatch(r"(.*) \((\d+)\)", name)
+    base, number = (match[1], int(match[2]) + 1) if match else (name, 2)
+    suffix = f" ({number})"
+    return base[:Table._meta.get_field("name").max_length - len(suffix)] + suffix
+
+
 def export_table(table):
     """The table as the FORMAT.md document."""
     hands = [{"inputs": hand.inputs, "points": hand.points} for hand in table.hands.all()]
@@ -427,11 +462,13 @@ def export_table(table):
     }
     if table.colors:
         document["colors"] = table.colors
+    if table.previous_id:
+        document["previous"] = table.previous_id
     return document
 
 
 REQUIRED_KEYS = ("format", "game", "players", "hands")
-OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals")
+OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals", "previous")
 
 
 def _parse_created(value):
@@ -473,7 +510,8 @@ def _check_document(document):
         inputs.append(hand["inputs"])
     clean_hands = engine.validate(rules, players, inputs)
     created = _parse_created(document["created"]) if "created" in document else None
-    return engine, players, rules, name, colors, created, clean_hands
+    previous = checks.text(document.get("previous", ""), max_length=32, field="previous")
+    return engine, players, rules, name, colors, created, clean_hands, previous
 
 
 def import_table(document, owner=None):
@@ -481,9 +519,12 @@ def import_table(document, owner=None):
 
     A last hand that is not complete (Thirteen's bids without books) becomes the hand being played.
     """
-    engine, players, rules, name, colors, created, clean_hands = _check_document(document)
+    engine, players, rules, name, colors, created, clean_hands, previous_id = _check_document(document)
     result = engine.score(rules, players, clean_hands)
     warnings = []
+    previous = Table.objects.filter(pk=previous_id).first() if previous_id else None
+    if previous_id and previous is None:
+        warnings.append(f"previous: no table {previous_id} here, so this one is not linked to the game before it")
     for number, (hand, points) in enumerate(zip(document["hands"], result.points), 1):
         if "points" in hand and hand["points"] != points:
             warnings.append(f"hand {number}: the file's points {hand['points']} differ from the computed {points}")
@@ -494,7 +535,7 @@ def import_table(document, owner=None):
         current_hand = {"inputs": clean_hands.pop()}
         result = engine.score(rules, players, clean_hands)
     with transaction.atomic():
-        table = Table(game=engine.SLUG, name=name, players=players, rules=rules, owner=owner,
+        table = Table(game=engine.SLUG, name=name, players=players, rules=rules, owner=owner, previous=previous,
                       created=created or timezone.now(), colors=colors, series=chart.series(players, result.points),
                       current_hand=current_hand)
         derive(table, result.state)

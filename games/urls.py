@@ -20,6 +20,7 @@ urlpatterns = [
     path("t/<str:token>/hands/<int:number>/restore/", views.restore_hand, name="restore_hand"),
     path("t/<str:token>/picker/<str:mode>/", views.picker_total, name="picker_total"),
     path("t/<str:token>/finish/", views.finish, name="finish"),
+    path("t/<str:token>/rematch/", views.rematch, name="rematch"),
     path("t/<str:token>/players/", views.players, name="players"),
     path("t/<str:token>/links/", views.new_link, name="new_link"),
     path("t/<str:token>/qr/<str:which>.svg", views.qr_code, name="qr_code"),

@@ -202,12 +202,23 @@ def table(request, token):
     page_context = registry.get_game(game).page_context
     if can_edit or page_context or request.user.is_authenticated or request.GET or len(get_messages(request)):
         table, can_edit = table_for(token)
-        extra = page_context(request, table) if page_context else {}
+        extra = {**(page_context(request, table) if page_context else {}), **games_around(table, can_edit)}
         saved = [message.message for message in get_messages(request) if message.extra_tags == SAVED]
         if saved:
             extra["saved"] = saved[-1]
         return render(request, "games/table.html", table_context(request, table, can_edit, token, **extra))
     return viewer_page(request, token, revision)
+
+
+def games_around(table, can_edit):
+    """The links to the game this table is a rematch of and to its rematch, if they exist, for the
+    phone's kind of link (a viewer link leads to viewer links)."""
+    if not (table.previous_id or table.finished):
+        return {}  # rematch() finishes the game it follows: an open table without a previous game has none
+    previous, following = services.games_around(table)
+    links = {"previous_game": previous, "next_game": following}
+    return {name: other.keeper_token if can_edit else other.viewer_token
+            for name, other in links.items() if other is not None}
 
 
 VIEWER_PAGE_SECONDS = 600
@@ -219,7 +230,8 @@ def viewer_page(request, token, revision):
     page = cache.get(viewer_page_key(request, token, revision))
     if page is None:
         table, _can_edit = table_for(token)
-        page = render_to_string("games/table.html", table_context(request, table, False, token), request=request)
+        page = render_to_string("games/table.html", table_context(request, table, False, token,
+                                                                  **games_around(table, False)), request=request)
         cache.set(viewer_page_key(request, token, table.revision), page, VIEWER_PAGE_SECONDS)
     return HttpResponse(page)
 
@@ -389,6 +401,12 @@ def finish(request, token):
     table = keeper_table(token)
     services.set_finished(table, request.POST.get("finished") == "yes")
     return redirect("table", token=token)
+
+
+@require_POST
+def rematch(request, token):
+    following = services.rematch(keeper_table(token))
+    return redirect("table", token=following.keeper_token)
 
 
 @require_GET

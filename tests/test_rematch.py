@@ -1,0 +1,141 @@
+"""Rematch: the same players start the next game in one tap, and the two tables link to each other."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.models import Table
+from tests.fixtures import (GAMES, colors_of, csrf_post, fresh_table, page, players_of, seeded, table_url)
+from tests.test_concurrency import fire, logged_in_clients
+
+pytestmark = pytest.mark.django_db
+
+
+def next_game(table):
+    return services.games_around(table)[1]
+
+
+def rematch_url(table, token=None):
+    return reverse("rematch", args=[token or table.keeper_token])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_rematch_keeps_players_colours_rules_and_owner_and_moves_the_deal_on(game, owner):
+    table = fresh_table(game, owner)
+    following = services.rematch(table)
+    players = players_of(game)
+    assert following.players == players[1:] + players[:1]
+    assert following.game == game and following.rules == table.rules and following.owner == owner
+    assert following.colors == table.colors == (colors_of(game) or {})
+    assert following.previous == table and next_game(table) == following
+    assert following.hands.count() == 0 and following.totals == dict.fromkeys(players, 0)
+    assert following.keeper_token != table.keeper_token and following.viewer_token != table.viewer_token
+
+
+def test_the_second_player_deals_the_first_hand_of_the_rematch(owner):
+    table = fresh_table("marriage", owner)
+    assert table.players[0] == "Asha"
+    assert services.rematch(table).progress["dealer"] == table.players[1]
+
+
+def test_a_rematch_finishes_the_game_it_follows_and_tells_its_phones(owner):
+    table = fresh_table("marriage", owner)
+    revision = table.revision
+    services.rematch(table)
+    table.refresh_from_db()
+    assert table.finished is not None and table.revision == revision + 1
+
+
+def test_a_second_tap_opens_the_same_rematch(owner):
+    table = fresh_table("konkan", owner)
+    first = services.rematch(table)
+    assert services.rematch(Table.objects.get(pk=table.pk)) == first
+    assert Table.objects.filter(previous=table).count() == 1
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("Friday", "Friday (2)"),
+    ("Friday (2)", "Friday (3)"),
+    ("Friday (9)", "Friday (10)"),
+    ("Cup (final)", "Cup (final) (2)"),
+    ("x" * 80, "x" * 76 + " (2)"),
+])
+def test_a_rematch_is_named_after_the_game_it_follows(name, expected):
+    assert services.rematch_name(name) == expected
+
+
+def test_the_scorekeeper_taps_rematch_and_lands_on_the_new_tables_scorekeeper_page(client, owner):
+    table = fresh_table("marriage", owner)
+    response = csrf_post(client, rematch_url(table))
+    following = next_game(table)
+    assert response.status_code == 302 and response["Location"] == table_url(following)
+    text = page(client.get(response["Location"]))
+    assert f'href="{table_url(table)}">← Previous game</a>' in text
+    assert following.name in text
+
+
+def test_the_finished_game_links_to_its_rematch_for_keeper_and_viewer_alike(client, owner):
+    table = fresh_table("thirteen", owner)
+    csrf_post(client, rematch_url(table))
+    following = next_game(table)
+    keeper_page = page(client.get(table_url(table)))
+    assert f'href="{table_url(following)}">Next game →</a>' in keeper_page
+    assert 'action="%s"' % rematch_url(table) not in keeper_page  # no second rematch button
+    viewer_page = page(Client().get(table_url(table, table.viewer_token)))
+    assert f'href="{table_url(following, following.viewer_token)}">Next game →</a>' in viewer_page
+    assert following.keeper_token not in viewer_page  # a viewer link never leads to a scorekeeper link
+
+
+def test_the_rematch_button_is_offered_to_the_scorekeeper_only(client, owner):
+    table = fresh_table("marriage", owner)
+    assert f'action="{rematch_url(table)}"' in page(client.get(table_url(table)))
+    assert f'action="{rematch_url(table)}"' not in page(Client().get(table_url(table, table.viewer_token)))
+
+
+def test_a_viewer_link_cannot_start_a_rematch(client, owner):
+    table = fresh_table("marriage", owner)
+    assert csrf_post(client, rematch_url(table, table.viewer_token)).status_code == 404
+    assert client.get(rematch_url(table)).status_code == 405
+    assert not Table.objects.filter(previous=table).exists()
+
+
+def test_a_finished_tables_page_with_its_rematch_costs_one_query_more_than_an_open_one(client, owner,
+                                                                                       django_assert_max_num_queries):
+    table = fresh_table("marriage", owner)
+    services.rematch(table)
+    client.get(reverse("home"))  # the first request of a client checks for the owner account once
+    with django_assert_max_num_queries(7):
+        client.get(table_url(table))
+
+
+def test_the_link_to_the_previous_game_round_trips_through_the_table_file(owner):
+    table = fresh_table("marriage", owner)
+    following = services.rematch(table)
+    document = services.export_table(following)
+    assert document["previous"] == table.pk
+    copy, warnings = services.import_table(document, owner=owner)
+    assert warnings == [] and copy.previous == table
+    assert services.export_table(copy) == document
+
+
+def test_a_file_whose_previous_game_is_not_here_imports_unlinked_with_a_warning(owner):
+    table = fresh_table("marriage", owner)
+    document = {**services.export_table(table), "previous": "0" * 32}
+    copy, warnings = services.import_table(document, owner=owner)
+    assert copy.previous is None
+    assert warnings == [f"previous: no table {'0' * 32} here, so this one is not linked to the game before it"]
+
+
+def test_a_table_file_without_a_previous_game_exports_none(owner):
+    table = seeded(owner, "konkan", [])
+    assert "previous" not in services.export_table(table)
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_eight_phones_tapping_rematch_at_once_start_one_game(owner):
+    table = fresh_table("marriage", owner)
+    results = fire(logged_in_clients(owner), lambda client: client.post(rematch_url(table)))
+    assert {status for status, _body in results} == {302}
+    assert Table.objects.filter(previous=table).count() == 1
