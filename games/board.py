@@ -50,16 +50,26 @@ def cells(table, inputs, points, details=None):
     """Each player's cell of a hand, in seat order: points (None for a player not in the hand),
     marks [(symbol, meaning)] and the game's detail (how the score was made up), if any."""
     game = table.game_descriptor
-    marks = game.hand_marks(inputs) if game.hand_marks else {}
+    marks = hand_marks(game, inputs)
+    values = points_in_hand(table.players, marks, points)
     signed = not game.engine.LOWER_WINS
     result = []
     for name in table.players:
-        keys = marks.get(name, ())
-        value = None if any(key in ABSENT for key in keys) else points.get(name, 0)
+        value = values[name]
         result.append({"name": name, "value": value, "shown": "–" if value is None else signed_points(value, signed),
-                       "css": _cell_class(value, signed), "marks": [MARKS[key] for key in keys],
+                       "css": _cell_class(value, signed), "marks": [MARKS[key] for key in marks.get(name, ())],
                        "detail": (details or {}).get(name)})
     return result
+
+
+def hand_marks(game, inputs):
+    """Player -> the MARKS keys of their part of a hand."""
+    return game.hand_marks(inputs) if game.hand_marks else {}
+
+
+def points_in_hand(players, marks, points):
+    """Player -> points in the hand, None for a player not in it (sat out, out of the game)."""
+    return {name: None if ABSENT.intersection(marks.get(name, ())) else points.get(name, 0) for name in players}
 
 
 def _cell_class(value, signed):

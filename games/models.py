@@ -53,6 +53,21 @@ class PointTable(models.Model):
         return module.validate_rules(saved or {})
 
 
+class Group(models.Model):
+    """Tables an owner keeps together, such as a club's Friday evenings: its page is their season."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_groups")
+    name = models.CharField(_("name"), max_length=80)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["owner", "name"], name="one_group_name_per_owner")]
+
+    def __str__(self):
+        return self.name
+
+
 class TableManager(models.Manager):
     def link_state(self, token):
         """(game, revision, whether the link is the scorekeeper's) for the table a link opens, or
@@ -78,6 +93,8 @@ class Table(models.Model):
     keeper_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     viewer_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
+    group = models.ForeignKey(Group, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables",
+                              verbose_name=_("group"))
     # The game this table is a rematch of (services.rematch makes one per game; an imported copy
     # of a rematch points at the same previous game, which still leads to the first one).
     previous = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, editable=False,

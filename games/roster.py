@@ -1,8 +1,9 @@
-"""Players across the tables of one account: the roster and each player's record per game."""
+"""Players across a set of tables (an account's, or a group's season): the roster and each
+player's record per game, from the stored points and inputs: no hand is scored again."""
 
 from decimal import Decimal
 
-from .board import standings
+from .board import hand_marks, points_in_hand, standings
 from .models import Hand
 
 
@@ -11,28 +12,94 @@ def roster(tables):
     return sorted({name for table in tables for name in table.players}, key=str.casefold)
 
 
-def record(name, tables):
-    """Per game: tables played, wins (first place at a finished table), total points, money per
-    currency (tables in rupees and tables in euros are never added up), best and worst hand."""
-    tables = [table for table in tables if name in table.players]
-    points = {}
-    for table_id, hand_points in Hand.objects.filter(table__in=tables).values_list("table_id", "points"):
-        points.setdefault(table_id, []).append(hand_points.get(name, 0))
+def records(tables):
+    """Per game (its name, in the order first played): {"game": its descriptor, "signed": whether
+    its points are signed (not penalties), "players": each player's record, best first (most
+    wins, then the best points)}.
+
+    A record: tables played, wins (first place at a finished table), total points, money per
+    currency (tables in rupees and tables in euros are never added up), the best and the worst
+    hand ({"points", "table", "number"}), the longest run of wins and the one still going, and
+    the rival: the player they lost the most points to ({"name", "points"}), where in every hand
+    what a player did worse than the hand's average goes to those who did better, in proportion
+    to how much better. One query, whatever the number of tables and hands.
+    """
+    tables = sorted(tables, key=lambda table: table.created)
+    hands = {}
+    for table_id, inputs, points in (Hand.objects.filter(table__in=tables).order_by("number")
+                                     .values_list("table_id", "inputs", "points")):
+        hands.setdefault(table_id, []).append((inputs, points))
     games = {}
     for table in tables:
-        row = games.setdefault(table.get_game_display(), {"game": table.game_descriptor, "tables": 0, "wins": 0,
-                                                          "total": 0, "money": {}, "best": None, "worst": None})
+        game = games.setdefault(table.get_game_display(), {"game": table.game_descriptor, "rows": {}})
+        rows = game["rows"]
+        for name in table.players:
+            rows.setdefault(name, {"name": name, "tables": 0, "wins": 0, "total": 0, "money": {}, "best": None,
+                                   "worst": None, "results": [], "lost_to": {}})
+        _add_table(rows, table)
+        for number, (inputs, points) in enumerate(hands.get(table.pk, []), 1):
+            _add_hand(rows, table, number, inputs, points)
+    return {name: {"game": game["game"], "signed": not game["game"].engine.LOWER_WINS,
+                   "players": _ranked(game["game"], game["rows"].values())}
+            for name, game in games.items()}
+
+
+def record(name, tables):
+    """The tables `name` sat at, and their record per game (as records() gives it)."""
+    tables = [table for table in tables if name in table.players]
+    return tables, {game: next(row for row in season["players"] if row["name"] == name) | {"game": season["game"]}
+                    for game, season in records(tables).items()}
+
+
+def _add_table(rows, table):
+    rate = Decimal(str(table.rules["point_rate"])) if "point_rate" in table.rules else None
+    over = table.finished or table.progress.get("game_over")
+    first = standings(table)[0]
+    winner = first["name"] if over and first["leader"] else None
+    for name in table.players:
+        row = rows[name]
         row["tables"] += 1
         row["total"] += table.totals.get(name, 0)
-        if "point_rate" in table.rules:
+        if rate is not None:
             currency = table.rules.get("currency", "")
-            won = table.totals.get(name, 0) * Decimal(str(table.rules["point_rate"]))
-            row["money"][currency] = row["money"].get(currency, Decimal(0)) + won
-        over = table.finished or table.progress.get("game_over")
-        if over and standings(table)[0]["name"] == name and standings(table)[0]["leader"]:
-            row["wins"] += 1
-        hands = points.get(table.pk, [])
-        if hands:
-            row["best"] = max(hands) if row["best"] is None else max(row["best"], max(hands))
-            row["worst"] = min(hands) if row["worst"] is None else min(row["worst"], min(hands))
-    return tables, games
+            row["money"][currency] = row["money"].get(currency, Decimal(0)) + table.totals.get(name, 0) * rate
+        if over:
+            row["results"].append(name == winner)
+            row["wins"] += name == winner
+
+
+def _add_hand(rows, table, number, inputs, points):
+    sign = -1 if table.engine.LOWER_WINS else 1
+    played = {name: value for name, value in points_in_hand(table.players, hand_marks(table.game_descriptor, inputs),
+                                                             points).items() if value is not None}
+    if not played:
+        return
+    for name, value in played.items():
+        row, hand = rows[name], {"points": value, "table": table, "number": number}
+        if row["best"] is None or sign * value > sign * row["best"]["points"]:
+            row["best"] = hand
+        if row["worst"] is None or sign * value < sign * row["worst"]["points"]:
+            row["worst"] = hand
+    average = sum(sign * value for value in played.values()) / len(played)
+    better = {name: sign * value - average for name, value in played.items() if sign * value > average}
+    gained = sum(better.values())
+    for name, value in played.items():
+        lost, lost_to = average - sign * value, rows[name]["lost_to"]
+        if lost > 0:
+            for other, share in better.items():
+                lost_to[other] = lost_to.get(other, 0) + lost * share / gained
+
+
+def _ranked(game, rows):
+    sign = -1 if game.engine.LOWER_WINS else 1
+    ranked = []
+    for row in rows:
+        results, lost_to = row.pop("results"), row.pop("lost_to")
+        row["longest_run"] = row["run"] = 0
+        for won in results:
+            row["run"] = row["run"] + 1 if won else 0
+            row["longest_run"] = max(row["longest_run"], row["run"])
+        rival = max(lost_to, key=lost_to.get, default=None)
+        row["rival"] = {"name": rival, "points": round(lost_to[rival])} if rival else None
+        ranked.append(row)
+    return sorted(ranked, key=lambda row: (-row["wins"], -sign * row["total"], row["name"].casefold()))

@@ -17,7 +17,7 @@ from scoring import checks
 from scoring.errors import InputError, Problems
 
 from . import chart
-from .models import Hand, HandChange, PointTable, Table, new_token
+from .models import Group, Hand, HandChange, PointTable, Table, new_token
 from .registry import get_game
 
 FORMAT = "cardscore-table/1"
@@ -71,12 +71,12 @@ def clean_colors(game, colors, seats):
     return colors
 
 
-def create_table(*, game, name, players, rules, owner=None, created=None, colors=None, previous=None):
+def create_table(*, game, name, players, rules, owner=None, created=None, colors=None, previous=None, group=None):
     """A new table; `rules` overlays the admin's point table for this game."""
     engine = get_game(game).engine
     players = clean_players(game, players)
     full_rules = engine.validate_rules({**PointTable.rules_for(game), **rules})
-    table = Table(game=game, name=name, players=players, rules=full_rules, owner=owner, previous=previous,
+    table = Table(game=game, name=name, players=players, rules=full_rules, owner=owner, previous=previous, group=group,
                   created=created or timezone.now(), colors=colors or {}, series=chart.series(players, []))
     derive(table, engine.start(full_rules, players))
     table.save()
@@ -411,9 +411,25 @@ def set_finished(table, finished):
     table.save(update_fields=["finished", "revision"])
 
 
+def set_group(table, group_id, new_name=""):
+    """Put the table in one of its owner's groups, or in a new one named `new_name` (a name the
+    owner already uses is that group), or in none (no id, no name). Returns the group or None."""
+    new_name = checks.text(new_name, max_length=Group._meta.get_field("name").max_length, field="new_group")
+    if new_name:
+        group, _created = Group.objects.get_or_create(owner=table.owner, name=new_name)
+    elif group_id:
+        group = Group.objects.filter(owner=table.owner, pk=group_id if group_id.isdigit() else None).first()
+        if group is None:
+            raise InputError(_("choose one of your groups"), field="group")
+    else:
+        group = None
+    Table.objects.filter(pk=table.pk).update(group=group)
+    return group
+
+
 def rematch(table):
-    """The next game of the same players: their seats, colours and rules, the owner, the deal moved
-    one seat on (the second player deals first). Made once: a second tap, on any phone, gets the
+    """The next game of the same players, in the same group: their seats, colours and rules, the
+    owner, the deal moved one seat on (the second player deals first). Made once: a second tap, on any phone, gets the
     same table. The game it follows is finished, if it was not yet."""
     with transaction.atomic():
         table = _locked(table)  # two taps at once: the second waits here, then finds the first's table
@@ -424,7 +440,8 @@ def rematch(table):
         table.revision += 1  # every phone's board now links to the next game
         table.save(update_fields=["finished", "revision"])
         return create_table(game=table.game, name=rematch_name(table.name), players=table.players[1:] + table.players[:1],
-                            rules=table.rules, owner=table.owner, colors=table.colors, previous=table)
+                            rules=table.rules, owner=table.owner, colors=table.colors, previous=table,
+                            group=table.group)
 
 
 def games_around(table):

@@ -42,8 +42,9 @@ def who(request):
 def table_for(token, game=None):
     """The table a link opens, and whether that link may change it; `game`: only a table of
     that game (a game's own endpoints)."""
-    # With its owner: the table page asks whether the user owns it, and that costs no query of its own.
-    table = Table.objects.select_related("owner").filter(Q(keeper_token=token) | Q(viewer_token=token)).first()
+    # With its owner and group: the table page asks whether the user owns it and shows the group,
+    # and that costs no query of its own.
+    table = Table.objects.select_related("owner", "group").filter(Q(keeper_token=token) | Q(viewer_token=token)).first()
     if table is None or game is not None and table.game != game:
         raise Http404(_("No table has this link."))
     return table, table.keeper_token == token
@@ -108,7 +109,9 @@ def setup(request):
 @require_safe
 def home(request):
     tables = request.user.tables.all()[:50] if request.user.is_authenticated else []
-    return render(request, "games/home.html", {"tables": tables, "games": registry.game_choices(), "import_form": ImportForm()})
+    groups = request.user.table_groups.all() if request.user.is_authenticated else []
+    return render(request, "games/home.html", {"tables": tables, "groups": groups, "games": registry.game_choices(),
+                                               "import_form": ImportForm()})
 
 
 @login_required
@@ -401,6 +404,34 @@ def finish(request, token):
     table = keeper_table(token)
     services.set_finished(table, request.POST.get("finished") == "yes")
     return redirect("table", token=token)
+
+
+@login_required
+def table_group(request, token):
+    """The owner puts the table in one of their groups, a new one, or none."""
+    table = keeper_table(token)
+    if table.owner != request.user:
+        raise PermissionDenied
+    context = {"table": table, "token": token, "groups": request.user.table_groups.all()}
+    if request.method == "POST":
+        try:
+            services.set_group(table, request.POST.get("group", ""), request.POST.get("new_group", ""))
+        except InputError as error:
+            context.update(error=error, new_group=request.POST.get("new_group", ""))
+            return render(request, "games/table_group.html", context, status=422)
+        return redirect("table", token=token)
+    return render(request, "games/table_group.html", context)
+
+
+@login_required
+@require_safe
+def group(request, pk):
+    """A group's season: its players' records across its tables, per game."""
+    group = request.user.table_groups.filter(pk=pk).first()
+    if group is None:
+        raise Http404(_("You have no such group."))
+    tables = list(group.tables.all())
+    return render(request, "games/group.html", {"group": group, "tables": tables, "games": roster.records(tables)})
 
 
 @require_POST
