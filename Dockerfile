@@ -12,7 +12,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 CARDSCORE_DATA_DIR=/data PORT=8
     FORWARDED_ALLOW_IPS="*"
 # The app runs as this user and can write only to /data (the SQLite database and the generated
 # secret key); the code below stays root's, readable but not writable by it.
-RUN useradd --create-home --uid 1000 --user-group cardscore && mkdir /data && chown cardscore:cardscore /data
+RUN groupadd --gid 1000 cardscore && useradd --create-home --uid 1000 --gid 1000 cardscore \
+    && mkdir /data && chown 1000:1000 /data
 WORKDIR /app
 COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir /wheels/* && rm -rf /wheels
