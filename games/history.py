@@ -22,7 +22,7 @@ HEADLINES = {
     HandChange.RESTORED: gettext_lazy("%(title)s restored"),
 }
 SUITS = {letter: symbol for symbol, letter in SUIT_SYMBOLS.items()}
-HAND = "_hand"  # the inputs that belong to the hand, not to a player (FORMAT.md)
+HAND = "_hand"  # the inputs that belong to the hand, not to a player (docs/FORMAT.md)
 
 
 @dataclass(frozen=True)

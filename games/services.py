@@ -463,7 +463,7 @@ def rematch_name(name):
 
 
 def export_table(table):
-    """The table as the FORMAT.md document."""
+    """The table as the docs/FORMAT.md document."""
     hands = [{"inputs": hand.inputs, "points": hand.points} for hand in table.hands.all()]
     if played_inputs(table):  # the hand being played is the file's last hand, with no points yet
         hands.append({"inputs": played_inputs(table), "points": dict.fromkeys(table.players, 0)})

@@ -2,7 +2,7 @@
 
 An expression comes as text or as the keys pressed so far. It is checked as it grows, so the pad
 can say at once what is wrong (and, against a deal, which card is missing or used twice), and it
-is valued exactly with Fraction, never `eval` (rules/twentyfour.md).
+is valued exactly with Fraction, never `eval` (docs/rules/twentyfour.md).
 
 Named expressions24: it is about expressions, and the 24 says whose. Its cards (A..K), its four
 operators and its messages are the 24 Game's, not a general calculator's; solver24 beside it and

@@ -1,4 +1,4 @@
-"""Konkan: penalties per hand, elimination over 301, and the set threshold (rules/konkan.md).
+"""Konkan: penalties per hand, elimination over 301, and the set threshold (docs/rules/konkan.md).
 
 Data shapes
 -----------

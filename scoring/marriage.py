@@ -1,4 +1,4 @@
-"""Nepali Marriage: maal, seen/unseen and the settlement formula (rules/marriage.md)."""
+"""Nepali Marriage: maal, seen/unseen and the settlement formula (docs/rules/marriage.md)."""
 
 import sys
 from copy import deepcopy

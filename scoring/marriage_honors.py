@@ -1,6 +1,6 @@
-"""Marriage rummy with honors: honors, marriages, points in hand (rules/marriage-honors.md).
+"""Marriage rummy with honors: honors, marriages, points in hand (docs/rules/marriage-honors.md).
 
-Inputs per player (FORMAT.md): `outcome` (declared / played / surrendered_first /
+Inputs per player (docs/FORMAT.md): `outcome` (declared / played / surrendered_first /
 surrendered_later / no_turn / inactive), `honors`, `marriages`, `hand_points`.
 
 Choices where the rules leave room (kept strict so a typo is caught, not guessed at):
@@ -86,7 +86,7 @@ def card_points(card, **where):
 
 def hand_points_from_cards(cards, **where):
     """Hand points of a list of card codes ("AS", "10H", "JK": rank A 2-10 J Q K, suit S H D C,
-    upper case as in FORMAT.md). `where` (hand=, player=, field=) goes into the InputError for a
+    upper case as in docs/FORMAT.md). `where` (hand=, player=, field=) goes into the InputError for a
     bad code; field defaults to "cards"."""
     if not isinstance(cards, (list, tuple)):
         raise InputError("must be a list of cards", **{"field": "cards", **where})

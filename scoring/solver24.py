@@ -6,7 +6,7 @@ subtracted terms, and every chain of * and / into sorted multiplied and divided 
 a-(b-c) = a-b+c and a/(b/c) = a/b*c). An expression is named by its canonical text, which writes
 those sorted parts with minimal brackets, so distinct texts are distinct solutions. The 1820
 hands of four values are classified once per process, on first use, and dealing picks from that
-table (rules/twentyfour.md). A hand is as hard as its easiest solution is to find: the
+table (docs/rules/twentyfour.md). A hand is as hard as its easiest solution is to find: the
 operations that solution needs (Effort), and for a single product how many solutions there are.
 
 Named solver24 for what it does and for which game, like the solve24 command that prints its

@@ -1,4 +1,4 @@
-"""Thirteen: 4 players, 25 rounds of 1..13..1 cards, bids then books, sandbags (rules/thirteen.md)."""
+"""Thirteen: 4 players, 25 rounds of 1..13..1 cards, bids then books, sandbags (docs/rules/thirteen.md)."""
 
 import sys
 from copy import deepcopy

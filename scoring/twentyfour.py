@@ -1,4 +1,4 @@
-"""The 24 Game as a table race: the game module that scoring/ registers (rules/twentyfour.md).
+"""The 24 Game as a table race: the game module that scoring/ registers (docs/rules/twentyfour.md).
 
 It has the surface every game module shares (scoring/__init__.py). The puzzle itself is in two
 modules of its own: expressions24 reads, checks and values what a player types, and solver24

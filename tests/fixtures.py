@@ -126,7 +126,7 @@ def race_deal(cards, answer, winner, players):
 
 
 def document(game, players, hands, **extra):
-    """A table file (FORMAT.md): `hands` are engine inputs, one dict a hand."""
+    """A table file (docs/FORMAT.md): `hands` are engine inputs, one dict a hand."""
     return {"format": "cardscore-table/1", "game": game, "name": f"{game} night", "players": list(players),
             "hands": [{"inputs": inputs} for inputs in hands], **extra}
 

@@ -117,7 +117,8 @@ def test_names_in_any_script_and_with_markup_survive_a_backup(owner):
 
 @pytest.mark.django_db
 def test_a_file_nested_too_deep_is_rejected_in_one_line(tmp_path):
-    """FORMAT.md: a rejected import exits non-zero with a one-line reason on stderr, no traceback."""
+    """A rejected import exits non-zero with a one-line reason on stderr, no traceback
+    (docs/FORMAT.md, "What an import checks")."""
     path = tmp_path / "deep.json"
     path.write_bytes(b"[" * 100_000 + b"]" * 100_000)
     out, err = io.StringIO(), io.StringIO()

@@ -1,4 +1,4 @@
-"""The table file (FORMAT.md, cardscore-table/1): export, import, and the command-line tools."""
+"""The table file (docs/FORMAT.md, cardscore-table/1): export, import, and the command-line tools."""
 
 import copy
 import json
@@ -20,7 +20,7 @@ from tests.fixtures import PROJECT_DIR, csrf_post, marriage_inputs, page, player
 
 PYTHON = PROJECT_DIR / ".venv" / "bin" / "python"
 
-# The example document of FORMAT.md, as written there.
+# The example document of docs/FORMAT.md ("An example"), as written there.
 EXAMPLE = {
     "format": "cardscore-table/1",
     "game": "marriage",

@@ -1,4 +1,5 @@
-"""The 24 Game's typed expressions: tokens, parsing, exact values, checks as they grow (rules/twentyfour.md)."""
+"""The 24 Game's typed expressions: tokens, parsing, exact values, checks as they grow
+(docs/rules/twentyfour.md)."""
 
 from fractions import Fraction
 

@@ -1,4 +1,4 @@
-"""Konkan rules engine, feature by feature (spec: /work/shared/rules/konkan.md)."""
+"""Konkan rules engine, feature by feature (spec: docs/rules/konkan.md)."""
 
 import copy
 

@@ -1,4 +1,4 @@
-"""Marriage rules engine, feature by feature (spec: /work/shared/rules/marriage.md)."""
+"""Marriage rules engine, feature by feature (spec: docs/rules/marriage.md)."""
 
 import copy
 

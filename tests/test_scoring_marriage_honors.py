@@ -1,4 +1,4 @@
-"""Marriage with honors rules engine (spec: /work/shared/rules/marriage-honors.md)."""
+"""Marriage with honors rules engine (spec: docs/rules/marriage-honors.md)."""
 
 import copy
 import re

@@ -1,4 +1,5 @@
-"""The 24 Game's solver: distinct solutions, the table of hands, dealing and solve24 (rules/twentyfour.md)."""
+"""The 24 Game's solver: distinct solutions, the table of hands, dealing and solve24
+(docs/rules/twentyfour.md)."""
 
 import io
 import itertools

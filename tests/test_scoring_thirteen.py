@@ -1,4 +1,4 @@
-"""Thirteen rules engine, feature by feature (spec: /work/shared/rules/thirteen.md)."""
+"""Thirteen rules engine, feature by feature (spec: docs/rules/thirteen.md)."""
 
 import copy
 
@@ -42,7 +42,7 @@ def error_of(hands, rules=None):
 
 
 def spec_score(bid, books):
-    """rules/thirteen.md "Score for a round", written out independently."""
+    """docs/rules/thirteen.md "Score for a round", written out independently."""
     if books == bid:
         return 10 * bid
     if books > bid:

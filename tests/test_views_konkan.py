@@ -1,6 +1,6 @@
 """Konkan through its web pages: penalties per hand, the set threshold, eliminations over 301.
 
-Spec: /work/shared/rules/konkan.md and /work/shared/FORMAT.md. The helpers at the top only build
+Spec: docs/rules/konkan.md and docs/FORMAT.md. The helpers at the top only build
 requests and read pages; every test is one behaviour.
 """
 

@@ -1,6 +1,6 @@
 """Marriage with honors through its web pages: honors, marriages, points in hand, who deals.
 
-Spec: /work/shared/rules/marriage-honors.md and /work/shared/FORMAT.md. The helpers at the top
+Spec: docs/rules/marriage-honors.md and docs/FORMAT.md. The helpers at the top
 only build requests and read pages; every test is one behaviour.
 """
 

@@ -1,6 +1,6 @@
 """The 24 Game on a phone, solo: a name, a deal, the pad key by key, giving up, the score board.
 
-Each test is one behaviour of the feature list (rules/twentyfour.md and the 24 Game issue). Deals
+Each test is one behaviour of the feature list (docs/rules/twentyfour.md and the 24 Game issue). Deals
 are made deterministic by creating Puzzle rows with known cards, or by replacing the engine's deal.
 """
 

@@ -1,6 +1,6 @@
 """Thirteen through its web pages: a table of four, bids then books each round, corrections, the end.
 
-Spec: /work/shared/rules/thirteen.md and /work/shared/FORMAT.md. The helpers at the top only build
+Spec: docs/rules/thirteen.md and docs/FORMAT.md. The helpers at the top only build
 requests and read pages; every test is one behaviour.
 """
 

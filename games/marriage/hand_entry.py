@@ -79,7 +79,7 @@ def rows_from_post(data, table, number, base=None):
 
 
 def parse_counts(data, seat, name):
-    """One player's maal counter fields as FORMAT.md's maal_counts."""
+    """One player's maal counter fields as docs/FORMAT.md's maal_counts."""
     values = {
         field: whole_number(data.get(f"{field}-{seat}"), player=name, field=field) for field, _label in COUNTERS
     }

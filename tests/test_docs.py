@@ -1,0 +1,78 @@
+"""The documents in the repository stay true: their links lead somewhere, and the table file's
+examples in docs/FORMAT.md import as they are written."""
+
+import json
+import re
+
+import pytest
+
+from games import services
+from games.registry import all_games
+from tests.fixtures import PROJECT_DIR
+
+DOCUMENTS = [PROJECT_DIR / "README.md", *sorted((PROJECT_DIR / "docs").rglob("*.md"))]
+FORMAT = (PROJECT_DIR / "docs" / "FORMAT.md").read_text()
+
+
+def anchor(heading):
+    """The #fragment a Markdown renderer gives a heading: lower case, punctuation dropped, spaces as dashes."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def local_links(path):
+    return [target for target in re.findall(r"\]\(([^)\s]+)\)", path.read_text()) if "://" not in target]
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda path: str(path.relative_to(PROJECT_DIR)))
+def test_every_link_leads_to_a_file_and_heading_of_the_repository(path):
+    for target in local_links(path):
+        file, _, fragment = target.partition("#")
+        destination = (path.parent / file).resolve() if file else path
+        assert destination.is_file(), f"{target}: no such file"
+        if fragment:
+            headings = re.findall(r"^#+ (.*)$", destination.read_text(), re.M)
+            assert fragment in {anchor(heading) for heading in headings}, f"{target}: no such heading"
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda path: str(path.relative_to(PROJECT_DIR)))
+def test_no_document_sends_the_reader_outside_the_repository(path):
+    # A clone has no specification folder beside it: what a reader needs is in docs/. ([/] keeps
+    # a grep for that folder's path from finding this line.)
+    assert not re.search(r"\bshared[/]", path.read_text())
+
+
+def per_game_examples():
+    """(game, inputs of one hand) for each game's example in "Inputs per game"."""
+    sections = re.split(r"^### `([a-z-]+)`.*$", FORMAT.split("## Inputs per game")[1], flags=re.M)[1:]
+    return [(game, json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1)))
+            for game, text in zip(sections[::2], sections[1::2])]
+
+
+@pytest.mark.django_db
+def test_the_example_document_imports_with_the_points_it_shows():
+    document = json.loads(re.search(r"```json\n(.*?)```", FORMAT, re.S).group(1))
+    table, warnings = services.import_table(document)
+    assert warnings == []
+    assert services.export_table(table)["totals"] == document["totals"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game, inputs", [pytest.param(*example, id=example[0]) for example in per_game_examples()])
+def test_each_games_example_hand_imports_and_round_trips(game, inputs):
+    players = [name for name in inputs if name != "_hand"]
+    hands = [{"inputs": inputs}]
+    if game == "thirteen":  # the example is round 2 (2 cards each): round 1 goes before it
+        hands.insert(0, {"inputs": {name: {"bid": 0, "books": int(name == players[0])} for name in players}})
+    table, warnings = services.import_table({"format": "cardscore-table/1", "game": game, "players": players,
+                                             "hands": hands})
+    assert warnings == []
+    exported = services.export_table(table)
+    assert len(exported["hands"]) == len(hands)
+    copied, warnings = services.import_table(json.loads(json.dumps(exported)))
+    assert warnings == []
+    assert services.export_table(copied) == exported
+
+
+def test_every_game_has_an_example_in_the_format():
+    # highcard exists only for the tests (tests/highcard/).
+    assert {game for game, _inputs in per_game_examples()} == {game.slug for game in all_games()} - {"highcard"}
