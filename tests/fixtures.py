@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from playwright.sync_api import expect
 
 from games import registry, services
-from games.models import Hand, HandChange, Puzzle, Table
+from games.models import Group, Hand, HandChange, Puzzle, Table
 from scoring import InputError, expressions24, solver24, thirteen
 from tests.strategies import (THIRTEEN_PLAYERS, honors_games, konkan_games, marriage_games, race_tables,
                               thirteen_games, thirteen_rule_sets)
@@ -394,6 +394,14 @@ def fresh_table(game, owner):
         services.save_current_hand(table, sample["between_hands"])
     table.refresh_from_db()
     return table
+
+
+def season_of_tables(tables, owner):
+    """All `tables` in the owner's group "Friday club", the last of them followed by a rematch:
+    (the group, the rematch), for the pages that show groups and linked games."""
+    group = Group.objects.create(owner=owner, name="Friday club")
+    Table.objects.filter(pk__in=[table.pk for table in tables]).update(group=group)
+    return group, services.rematch(Table.objects.get(pk=tables[-1].pk))
 
 
 # --- pages ---------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from games import services
 from games.models import Puzzle
-from tests.fixtures import EIGHTS_AND_THREES, GAMES, PHONE, SAMPLES, fresh_table, log_in
+from tests.fixtures import EIGHTS_AND_THREES, GAMES, PHONE, SAMPLES, fresh_table, log_in, season_of_tables
 
 AXE = Axe()
 
@@ -14,13 +14,14 @@ AXE = Axe()
 @pytest.fixture
 def site(live_server, transactional_db, owner):
     """A table of each game with its first hand, and a finished 24 puzzle; the Marriage table's
-    hand 2 was undone (its board offers the redo, its history shows a deleted hand)."""
+    hand 2 was undone (its board offers the redo, its history shows a deleted hand); all of them
+    in a group, the last followed by a rematch."""
     tables = {game: fresh_table(game, owner) for game in GAMES}
     services.record_hand(tables["marriage"], SAMPLES["marriage"]["first_hand"], 2)
     services.delete_hand(tables["marriage"], 2)
     puzzle = Puzzle.objects.create(player="owner", user=owner, cards=EIGHTS_AND_THREES, difficulty="hard",
                                    solutions=1)
-    return live_server.url, list(tables.values()), puzzle, tables["marriage"]
+    return live_server.url, list(tables.values()), puzzle, tables["marriage"], season_of_tables(list(tables.values()), owner)
 
 
 def violations(page):
@@ -31,7 +32,7 @@ def violations(page):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_page_has_no_accessibility_violation(browser, site, scheme):
-    base, tables, puzzle, marriage = site
+    base, tables, puzzle, marriage, (group, rematch) = site
     context = browser.new_context(viewport=PHONE, color_scheme=scheme)
     page = context.new_page()
     refused = []
@@ -46,7 +47,8 @@ def test_every_page_has_no_accessibility_violation(browser, site, scheme):
     log_in(page, base)
     pages = [f"{base}/", f"{base}/new/marriage/", f"{base}/new/thirteen/", f"{base}/24/", f"{base}/24/{puzzle.pk}/",
              f"{base}/players/", f"{base}/players/Asha/", f"{base}/t/{marriage.keeper_token}/hands/1/",
-             f"{base}/t/{marriage.keeper_token}/history/"]
+             f"{base}/t/{marriage.keeper_token}/history/", f"{base}/groups/{group.pk}/",
+             f"{base}/t/{rematch.keeper_token}/group/", f"{base}/t/{rematch.keeper_token}/"]
     pages += [f"{base}/t/{table.keeper_token}/" for table in tables]
     for url in pages:
         page.goto(url)

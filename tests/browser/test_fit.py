@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from games import registry
 from games.models import Puzzle
-from tests.fixtures import EIGHTS_AND_THREES, GAMES, fresh_table, log_in, seeded, thirteen_round
+from tests.fixtures import EIGHTS_AND_THREES, GAMES, fresh_table, log_in, season_of_tables, seeded, thirteen_round
 
 TAP = 44  # CSS px, each way (WCAG 2.5.5; what a thumb hits at the table)
 SMALLEST_TEXT = 12  # CSS px
@@ -106,12 +106,14 @@ def report(problems):
     return [f"{url} {kind}: {', '.join(items)}" for url, found in problems.items() for kind, items in found.items()]
 
 
-def test_every_page_of_every_game_has_44px_targets_and_readable_text(site, page):
+def test_every_page_of_every_game_has_44px_targets_and_readable_text(site, owner, page):
     base, tables, puzzle = site
+    group, rematch = season_of_tables(list(tables.values()), owner)
     problems = {url: problems_on(page, base + url) for url in ("/login/", "/24/")}
     log_in(page, base)
     urls = ["/", "/24/", reverse("puzzle", args=[puzzle.pk]), reverse("players_list"),
-            reverse("player", args=[tables[GAMES[0]].players[0]])]
+            reverse("player", args=[tables[GAMES[0]].players[0]]), reverse("group", args=[group.pk]),
+            reverse("table_group", args=[rematch.keeper_token]), reverse("table", args=[rematch.keeper_token])]
     for game in registry.all_games():
         urls += pages_of(game, tables[game.slug])
     for url in urls:
