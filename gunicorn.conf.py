@@ -4,16 +4,20 @@ override the two numbers."""
 
 import errno
 import gc
-import os
 import socket
 
-# Python runs one thread of a process at a time, so cores are used by processes: one per core,
-# at least two so that one slow request never holds up every phone. A second thread in each
-# lets a post waiting for the database not hold up the phones polling the board. More threads,
-# or two processes per core, measured slower in bench/http_load.py: they queue for the cores.
-workers = int(os.environ.get("WEB_CONCURRENCY") or max(2, os.cpu_count() or 1))
+from cardscore import env
+
+try:
+    # One process per core this server may use (cardscore/env.py: workers). A second thread in
+    # each lets a post waiting for the database not hold up the phones polling the board. More
+    # threads, or two processes per core, measured slower in bench/http_load.py: they queue for
+    # the cores.
+    workers = env.workers()
+    threads = env.threads()
+except env.EnvError as error:
+    raise SystemExit(f"CardScore settings: {error}") from None
 worker_class = "gthread"
-threads = int(os.environ.get("GUNICORN_THREADS") or 2)
 # Each process listens on a socket of its own and the kernel deals new connections out between
 # them. On one shared socket, the first process to wake took every connection that arrived
 # at once and kept them (keep-alive) while the other core idled: bench/http_load.py measured
