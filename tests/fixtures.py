@@ -657,7 +657,7 @@ def run_command(args, env):
     return subprocess.run(args, cwd=PROJECT_DIR, env=env, capture_output=True, text=True, timeout=120)
 
 
-def test_database_url():
+def served_database_url():
     """The test database (SQLite's file or PostgreSQL's test_ database) as a DATABASE_URL, for a
     server started in a process of its own: what it saves, the test sees (transactional_db)."""
     database = connection.settings_dict
@@ -665,9 +665,6 @@ def test_database_url():
         return f"sqlite:///{database['NAME']}"
     credentials = quote(database["USER"]) + (f":{quote(database['PASSWORD'])}" if database["PASSWORD"] else "")
     return f"postgres://{credentials}@{database['HOST'] or 'localhost'}:{database['PORT'] or 5432}/{database['NAME']}"
-
-
-test_database_url.__test__ = False  # a helper, not a test
 
 
 def free_port():

@@ -10,7 +10,7 @@ from django.db import connection
 from django.db.utils import ConnectionHandler, OperationalError
 
 from cardscore import env
-from tests.fixtures import PROJECT_DIR, manage_env, run_command, test_database_url
+from tests.fixtures import PROJECT_DIR, manage_env, run_command, served_database_url
 
 SETTINGS = PROJECT_DIR / "cardscore" / "settings.py"
 
@@ -116,7 +116,7 @@ def test_sqlite_options_in_the_url_win_over_the_defaults(monkeypatch, tmp_path):
 @pytest.mark.skipif(not connection.vendor == "postgresql", reason="needs DATABASE_URL on PostgreSQL")
 def test_the_urls_options_reach_postgresql(monkeypatch, tmp_path):
     def connected(query):
-        url = f"{test_database_url()}?{query}"
+        url = f"{served_database_url()}?{query}"
         database = settings_with(monkeypatch, tmp_path, DATABASE_URL=url)["DATABASES"]["default"]
         return ConnectionHandler({"default": database})["default"]
 

@@ -2,7 +2,7 @@
 PostgreSQL database and nothing else, the way a club grows by adding servers behind its proxy.
 
 Each server is a process of its own on a free port, with a data folder of its own and the same
-SECRET_KEY; they use the test database (tests/fixtures.py: test_database_url), so what they save
+SECRET_KEY; they use the test database (tests/fixtures.py: served_database_url), so what they save
 the test reads. The phones are plain HTTP clients that keep cookies: a cookie belongs to a host,
 not a port, so a phone's cookies go to both servers, as they would through one proxy.
 """
@@ -24,7 +24,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Hand, HandChange
-from tests.fixtures import (free_port, hand_form, manage_env, players_of, server_process, test_database_url,
+from tests.fixtures import (free_port, hand_form, manage_env, players_of, server_process, served_database_url,
                             totals_row)
 
 pytestmark = [
@@ -45,7 +45,7 @@ def servers(tmp_path):
         addresses = []
         for name in ("a", "b"):
             port = free_port()
-            env = manage_env(tmp_path / name, DATABASE_URL=test_database_url(), SECRET_KEY="one key for every server",
+            env = manage_env(tmp_path / name, DATABASE_URL=served_database_url(), SECRET_KEY="one key for every server",
                              DJANGO_SETTINGS_MODULE="tests.settings", WEB_CONCURRENCY="1", GUNICORN_THREADS="2")
             command = [sys.executable, "-m", "gunicorn", "cardscore.wsgi", "--bind", f"127.0.0.1:{port}"]
             stack.enter_context(server_process(command, port, env, tmp_path / f"{name}.log"))

@@ -7,13 +7,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from tests.fixtures import free_port, manage_env, server_process, test_database_url
+from tests.fixtures import free_port, manage_env, server_process, served_database_url
 
 
 @pytest.mark.slow
 def test_a_fresh_server_refuses_setup_without_the_printed_code_and_accepts_it_with_it(page, transactional_db, tmp_path):
     port = free_port()
-    env = manage_env(tmp_path / "data", DATABASE_URL=test_database_url(), WEB_CONCURRENCY="1")
+    env = manage_env(tmp_path / "data", DATABASE_URL=served_database_url(), WEB_CONCURRENCY="1")
     log = tmp_path / "serve.log"
     with server_process(["scripts/serve", "--host", "127.0.0.1", str(port)], port, env, log):
         output = log.read_text()
