@@ -9,6 +9,9 @@ INSTALLED_APPS = [
 
 # Static files are read from the source folders: no collectstatic manifest needed, in the tests'
 # process or in a server a test starts (tests/fixtures.py: server_process).
-STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True

@@ -45,7 +45,8 @@ BAD_VALUES = [
 ]
 
 
-@pytest.mark.parametrize(("name", "value", "message"), BAD_VALUES, ids=[f"{name}={value}" for name, value, _ in BAD_VALUES])
+@pytest.mark.parametrize(("name", "value", "message"), BAD_VALUES,
+                         ids=[f"{name}={value}" for name, value, _ in BAD_VALUES])
 def test_a_bad_value_is_refused_with_one_line_naming_it(monkeypatch, tmp_path, name, value, message):
     with pytest.raises(env.EnvError) as refused:
         settings_with(monkeypatch, tmp_path, **{name: value})
@@ -100,7 +101,7 @@ def test_postgresql_options_in_the_url_are_kept_beside_the_sites_own(monkeypatch
         "postgres://cards:pw@db.example.org:6543/cards?sslmode=require&connect_timeout=5&sslrootcert=/certs/ca.pem"))
     database = settings["DATABASES"]["default"]
     assert database["ENGINE"] == "cardscore.postgresql"
-    assert (database["HOST"], database["PORT"], database["NAME"], database["USER"]) == ("db.example.org", 6543, "cards", "cards")
+    assert [database[key] for key in ("HOST", "PORT", "NAME", "USER")] == ["db.example.org", 6543, "cards", "cards"]
     assert database["OPTIONS"] == {"sslmode": "require", "connect_timeout": 5, "sslrootcert": "/certs/ca.pem",
                                    "server_side_binding": True, "prepare_threshold": 5}
 
@@ -154,7 +155,8 @@ def cgroup_tree(tmp_path, own, files):
     ("0::/docker/abc\n", {"cpu.max": "200000 100000\n"}, 2.0),  # the container's own cgroup mounted as the root
     ("4:memory:/x\n3:cpu,cpuacct:/\n0::/\n",
      {"cpu,cpuacct/cpu.cfs_quota_us": "300000\n", "cpu,cpuacct/cpu.cfs_period_us": "100000\n"}, 3.0),  # v1
-    ("3:cpu,cpuacct:/\n0::/\n", {"cpu,cpuacct/cpu.cfs_quota_us": "-1\n", "cpu,cpuacct/cpu.cfs_period_us": "100000\n"}, None),
+    ("3:cpu,cpuacct:/\n0::/\n",
+     {"cpu,cpuacct/cpu.cfs_quota_us": "-1\n", "cpu,cpuacct/cpu.cfs_period_us": "100000\n"}, None),
     ("0::/\n", {}, None),
 ])
 def test_the_cpu_quota_is_read_from_the_cgroup(tmp_path, own, files, quota):

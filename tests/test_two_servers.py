@@ -24,7 +24,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Hand, HandChange
-from tests.fixtures import (free_port, hand_form, manage_env, players_of, server_process, served_database_url,
+from tests.fixtures import (free_port, hand_form, manage_env, players_of, served_database_url, server_process,
                             totals_row)
 
 pytestmark = [

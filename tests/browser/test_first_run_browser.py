@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from tests.fixtures import free_port, manage_env, server_process, served_database_url
+from tests.fixtures import free_port, manage_env, served_database_url, server_process
 
 
 @pytest.mark.slow
