@@ -3,6 +3,7 @@ the same port must refuse to start rather than quietly share the phones with the
 
 import logging
 import socket
+import subprocess
 from types import SimpleNamespace
 
 import pytest
@@ -61,3 +62,9 @@ def test_the_log_says_where_the_workers_listen_and_drops_gunicorns_empty_line():
     config["when_ready"](server)
     assert [record.getMessage() for record in server.log.error_log.records] == [
         "Listening at: http://127.0.0.1:9101, http://[::1]:9101 (4242), each worker on its own socket"]
+
+
+def test_serve_asks_for_the_address_that_host_needs():
+    result = subprocess.run(["scripts/serve", "--host"], cwd=PROJECT_DIR, capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2
+    assert result.stderr == "--host needs an address, e.g. --host 127.0.0.1\n"
