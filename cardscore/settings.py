@@ -5,44 +5,39 @@ import secrets
 from datetime import timedelta
 from pathlib import Path
 
-import dj_database_url
+from cardscore import env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def env_bool(name, default):
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    if value.lower() in ("true", "1", "yes", "on"):
-        return True
-    if value.lower() in ("false", "0", "no", "off", ""):
-        return False
-    raise ValueError(f"{name} must be true or false, not {value!r}")
-
-
-def env_list(name, default):
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
-
-
 def persistent_secret_key(data_dir):
     """SECRET_KEY from the environment, else one generated once and kept in the data folder."""
-    if os.environ.get("SECRET_KEY"):
-        return os.environ["SECRET_KEY"]
+    if env.text("SECRET_KEY"):
+        return env.text("SECRET_KEY")
     key_file = data_dir / "secret_key"
-    if not key_file.exists():
-        data_dir.mkdir(parents=True, exist_ok=True)
-        key_file.write_text(secrets.token_urlsafe(50))
-        key_file.chmod(0o600)
-    return key_file.read_text().strip()
+    try:
+        if not key_file.exists():
+            data_dir.mkdir(parents=True, exist_ok=True)
+            key_file.write_text(secrets.token_urlsafe(50))
+            key_file.chmod(0o600)
+        return key_file.read_text().strip()
+    except OSError as error:
+        raise env.EnvError(f"CARDSCORE_DATA_DIR: cannot keep the secret key in {key_file} ({error.strerror}); "
+                           "make the folder writable or set SECRET_KEY") from None
 
 
-DATA_DIR = Path(os.environ.get("CARDSCORE_DATA_DIR", BASE_DIR / "data"))
+DATA_DIR = Path(env.text("CARDSCORE_DATA_DIR") or BASE_DIR / "data")
 SECRET_KEY = persistent_secret_key(DATA_DIR)
-DEBUG = env_bool("DEBUG", False)
+DEBUG = env.boolean("DEBUG", False)
 # A home server is reached by whatever address the phones use, so any host is allowed by default.
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "*") + ["127.0.0.1", "localhost"]  # local: the health check
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+ALLOWED_HOSTS = env.host_names("ALLOWED_HOSTS", "*") + ["127.0.0.1", "localhost"]  # local: the health check
+CSRF_TRUSTED_ORIGINS = env.web_addresses("CSRF_TRUSTED_ORIGINS")
+# Read by gunicorn.conf.py; checked here too, because gunicorn itself stops with a traceback on a
+# WEB_CONCURRENCY that is not a number, and every start (scripts/serve, the container) runs
+# manage.py first.
+env.workers()
+env.threads()
+env.integer("PORT", 8000, maximum=65535)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -119,27 +114,26 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{DATA_DIR / 'cardscore.sqlite3'}", conn_max_age=600, conn_health_checks=True
-    )
-}
+DATABASES = {"default": env.database("DATABASE_URL", f"sqlite:///{DATA_DIR / 'cardscore.sqlite3'}")}
+# The options below are defaults: those in DATABASE_URL's query string (?sslmode=require,
+# &connect_timeout=5...) are kept and win.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Django's backend with a health check that costs no round trip (cardscore/postgresql/).
     DATABASES["default"]["ENGINE"] = "cardscore.postgresql"
     # A query run a sixth time on a connection is prepared: PostgreSQL stops parsing and
     # planning the few queries every poll and board make (a third of their time).
-    DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}
-elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    database_defaults = {"server_side_binding": True, "prepare_threshold": 5}
+else:
     # Tests use a file too, so concurrent posts meet SQLite's real locking.
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / f"test-cardscore-{os.getpid()}.sqlite3")}
-    DATABASES["default"]["OPTIONS"] = {
+    database_defaults = {
         # WAL lets phones read while one writes; IMMEDIATE takes the write lock up front so two
         # posts queue on the busy timeout instead of failing mid-transaction.
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
+DATABASES["default"]["OPTIONS"] = {**database_defaults, **DATABASES["default"].get("OPTIONS", {})}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -154,7 +148,7 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ne", "Nepali"), ("ar", "Arabic")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
+TIME_ZONE = env.time_zone("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 
@@ -169,7 +163,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 
 # Behind HTTPS (a reverse proxy that sets X-Forwarded-Proto), set HTTPS=true.
-HTTPS = env_bool("HTTPS", False)
+HTTPS = env.boolean("HTTPS", False)
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = HTTPS
 SECURE_REDIRECT_EXEMPT = [r"^health/$"]
@@ -186,8 +180,9 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"],
+             "level": env.choice("LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"])},
 }
 
 # The address people open, used in links printed on the command line (e.g. http://192.168.1.20:8000).
-SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
+SITE_URL = env.web_address("SITE_URL")

@@ -1,15 +1,16 @@
 """Cross-cutting concerns of every page: first-visit setup and htmx messages."""
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from .first_run import has_owner
+
 
 class FirstVisitSetupMiddleware:
-    """Until the owner account exists, every page leads to the page that creates it."""
+    """Until the owner account exists, every page leads to the page that creates it (games/first_run.py)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -18,7 +19,7 @@ class FirstVisitSetupMiddleware:
     def __call__(self, request):
         if not self.has_owner:
             # Checked until the first account exists, then never again in this process.
-            self.has_owner = get_user_model().objects.exists()
+            self.has_owner = has_owner()
             exempt = request.path.startswith((reverse("setup"), reverse("health"), reverse("manifest"), "/static/"))
             if not self.has_owner and not exempt:
                 return redirect("setup")

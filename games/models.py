@@ -192,3 +192,12 @@ class HandChange(models.Model):
 
     def __str__(self):
         return f"{self.table} #{self.number} {self.action}"
+
+
+class SetupCode(models.Model):
+    """The one-time code that lets whoever started the server create the owner account
+    (games/first_run.py). Kept in the database, so every app server and worker checks the same one;
+    deleted once the owner exists."""
+
+    code = models.CharField(max_length=20)
+    created = models.DateTimeField(auto_now_add=True)

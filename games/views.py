@@ -27,6 +27,7 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 from scoring import InputError
 
 from . import board, chart, registry, roster, services
+from . import first_run
 from .forms import ImportForm, NewTableForm
 from .history import rows as history_rows
 from .models import Table
@@ -92,18 +93,23 @@ def health(request):
 
 
 def setup(request):
-    """The first visit to an empty site creates the owner account."""
-    if get_user_model().objects.exists():
+    """The first visit creates the owner account, given the setup code the server printed."""
+    if first_run.has_owner():
         return redirect("home")
+    code = request.POST.get("code") or request.GET.get("code", "")
+    if not first_run.is_right_code(code):
+        first_run.log_new_code()
+        # 403: without the code the owner account cannot be made; the page says where it is.
+        return render(request, "games/setup_code.html", {"code": code}, status=403)
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save(commit=False)
-        user.is_staff = user.is_superuser = True
-        user.save()
+        user = first_run.create_owner(form, code)
+        if user is None:  # someone else used the code a moment ago
+            return redirect("setup")
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome! You own this CardScore server."))
         return redirect("home")
-    return render(request, "games/setup.html", {"form": form}, status=422 if form.errors else 200)
+    return render(request, "games/setup.html", {"form": form, "code": code}, status=422 if form.errors else 200)
 
 
 @require_safe

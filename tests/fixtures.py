@@ -10,15 +10,24 @@ a samples.py of its own folder), and test_samples.py fails until it has.
 
 import html
 import json
+import os
 import re
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from contextlib import contextmanager
 from html.parser import HTMLParser
 from importlib import import_module
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils.module_loading import module_has_submodule
@@ -639,3 +648,69 @@ def tap_cards(picker, codes):
             code = code[3:]
         picker.get_by_role("button", name=code[:-1], exact=True).click()
         picker.get_by_role("button", name=SUITS[code[-1]], exact=True).click()
+
+
+# --- servers in processes of their own ---------------------------------------------------------
+
+def manage_env(tmp_path, **changes):
+    """The environment of a fresh production server: DEBUG unset, its own data folder."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DEBUG", "HTTPS", "SECRET_KEY", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    env["CARDSCORE_DATA_DIR"] = str(tmp_path)
+    env.update(changes)
+    return env
+
+
+def run_command(args, env):
+    return subprocess.run(args, cwd=PROJECT_DIR, env=env, capture_output=True, text=True, timeout=120)
+
+
+def served_database_url():
+    """The test database (SQLite's file or PostgreSQL's test_ database) as a DATABASE_URL, for a
+    server started in a process of its own: what it saves, the test sees (transactional_db)."""
+    database = connection.settings_dict
+    if database["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{database['NAME']}"
+    credentials = quote(database["USER"]) + (f":{quote(database['PASSWORD'])}" if database["PASSWORD"] else "")
+    return f"postgres://{credentials}@{database['HOST'] or 'localhost'}:{database['PORT'] or 5432}/{database['NAME']}"
+
+
+def free_port():
+    with socket.create_server(("127.0.0.1", 0)) as probe:
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def server_process(command, port, env, log_path):
+    """Start a server (its output in log_path), wait until its /health/ answers, and always stop
+    it and every process it started."""
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(command, cwd=PROJECT_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    try:
+        wait_for_health(f"http://127.0.0.1:{port}/health/", process, log_path)
+        yield process
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def wait_for_health(url, process, log_path, patience=90):
+    # Patience for a loaded machine: scripts/serve installs and migrates before it serves.
+    give_up = time.monotonic() + patience
+    while True:
+        if process.poll() is not None:
+            raise AssertionError(f"the server stopped: {Path(log_path).read_text()}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        if time.monotonic() > give_up:
+            raise AssertionError(f"no answer from {url}: {Path(log_path).read_text()}")
+        time.sleep(0.2)

@@ -1,6 +1,7 @@
 """The table file (docs/FORMAT.md, cardscore-table/1): export, import, and the command-line tools."""
 
 import copy
+import io
 import json
 import os
 import sqlite3
@@ -11,12 +12,13 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from games import services
 from games.models import Hand, PointTable, Table
 from scoring import InputError, marriage
-from tests.fixtures import PROJECT_DIR, csrf_post, marriage_inputs, page, players_of
+from tests.fixtures import PROJECT_DIR, csrf_post, marriage_inputs, page, players_of, seeded
 
 PYTHON = PROJECT_DIR / ".venv" / "bin" / "python"
 
@@ -282,7 +284,60 @@ def test_an_upload_that_is_not_json_is_rejected(client):
     assert Table.objects.count() == 0
 
 
-# --- command line ----------------------------------------------------------------------------
+# --- command line ---------------------------------------------------------------------------
+
+def command(*args):
+    """Run a management command here: (its standard output, its standard error, its exit status)."""
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command(*map(str, args), stdout=out, stderr=err)
+    except SystemExit as exit:
+        return out.getvalue(), err.getvalue(), exit.code
+    return out.getvalue(), err.getvalue(), 0
+
+
+@pytest.mark.django_db
+def test_export_table_finds_a_table_by_its_id_either_link_or_the_code_at_a_links_end(owner):
+    table = seeded(owner, "marriage", [])
+    seeded(owner, "marriage", [], name="Another table")
+    site = "http://192.168.1.20:8000"
+    for reference in (table.pk, table.keeper_token, table.viewer_token, f"{site}/t/{table.keeper_token}/",
+                      f"{site}/t/{table.viewer_token}/", f"{site}/t/{table.viewer_token}/history/",
+                      f"/t/{table.keeper_token}", f" {table.viewer_token}\n"):
+        out, err, status = command("export_table", reference)
+        assert (status, err) == (0, ""), reference
+        assert json.loads(out) == services.export_table(table), reference
+
+
+@pytest.mark.django_db
+def test_export_table_names_what_it_could_not_find(owner):
+    seeded(owner, "marriage", [])
+    for reference in ("0123456789abcdef0123456789abcdef", "http://192.168.1.20:8000/t/no-such-code/", ""):
+        with pytest.raises(CommandError, match="no table with the id, link or code"):
+            command("export_table", reference)
+
+
+@pytest.mark.django_db
+def test_import_table_with_an_owner_puts_the_table_under_their_tables(owner, client, tmp_path):
+    friday = tmp_path / "friday.json"
+    friday.write_text(json.dumps(EXAMPLE), encoding="utf-8")
+    out, err, status = command("import_table", friday, "--owner", "owner")
+    assert (status, err) == (0, "")
+    table = Table.objects.get(pk=out.splitlines()[0])
+    assert table.owner == owner
+    assert reverse("table", args=[table.keeper_token]) in client.get(reverse("home")).content.decode()
+    out, err, status = command("import_table", friday)
+    assert Table.objects.get(pk=out.splitlines()[0]).owner is None  # as before: no owner unless asked
+
+
+@pytest.mark.django_db
+def test_import_table_for_an_unknown_owner_says_so_in_one_line_and_saves_nothing(owner, tmp_path):
+    friday = tmp_path / "friday.json"
+    friday.write_text(json.dumps(EXAMPLE), encoding="utf-8")
+    out, err, status = command("import_table", friday, "--owner", "nobody")
+    assert (out, err, status) == ("", "no user named 'nobody'\n", 1)
+    assert Table.objects.count() == 0
+
 
 @pytest.fixture(scope="module")
 def cli(tmp_path_factory):
@@ -372,3 +427,12 @@ def test_import_table_rejects_a_missing_file_in_one_line(cli, imported):
     assert len(result.stderr.strip().splitlines()) == 1
     assert "no-such-file.json" in result.stderr
     assert cli["tables"]() == before
+
+
+@pytest.mark.slow
+def test_export_table_takes_the_viewer_link_import_table_printed(cli, imported):
+    viewer_link = imported[0].stdout.splitlines()[2].removeprefix("viewer: ")
+    by_link = cli["manage"]("export_table", viewer_link)
+    by_id = cli["manage"]("export_table", imported[0].stdout.splitlines()[0])
+    assert by_link.returncode == 0, by_link.stderr
+    assert json.loads(by_link.stdout) == json.loads(by_id.stdout)

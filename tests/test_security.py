@@ -6,38 +6,24 @@ Each test is one item of the issue's security list; the helpers at the top build
 
 import base64
 import json
-import os
 import re
-import subprocess
 import sys
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games import first_run, services
 from games.models import Puzzle, Table, new_token
 from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, GAMES, PASSWORD, PROJECT_DIR, SAMPLES, SET_61,
-                            counts, csrf_post, fresh_table, players_form, players_of, scripts_in, snapshot, table_form)
+                            counts, csrf_post, fresh_table, manage_env, players_form, players_of, run_command, scripts_in,
+                            snapshot, table_form)
 
 PYTHON = sys.executable
 HTTPS_ONLY_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-def manage_env(tmp_path, **changes):
-    """The environment of a fresh production server: DEBUG unset, its own data folder."""
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("DEBUG", "HTTPS", "SECRET_KEY", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")}
-    env["CARDSCORE_DATA_DIR"] = str(tmp_path)
-    env.update(changes)
-    return env
-
-
-def run(args, env):
-    return subprocess.run(args, cwd=PROJECT_DIR, env=env, capture_output=True, text=True, timeout=120)
-
 
 CHECKS_SCRIPT = """
 import json, os
@@ -84,8 +70,8 @@ def other_user(django_user_model, fast_passwords):
 
 @pytest.mark.slow
 def test_check_deploy_has_no_warnings_behind_https(tmp_path):
-    result = run([PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                 manage_env(tmp_path, HTTPS="true"))
+    result = run_command([PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                         manage_env(tmp_path, HTTPS="true"))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout, result.stdout + result.stderr
     assert "WARNING" not in result.stderr
@@ -93,18 +79,18 @@ def test_check_deploy_has_no_warnings_behind_https(tmp_path):
 
 @pytest.mark.slow
 def test_behind_https_nothing_is_silenced_and_nothing_is_found(tmp_path):
-    result = run([PYTHON, "-c", CHECKS_SCRIPT], manage_env(tmp_path, HTTPS="true"))
+    result = run_command([PYTHON, "-c", CHECKS_SCRIPT], manage_env(tmp_path, HTTPS="true"))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.splitlines()[-1]) == {"silenced": [], "found": [], "debug": False}
 
 
 @pytest.mark.slow
 def test_without_https_only_the_https_warnings_are_silenced(tmp_path):
-    result = run([PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], manage_env(tmp_path))
+    result = run_command([PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], manage_env(tmp_path))
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"no issues ({len(HTTPS_ONLY_CHECKS)} silenced)" in result.stdout
     # Silenced: exactly the four that need HTTPS; unsilenced, those four are all that is found.
-    result = run([PYTHON, "-c", CHECKS_SCRIPT], manage_env(tmp_path))
+    result = run_command([PYTHON, "-c", CHECKS_SCRIPT], manage_env(tmp_path))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.splitlines()[-1]) == {"silenced": HTTPS_ONLY_CHECKS, "found": HTTPS_ONLY_CHECKS,
                                                           "debug": False}
@@ -118,10 +104,11 @@ django.setup()
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
 from django.test import Client
+from games.first_run import current_code
 client = Client()
 plain = client.get("/setup/")
 health = client.get("/health/")
-proxied = client.get("/setup/", HTTP_X_FORWARDED_PROTO="https")
+proxied = client.get("/setup/", {"code": current_code()[0]}, HTTP_X_FORWARDED_PROTO="https")
 cookie = proxied.cookies.get("csrftoken")
 print(json.dumps({
     "plain": [plain.status_code, plain.get("Location")],
@@ -137,9 +124,9 @@ print(json.dumps({
 def test_behind_an_https_proxy_http_is_redirected_and_hsts_and_secure_cookies_are_sent(tmp_path):
     env = manage_env(tmp_path, HTTPS="true")
     env.pop("DATABASE_URL", None)  # a throwaway SQLite database in the data folder
-    collected = run([PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"], env)  # as a deployment does
+    collected = run_command([PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"], env)  # as a deployment does
     assert collected.returncode == 0, collected.stderr
-    result = run([PYTHON, "-c", HTTPS_SCRIPT], env)
+    result = run_command([PYTHON, "-c", HTTPS_SCRIPT], env)
     assert result.returncode == 0, result.stderr
     answers = json.loads(result.stdout.splitlines()[-1])
     assert answers["plain"] == [301, "https://testserver/setup/"]
@@ -232,11 +219,13 @@ def test_the_setup_page_and_the_admin_have_no_inline_script(admin_client, django
 
 
 @pytest.mark.django_db
-def test_the_first_visit_setup_page_has_a_csp_and_no_inline_script():
-    response = Client().get(reverse("setup"))
-    assert response.status_code == 200
-    assert_strict_policy(response)
-    assert scripts_in(response) == []
+def test_the_first_visit_setup_pages_have_a_csp_and_no_inline_script():
+    code, _ = first_run.current_code()
+    for query, status in (({}, 403), ({"code": code}, 200)):
+        response = Client().get(reverse("setup"), query)
+        assert response.status_code == status
+        assert_strict_policy(response)
+        assert scripts_in(response) == []
 
 
 # --- login attempts (django-axes) ------------------------------------------------------------

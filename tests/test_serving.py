@@ -1,7 +1,9 @@
 """gunicorn.conf.py: each process listens on its own socket (reuse_port), so a second server on
 the same port must refuse to start rather than quietly share the phones with the first."""
 
+import logging
 import socket
+import subprocess
 from types import SimpleNamespace
 
 import pytest
@@ -17,8 +19,17 @@ def gunicorn_config():
     return settings
 
 
+def server_on(*addresses):
+    """As much of gunicorn's arbiter as the hooks use; its log keeps what they write."""
+    log = logging.Logger("gunicorn.error")
+    log.records = []
+    log.addHandler(SimpleNamespace(level=0, handle=log.records.append))
+    return SimpleNamespace(cfg=SimpleNamespace(address=list(addresses)), pid=4242,
+                           log=SimpleNamespace(error_log=log, info=log.info))
+
+
 def starting_on(address):
-    gunicorn_config()["on_starting"](SimpleNamespace(cfg=SimpleNamespace(address=[address])))
+    gunicorn_config()["on_starting"](server_on(address))
 
 
 def test_each_process_has_its_own_socket():
@@ -36,3 +47,24 @@ def test_a_free_port_starts():
     with socket.create_server(("127.0.0.1", 0)) as probe:
         port = probe.getsockname()[1]
     starting_on(("127.0.0.1", port))
+
+
+def test_no_control_socket_for_two_servers_to_fight_over():
+    # gunicorn's default path is one per user: a second server would take it from the first.
+    assert gunicorn_config()["control_socket_disable"] is True
+
+
+def test_the_log_says_where_the_workers_listen_and_drops_gunicorns_empty_line():
+    config = gunicorn_config()
+    server = server_on(("127.0.0.1", 9101), ("::1", 9101))
+    config["on_starting"](server)
+    server.log.error_log.info("Listening at: %s (%s)", "", 4242)  # gunicorn's, with reuse_port
+    config["when_ready"](server)
+    assert [record.getMessage() for record in server.log.error_log.records] == [
+        "Listening at: http://127.0.0.1:9101, http://[::1]:9101 (4242), each worker on its own socket"]
+
+
+def test_serve_asks_for_the_address_that_host_needs():
+    result = subprocess.run(["scripts/serve", "--host"], cwd=PROJECT_DIR, capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2
+    assert result.stderr == "--host needs an address, e.g. --host 127.0.0.1\n"

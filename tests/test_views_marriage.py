@@ -40,46 +40,7 @@ def three_hands(table):
     return table
 
 
-# --- first visit, accounts -------------------------------------------------------------------
-
-def test_first_visit_to_an_empty_site_redirects_to_setup():
-    assert not get_user_model().objects.exists()
-    response = Client().get(reverse("home"))
-    assert response.status_code == 302
-    assert response["Location"] == reverse("setup")
-
-
-def test_setup_creates_a_staff_superuser_owner_and_logs_in():
-    browser = Client(enforce_csrf_checks=True)
-    assert browser.get(reverse("setup")).status_code == 200
-    response = browser.post(reverse("setup"), {
-        "username": "asha",
-        "password1": "tiplu-poplu-jhiplu-42",
-        "password2": "tiplu-poplu-jhiplu-42",
-        "csrfmiddlewaretoken": browser.cookies["csrftoken"].value,
-    })
-    assert response.status_code == 302
-    assert response["Location"] == reverse("home")
-    user = get_user_model().objects.get()
-    assert user.username == "asha"
-    assert user.is_staff and user.is_superuser
-    home = browser.get(reverse("home"))
-    assert home.status_code == 200
-    assert home.wsgi_request.user == user
-    assert reverse("new_table", args=["marriage"]) in home.content.decode()
-
-
-def test_setup_is_gone_once_a_user_exists(owner):
-    browser = Client()
-    response = browser.get(reverse("setup"))
-    assert response.status_code == 302
-    assert response["Location"] == reverse("home")
-    response = browser.post(reverse("setup"), {
-        "username": "intruder", "password1": "tiplu-poplu-jhiplu-42", "password2": "tiplu-poplu-jhiplu-42",
-    })
-    assert response.status_code == 302
-    assert list(get_user_model().objects.values_list("username", flat=True)) == ["owner"]
-
+# --- accounts ---------------------------------------------------------------------------------
 
 def test_anonymous_users_cannot_create_tables(owner):
     browser = Client()

@@ -4,7 +4,7 @@ impact, and nothing refused by the Content Security Policy."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from games import services
+from games import first_run, services
 from games.models import Puzzle
 from tests.fixtures import EIGHTS_AND_THREES, GAMES, PHONE, SAMPLES, fresh_table, log_in, season_of_tables
 
@@ -56,3 +56,17 @@ def test_every_page_has_no_accessibility_violation(browser, site, scheme):
     context.close()
     assert {url: found for url, found in problems.items() if found} == {}
     assert refused == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_first_run_pages_have_no_accessibility_violation(browser, live_server, transactional_db, scheme):
+    """Before the owner exists: setup without its code, with a wrong one, and with the right one."""
+    code, _ = first_run.current_code()
+    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+    page = context.new_page()
+    problems = {}
+    for query in ("", "?code=aaaa-bbbb-cccc", f"?code={code}"):
+        page.goto(f"{live_server.url}/setup/{query}")
+        problems[query] = violations(page)
+    context.close()
+    assert {query: found for query, found in problems.items() if found} == {}

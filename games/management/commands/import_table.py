@@ -2,6 +2,7 @@ import json
 import sys
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.urls import reverse
 
@@ -15,15 +16,22 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("path", help="the JSON file, or - for standard input")
+        parser.add_argument("--owner", metavar="USERNAME", help="the account whose tables it joins (default: no owner)")
 
-    def handle(self, *args, path, **options):
+    def handle(self, *args, path, owner, **options):
+        user = None
+        if owner is not None:
+            users = get_user_model()
+            user = users.objects.filter(**{users.USERNAME_FIELD: owner}).first()
+            if user is None:
+                self.fail(f"no user named {owner!r}")
         try:
             if path == "-":
                 document = json.load(sys.stdin)
             else:
                 with open(path, encoding="utf-8") as file:
                     document = json.load(file)
-            table, warnings = import_table(document)
+            table, warnings = import_table(document, owner=user)
         except (OSError, UnicodeDecodeError) as error:
             self.fail(f"cannot read {path}: {error}")
         except InputError as error:
