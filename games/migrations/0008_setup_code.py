@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0005_hand_change_restored'),
+        ('games', '0007_table_groups'),
     ]
 
     operations = [
