@@ -767,7 +767,7 @@ def explained(hands, rules=None, players=None):
 def test_explain_worked_example():
     # A had set and holds A♠, 7♥, joker → 11 + 7 + 50 = 68; C never set → 100
     lines = explained([hand(S(cards=["AS", "7H", "JK"]), W(), N())])
-    assert lines == {"Asha": [("cards_left", {"cards": ["AS", "7H", "JK"], "values": [11, 7, 50]}, 68)],
+    assert lines == {"Asha": [("cards_left", {"cards": [["AS", 11], ["7H", 7], ["JK", 50]]}, 68)],
                      "Bina": [("winner", {}, 0)],
                      "Chet": [("not_set", {"penalty": 100}, 100)]}
 

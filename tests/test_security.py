@@ -163,7 +163,8 @@ def every_page(client, owner):
                  reverse("live", args=[table.viewer_token]), reverse("export", args=[table.viewer_token]),
                  reverse("export_csv", args=[table.viewer_token]),
                  reverse("qr_code", args=[table.keeper_token, "keeper"]),
-                 reverse("table", args=[table.keeper_token]) + "?hands=all"]
+                 reverse("table", args=[table.keeper_token]) + "?hands=all",
+                 reverse("hand", args=[table.viewer_token, 1]), reverse("total", args=[table.viewer_token, 0])]
         if game == "twentyfour":
             urls.append(reverse("race_state", args=[table.viewer_token]))
         else:
