@@ -38,7 +38,8 @@ def test_every_page_has_no_accessibility_violation(browser, site, scheme):
     page.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None)
     anonymous = [f"{base}/", f"{base}/login/", f"{base}/24/"]
     for table in tables:
-        anonymous.append(f"{base}/t/{table.viewer_token}/")
+        anonymous += [f"{base}/t/{table.viewer_token}/", f"{base}/t/{table.viewer_token}/hand/1/",
+                      f"{base}/t/{table.viewer_token}/total/0/"]
     problems = {}
     for url in anonymous:
         page.goto(url)
@@ -47,7 +48,7 @@ def test_every_page_has_no_accessibility_violation(browser, site, scheme):
     pages = [f"{base}/", f"{base}/new/marriage/", f"{base}/new/thirteen/", f"{base}/24/", f"{base}/24/{puzzle.pk}/",
              f"{base}/players/", f"{base}/players/Asha/", f"{base}/t/{marriage.keeper_token}/hands/1/",
              f"{base}/t/{marriage.keeper_token}/history/"]
-    pages += [f"{base}/t/{table.keeper_token}/" for table in tables]
+    pages += [f"{base}/t/{table.keeper_token}/{page}" for table in tables for page in ("", "hand/1/")]
     for url in pages:
         page.goto(url)
         problems[url] = violations(page)
