@@ -319,7 +319,7 @@ FORMULAS = {
     "out": terms.note,  # out of the game: plays no hand
     "joker_discard": lambda penalty, winner: penalty,  # and nothing else for the hand
     "not_set": lambda penalty: penalty,
-    "cards_left": lambda cards, values: sum(values),  # what each card left in hand costs
+    "cards_left": lambda cards: sum(value for _code, value in cards),  # [code, what it costs] of each card left
     "hand_penalty": lambda penalty: penalty,  # a set player's cards left, as typed
     "failed_wins": lambda count, penalty: count * penalty,
     "eliminated": terms.note,  # the total went over the limit: out from the next hand
@@ -340,7 +340,8 @@ def _penalty_terms(rules, entry, winner, joker_discard):
     elif outcome == "not_set":
         found = [term("not_set", penalty=rules["not_set_penalty"])]
     elif "cards" in entry:
-        found = [term("cards_left", cards=list(entry["cards"]), values=card_penalties(rules, entry["cards"]))]
+        found = [term("cards_left", cards=[[code, value] for code, value in
+                                           zip(entry["cards"], card_penalties(rules, entry["cards"]))])]
     else:
         found = [term("hand_penalty", penalty=entry["hand_penalty"])]
     if entry.get("failed_wins", 0):

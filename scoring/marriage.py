@@ -253,7 +253,7 @@ def explain(rules, players, state, clean_hand):
                           total_maal=total_maal, paid_for=paid_for)
         explained[name].append(settlement)
         settlements.append(settlement.points)
-    explained[winner].insert(0, term("winner", others=settlements))
+    explained[winner].append(term("winner", others=settlements))
     if playing[winner]["dublee"]:
         for name in playing:
             if name != winner:

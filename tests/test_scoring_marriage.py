@@ -608,8 +608,8 @@ def test_explain_murder_notes_the_unseen_maal():
 def test_explain_kidnap_moves_the_maal_to_the_winner():
     lines = explained([12, 4, 6, 5], "sWsu", {"kidnap": True})
     assert lines["Dipa"][0] == ("kidnapped", {"maal": 5, "winner": "Bikram"}, 0)
-    assert lines["Bikram"] == [("winner", {"others": [18, -6, -37]}, 25),
-                               ("kidnapper", {"maal": 5, "victim": "Dipa"}, 0)]
+    assert lines["Bikram"] == [("kidnapper", {"maal": 5, "victim": "Dipa"}, 0),
+                               ("winner", {"others": [18, -6, -37]}, 25)]
     assert lines["Asha"] == [("settlement", {"n": 4, "maal": 12, "game_points": 3, "total_maal": 27,
                                              "paid_for": "seen"}, 18)]
 
