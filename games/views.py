@@ -318,6 +318,19 @@ def total(request, token, seat):
                                                 "signed": not table.engine.LOWER_WINS})
 
 
+@require_safe
+def settlement(request, token):
+    """Who pays whom, worked out: each player's balance, the groups whose balances cancel, and why
+    no fewer transfers can settle them."""
+    table, _can_edit = table_for(token)
+    groups = board.settlement(table)
+    if not groups:
+        raise Http404(_("Nobody owes anybody anything here."))
+    people = sum(len(group["balances"]) for group in groups)
+    return render(request, "games/settlement.html", {"table": table, "token": token, "groups": groups,
+                                                     "people": people, "transfers": people - len(groups)})
+
+
 def editable_table(token):
     """The table a scorekeeper link opens, and its game, where recorded hands can be changed."""
     table = keeper_table(token)

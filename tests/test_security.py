@@ -170,6 +170,7 @@ def every_page(client, owner):
         else:
             urls.append(reverse("edit_hand", args=[table.keeper_token, 1]))
     urls.append(reverse("deal_info", args=[tables["marriage-honors"].keeper_token]))
+    urls.append(reverse("settlement", args=[tables["marriage"].viewer_token]))
     puzzle = Puzzle.objects.create(player=owner.get_username(), user=owner, cards=EIGHTS_AND_THREES,
                                    difficulty="hard", solutions=1)
     urls.append(reverse("puzzle", args=[puzzle.pk]))

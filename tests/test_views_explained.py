@@ -152,3 +152,32 @@ def test_a_total_shows_each_hand_and_the_running_total(owner):
     # Dipa: −17 in hand 1, sat out hand 2
     assert re.search(rf"Dipa ?: {MINUS}17", text)
     assert re.search(rf"1 {MINUS}17 {MINUS}17 .*2 – sat out {MINUS}17", text)
+
+
+def test_who_pays_whom_explains_itself(client, owner, django_assert_max_num_queries):
+    # totals: Asha +23, Bikash +10, Chandra −1, Dipa −32; 0.5 a point
+    table = seeded(owner, "marriage", [marriage_inputs("sWsu", (12, 4, 6, 0))], rules={"point_rate": 0.5})
+    assert f'href="{reverse("settlement", args=[table.viewer_token])}"' in page(
+        client.get(table_url(table, table.viewer_token)))
+    with django_assert_max_num_queries(3):  # whether the site has an owner, the table (and its owner)
+        response = Client().get(reverse("settlement", args=[table.viewer_token]))
+    text = read_text(response)
+    assert "4 players owe or are owed: 3 transfers." in text
+    assert f"23 + 10 {MINUS} 1 {MINUS} 32 = 0" in text
+    assert "Asha +23 is owed 11.50" in text and f"Dipa {MINUS}32 owes 16.00" in text
+    assert "it takes at least 4 − 1 = 3 transfers" in text
+
+
+def test_two_groups_that_cancel_settle_apart(owner):
+    # Asha wins 7 from Bikash, Chandra 3 from Dipa: two pairs that cancel, two transfers
+    table = seeded(owner, "marriage", [marriage_inputs("Wsoo", (4, 0, 0, 0)), marriage_inputs("ooWs", (0, 0, 0, 0))])
+    assert table.totals == {"Asha": 7, "Bikash": -7, "Chandra": 3, "Dipa": -3}
+    text = read_text(Client().get(reverse("settlement", args=[table.viewer_token])))
+    assert "4 players owe or are owed: 2 transfers." in text and text.count("A group of 2") == 2
+    assert f"7 {MINUS} 7 = 0" in text and f"3 {MINUS} 3 = 0" in text and "at most 2 groups" in text
+    assert "it takes at least 4 − 2 = 2 transfers" in text
+
+
+def test_a_table_without_money_has_no_settlement(owner):
+    table = fresh_table("konkan", owner)
+    assert Client().get(reverse("settlement", args=[table.viewer_token])).status_code == 404

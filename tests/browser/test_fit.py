@@ -114,7 +114,8 @@ def test_every_page_of_every_game_has_44px_targets_and_readable_text(site, page)
     problems = {url: problems_on(page, base + url) for url in ("/login/", "/24/")}
     log_in(page, base)
     urls = ["/", "/24/", reverse("puzzle", args=[puzzle.pk]), reverse("players_list"),
-            reverse("player", args=[tables[GAMES[0]].players[0]])]
+            reverse("player", args=[tables[GAMES[0]].players[0]]),
+            reverse("settlement", args=[tables["marriage"].viewer_token])]
     for game in registry.all_games():
         urls += pages_of(game, tables[game.slug])
     for url in urls:
