@@ -4,7 +4,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.settle import settle
+from scoring import settle
 
 from .templatetags.cardscore import points as signed_points
 
@@ -39,11 +39,28 @@ def standings(table):
 
 def transfers(table):
     """Who pays whom, in money, with the fewest transfers (games played for money only)."""
+    return [transfer for group in settlement(table) for transfer in group["transfers"]]
+
+
+def settlement(table):
+    """Who pays whom worked out (games played for money only): the groups of players whose
+    balances cancel (scoring.settle.explain), each with its balances (in seat order) and its
+    transfers, in points and money."""
     if "point_rate" not in table.rules:
         return []
     rate = Decimal(str(table.rules.get("point_rate", 1)))
-    return [{"payer": payer, "payee": payee, "points": amount, "money": amount * rate}
-            for payer, payee, amount in settle(table.totals)]
+    groups = []
+    for group in settle.explain(table.totals):
+        names = [name for name in table.players if name in group["balances"]]
+        groups.append({
+            # money: what the player owes or is owed, the sign said in words
+            "balances": [{"name": name, "points": group["balances"][name],
+                          "money": abs(group["balances"][name]) * rate} for name in names],
+            "amounts": [group["balances"][name] for name in names],
+            "transfers": [{"payer": payer, "payee": payee, "points": amount, "money": amount * rate}
+                          for payer, payee, amount in group["transfers"]],
+        })
+    return groups
 
 
 def cells(table, inputs, points, details=None):

@@ -45,6 +45,9 @@ class Game:
     hand_template: str  # one hand's form, for entering it and for correcting it
     summary_template: str  # what the table page shows above the form (who deals, the round...)
     entry_template: str = "games/hand_entry.html"  # where the scorekeeper enters the next hand
+    # One term of a hand worked out (the engine's explain): `term`, its `values`, `signed`; one
+    # <li> per term, by its kind. The shared one shows a term's points only.
+    terms_template: str = "games/terms.html"
     rule_fields: dict = field(default_factory=dict)  # rule key -> form field, offered for a new table
     field_labels: dict = field(default_factory=dict)  # input field -> label, to name it in an error
     colors: list | None = None  # [(colour, label)] players wear, in seat order

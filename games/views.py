@@ -26,8 +26,7 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from scoring import InputError
 
-from . import board, chart, registry, roster, services
-from . import first_run
+from . import board, chart, explained, first_run, registry, roster, services
 from .forms import ImportForm, NewTableForm
 from .history import rows as history_rows
 from .models import Table
@@ -310,6 +309,46 @@ def edit_hand(request, token, number):
                          % {"hand": game.hand_name(number)})
         return redirect("table", token=token)
     return render(request, "games/edit_hand.html", context)
+
+
+@require_safe
+def hand(request, token, number):
+    """Hand `number` worked out, player by player; with htmx, the part that opens on the board."""
+    table, can_edit = table_for(token)
+    game = table.game_descriptor
+    worked = explained.hand(table, number)
+    if worked is None:
+        raise Http404(_("No such %(hand)s.") % {"hand": game.hand_word})
+    template = "games/hand.html#explained" if request.htmx else "games/hand.html"
+    return render(request, template, {"table": table, "token": token, "game": game, "hand": worked,
+                                      "can_edit": can_edit and game.hands_editable and not table.finished,
+                                      "signed": not game.engine.LOWER_WINS})
+
+
+@require_safe
+def total(request, token, seat):
+    """How the total of the player in `seat` was reached, hand by hand."""
+    table, _can_edit = table_for(token)
+    if seat >= len(table.players):
+        raise Http404(_("No such player."))
+    name = table.players[seat]
+    return render(request, "games/total.html", {"table": table, "token": token, "game": table.game_descriptor,
+                                                "name": name, "total": table.totals.get(name, 0),
+                                                "rows": explained.total(table, name),
+                                                "signed": not table.engine.LOWER_WINS})
+
+
+@require_safe
+def settlement(request, token):
+    """Who pays whom, worked out: each player's balance, the groups whose balances cancel, and why
+    no fewer transfers can settle them."""
+    table, _can_edit = table_for(token)
+    groups = board.settlement(table)
+    if not groups:
+        raise Http404(_("Nobody owes anybody anything here."))
+    people = sum(len(group["balances"]) for group in groups)
+    return render(request, "games/settlement.html", {"table": table, "token": token, "groups": groups,
+                                                     "people": people, "transfers": people - len(groups)})
 
 
 def editable_table(token):

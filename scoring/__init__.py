@@ -20,6 +20,10 @@ Every game module has the same surface:
     validate(rules, players, hands) -> every hand's clean inputs
     score(rules, players, clean_hands) -> Result (points per hand, totals, progress, state):
         the same fold from start(), written once in base.py
+    explain(rules, players, state, clean_hand) -> {player: [Term, ...]}: one hand's points worked
+        out, each rule a term (terms.py) with the values it used; fold() adds the same terms up
+    FORMULAS -> {term kind: formula}: each rule of the game's score written once, as what its
+        term adds from its values
 """
 
 from .errors import InputError

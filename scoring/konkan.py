@@ -29,7 +29,7 @@ of groups: ``[["AH", "2H", "3H"], ["7S", "7D", "JK=7C"]]``.
 import sys
 from copy import deepcopy
 
-from . import base, checks
+from . import base, checks, terms
 from .errors import InputError, Problems
 
 SLUG = "konkan"
@@ -95,13 +95,18 @@ def parse_card(code, **where):
 
 def card_penalty(rules, cards, **where):
     """Penalty of the cards left in a hand: 2-10 face value, A J Q K JK from card_penalties."""
+    return sum(card_penalties(rules, cards, **where))
+
+
+def card_penalties(rules, cards, **where):
+    """The penalty of each card left in a hand, in order."""
     if not isinstance(cards, list):
         raise InputError("must be a list of cards", **{"field": "cards", **where})
-    total = 0
+    values = []
     for code in cards:
         rank, _suit = parse_card(code, **where)
-        total += rules["card_penalties"][rank] if rank in PENALTY_CARDS else int(rank)
-    return total
+        values.append(rules["card_penalties"][rank] if rank in PENALTY_CARDS else int(rank))
+    return values
 
 
 def _group_card(code, **where):
@@ -308,29 +313,53 @@ def validate(rules, players, hands):
 # --- scoring --------------------------------------------------------------------------------
 
 
-def player_penalty(rules, entry, joker_discard=False):
-    """The penalty one validated entry adds in a hand."""
+# Each rule of a hand's penalties, as the formula of its term (scoring/terms.py).
+FORMULAS = {
+    "winner": terms.note,  # the winner of the hand gets 0
+    "out": terms.note,  # out of the game: plays no hand
+    "joker_discard": lambda penalty, winner: penalty,  # and nothing else for the hand
+    "not_set": lambda penalty: penalty,
+    "cards_left": lambda cards: sum(value for _code, value in cards),  # [code, what it costs] of each card left
+    "hand_penalty": lambda penalty: penalty,  # a set player's cards left, as typed
+    "failed_wins": lambda count, penalty: count * penalty,
+    "eliminated": terms.note,  # the total went over the limit: out from the next hand
+    "game_won": terms.note,  # the last player left (or the lowest when all went over at once)
+}
+term = terms.maker(FORMULAS)
+
+
+def _penalty_terms(rules, entry, winner, joker_discard):
+    """The terms of one validated entry's penalty in a hand won by `winner`."""
     outcome = entry["outcome"]
     if outcome == "out":
-        return 0
-    if joker_discard and rules["joker_discard_penalty"] > 0:
-        points = 0 if outcome == "winner" else rules["joker_discard_penalty"]
-    elif outcome == "winner":
-        points = 0
+        return [term("out")]
+    if outcome == "winner":
+        found = [term("winner")]
+    elif joker_discard and rules["joker_discard_penalty"] > 0:
+        found = [term("joker_discard", penalty=rules["joker_discard_penalty"], winner=winner)]
     elif outcome == "not_set":
-        points = rules["not_set_penalty"]
+        found = [term("not_set", penalty=rules["not_set_penalty"])]
     elif "cards" in entry:
-        points = card_penalty(rules, entry["cards"])
+        found = [term("cards_left", cards=[[code, value] for code, value in
+                                           zip(entry["cards"], card_penalties(rules, entry["cards"]))])]
     else:
-        points = entry["hand_penalty"]
-    return points + entry.get("failed_wins", 0) * rules["failed_win_penalty"]
+        found = [term("hand_penalty", penalty=entry["hand_penalty"])]
+    if entry.get("failed_wins", 0):
+        found.append(term("failed_wins", count=entry["failed_wins"], penalty=rules["failed_win_penalty"]))
+    return found
+
+
+def _hand_terms(rules, entries):
+    """Each player's penalty terms in one validated hand."""
+    joker_discard = (entries.get("_hand") or {}).get("joker_discard", False)
+    players = [name for name in entries if name != "_hand"]
+    winner = next(name for name in players if entries[name]["outcome"] == "winner")
+    return {name: _penalty_terms(rules, entries[name], winner, joker_discard) for name in players}
 
 
 def score_hand(rules, entries):
     """Penalties of one validated hand (player -> int >= 0; 0 for a player who is out)."""
-    joker_discard = (entries.get("_hand") or {}).get("joker_discard", False)
-    return {name: player_penalty(rules, entry, joker_discard)
-            for name, entry in entries.items() if name != "_hand"}
+    return terms.points(_hand_terms(rules, entries))
 
 
 def start(rules, players):
@@ -338,14 +367,15 @@ def start(rules, players):
     return base.start(players, out=[], dealer=0, game_over=False, winner=None)
 
 
-def fold(rules, players, state, clean_hand):
-    """One validated hand's penalties and the state after it: who went out, who deals next,
-    whether the game is over."""
+def _fold(rules, players, state, clean_hand):
+    """One validated hand's terms, its penalties and the state after it: who went out, who deals
+    next, whether the game is over."""
+    explained = _hand_terms(rules, clean_hand)
     points = dict.fromkeys(players, 0)
-    points.update(score_hand(rules, clean_hand))
+    points.update(terms.points(explained))
     state = base.after(state, points)
     if state["game_over"]:
-        return points, state
+        return explained, points, state
     totals, limit = state["totals"], rules["elimination_over"]
     out = set(state["out"])
     remaining = [name for name in players if name not in out]
@@ -367,8 +397,26 @@ def fold(rules, players, state, clean_hand):
     n = len(players)
     seats = [(state["dealer"] + step) % n for step in range(1, n + 1)]
     dealer = next((seat for seat in seats if players[seat] not in out), seats[0])
-    return points, {**state, "out": [name for name in players if name in out], "dealer": dealer,
-                    "game_over": game_over, "winner": winner}
+    return explained, points, {**state, "out": [name for name in players if name in out], "dealer": dealer,
+                               "game_over": game_over, "winner": winner}
+
+
+def fold(rules, players, state, clean_hand):
+    """One validated hand's penalties and the state after it (see _fold)."""
+    _explained, points, after = _fold(rules, players, state, clean_hand)
+    return points, after
+
+
+def explain(rules, players, state, clean_hand):
+    """Each player's penalty in one validated hand as terms, then what it led to: a total over
+    the limit ("eliminated": out from the next hand), the game won."""
+    explained, _points, after = _fold(rules, players, state, clean_hand)
+    for name in players:
+        if name in after["out"] and name not in state["out"]:
+            explained[name].append(term("eliminated", total=after["totals"][name], limit=rules["elimination_over"]))
+        if after["winner"] == name and not state["game_over"]:
+            explained[name].append(term("game_won"))
+    return explained
 
 
 def progress(rules, players, state):

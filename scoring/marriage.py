@@ -3,7 +3,7 @@
 import sys
 from copy import deepcopy
 
-from . import base, checks
+from . import base, checks, terms
 from .errors import InputError, Problems
 
 SLUG = "marriage"
@@ -206,41 +206,71 @@ def hand_maal(rules, entry):
     return entry["maal"]
 
 
-def score_hand(rules, entries):
-    """Points for one validated hand: the settlement formula, then dublee and foul; sums to 0."""
-    playing = {name: entry for name, entry in entries.items() if entry["status"] != "out"}
+# Each rule of a hand's settlement, as the formula of its term (scoring/terms.py).
+FORMULAS = {
+    # every player but the winner: p = n·s − g − P (g: what their status pays the winner)
+    "settlement": lambda n, maal, game_points, total_maal, paid_for: n * maal - game_points - total_maal,
+    # the winner: p = −(sum of the others' settlements), so the hand sums to 0
+    "winner": lambda others: -sum(others),
+    "murdered": terms.note,  # an unseen player's maal counts 0 (murder)
+    "kidnapped": terms.note,  # an unseen player's maal goes to the winner (kidnap)
+    "kidnapper": terms.note,  # the winner's maal holds the unseen players' (kidnap)
+    "dublee_paid": lambda bonus, winner: -bonus,
+    "dublee_won": lambda bonus, others: bonus * others,
+    "foul_paid": lambda fine, others: -fine * others,
+    "foul_received": lambda fine, fouler: fine,
+}
+term = terms.maker(FORMULAS)
+# What a player pays the winner for: the rule key of its game points g.
+GAME_POINTS = {"seen": "seen_points", "unseen": "unseen_points", "dublee": "dublee_seen_points"}
+
+
+def explain(rules, players, state, clean_hand):
+    """Each player's points for one validated hand as terms: the settlement formula, then the
+    dublee bonus and each foul; a player sitting out has none (0 points)."""
+    playing = {name: entry for name, entry in clean_hand.items() if entry["status"] != "out"}
     winner = next(name for name, entry in playing.items() if entry["status"] == "winner")
     n = len(playing)
+    explained = {name: [] for name in clean_hand}
     maal = {name: hand_maal(rules, entry) for name, entry in playing.items()}
     if rules["murder"] or rules["kidnap"]:
         for name, entry in playing.items():
-            if entry["status"] == "unseen":
+            if entry["status"] == "unseen" and maal[name]:
                 if rules["kidnap"]:
+                    explained[name].append(term("kidnapped", maal=maal[name], winner=winner))
+                    explained[winner].append(term("kidnapper", maal=maal[name], victim=name))
                     maal[winner] += maal[name]
+                else:
+                    explained[name].append(term("murdered", maal=maal[name]))
                 maal[name] = 0
     total_maal = sum(maal.values())
-    points = dict.fromkeys(entries, 0)
+    settlements = []
     for name, entry in playing.items():
         if name == winner:
             continue
-        if entry["status"] == "unseen":
-            game_points = rules["unseen_points"]
-        elif entry["dublee"]:
-            game_points = rules["dublee_seen_points"]
-        else:
-            game_points = rules["seen_points"]
-        points[name] = n * maal[name] - game_points - total_maal
-    points[winner] = -sum(points.values())
+        paid_for = "unseen" if entry["status"] == "unseen" else "dublee" if entry["dublee"] else "seen"
+        settlement = term("settlement", n=n, maal=maal[name], game_points=rules[GAME_POINTS[paid_for]],
+                          total_maal=total_maal, paid_for=paid_for)
+        explained[name].append(settlement)
+        settlements.append(settlement.points)
+    explained[winner].append(term("winner", others=settlements))
     if playing[winner]["dublee"]:
         for name in playing:
-            points[name] -= rules["dublee_bonus"]
-        points[winner] += rules["dublee_bonus"] * n
-    for name, entry in playing.items():
+            if name != winner:
+                explained[name].append(term("dublee_paid", bonus=rules["dublee_bonus"], winner=winner))
+        explained[winner].append(term("dublee_won", bonus=rules["dublee_bonus"], others=n - 1))
+    for fouler, entry in playing.items():
         if entry["foul"]:
-            for other in playing:
-                points[other] += rules["foul_fine"]
-            points[name] -= rules["foul_fine"] * n
-    return points
+            for name in playing:
+                if name != fouler:
+                    explained[name].append(term("foul_received", fine=rules["foul_fine"], fouler=fouler))
+            explained[fouler].append(term("foul_paid", fine=rules["foul_fine"], others=n - 1))
+    return explained
+
+
+def score_hand(rules, entries):
+    """Points for one validated hand: its terms added up; sums to 0."""
+    return terms.points(explain(rules, None, None, entries))
 
 
 def dealer(players, hand_number):

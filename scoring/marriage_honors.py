@@ -21,7 +21,7 @@ the first game, and the deal passes in the direction of play, skipping inactive 
 import sys
 from copy import deepcopy
 
-from . import base, checks
+from . import base, checks, terms
 from .errors import InputError, Problems
 
 SLUG = "marriage-honors"
@@ -174,39 +174,68 @@ def honor_total(rules, entry):
     return entry["honors"] * rules["honor_value"] + entry["marriages"] * rules["marriage_points"]
 
 
+# Each rule of a game's score, as the formula of its term (scoring/terms.py).
+FORMULAS = {
+    # PART_A = n·h − H, h = honors × honor value + marriages × marriage points
+    "part_a": lambda n, honors, honor_value, marriages, marriage_points, h, total_h: n * h - total_h,
+    # PART_B = −2 · points in hand; a player who never got a turn has half their hand points in
+    # hand, so theirs is simply −hand points
+    "part_b": lambda outcome, points: -points if outcome == "no_turn" else -2 * points,
+    # the declarer's PART_B: −(sum of the others' PART_B), so the game is zero-sum
+    "part_b_declarer": lambda others: -sum(others),
+}
+term = terms.maker(FORMULAS)
+SURRENDER_POINTS = {"surrendered_first": "surrender_first_points", "surrendered_later": "surrender_later_points"}
+
+
+def _part_b(rules, entry):
+    """The PART_B term of a player who did not declare: their points in hand, by outcome."""
+    outcome = entry["outcome"]
+    if outcome in HAND_POINT_OUTCOMES:
+        points = entry["hand_points"]
+    else:
+        points = rules[SURRENDER_POINTS[outcome]]
+    return term("part_b", outcome=outcome, points=points)
+
+
 def twice_points_in_hand(rules, entry):
     """2 × points_in_hand, a whole number even for no_turn (half the hand points, doubled)."""
-    outcome = entry["outcome"]
-    if outcome == "played":
-        return 2 * entry["hand_points"]
-    if outcome == "no_turn":
-        return entry["hand_points"]
-    if outcome == "surrendered_first":
-        return 2 * rules["surrender_first_points"]
-    if outcome == "surrendered_later":
-        return 2 * rules["surrender_later_points"]
-    return 0  # declared, inactive
+    if entry["outcome"] in ("declared", "inactive"):
+        return 0
+    return -_part_b(rules, entry).points
 
 
-def parts(rules, entries):
-    """(PART_A, PART_B) per player of one validated game; inactive players (0, 0).
-
-    PART_A = n·h − H (honors); PART_B = −2·points in hand, the declarer getting the rest.
-    """
-    active = {name: entry for name, entry in entries.items() if entry["outcome"] != "inactive"}
+def explain(rules, players, state, clean_hand):
+    """Each player's score for one validated game as terms: PART_A, then PART_B; an inactive
+    player has none (0 points)."""
+    active = {name: entry for name, entry in clean_hand.items() if entry["outcome"] != "inactive"}
     n = len(active)
     h = {name: honor_total(rules, entry) for name, entry in active.items()}
     total_h = sum(h.values())
-    part_b = {name: -twice_points_in_hand(rules, entry)
-              for name, entry in active.items() if entry["outcome"] != "declared"}
+    explained = {name: [] for name in clean_hand}
+    for name, entry in active.items():
+        explained[name].append(term("part_a", n=n, honors=entry["honors"], honor_value=rules["honor_value"],
+                                    marriages=entry["marriages"], marriage_points=rules["marriage_points"],
+                                    h=h[name], total_h=total_h))
+    others = []
+    for name, entry in active.items():
+        if entry["outcome"] != "declared":
+            explained[name].append(_part_b(rules, entry))
+            others.append(explained[name][-1].points)
     declarer = next(name for name, entry in active.items() if entry["outcome"] == "declared")
-    part_b[declarer] = -sum(part_b.values())
-    return {name: (n * h[name] - total_h, part_b[name]) if name in active else (0, 0) for name in entries}
+    explained[declarer].append(term("part_b_declarer", others=others))
+    return explained
+
+
+def parts(rules, entries):
+    """(PART_A, PART_B) per player of one validated game; inactive players (0, 0)."""
+    return {name: tuple(term.points for term in terms) or (0, 0)
+            for name, terms in explain(rules, None, None, entries).items()}
 
 
 def score_hand(rules, entries):
     """Points for one validated game: PART_A + PART_B; sums to 0, inactive players 0."""
-    return {name: part_a + part_b for name, (part_a, part_b) in parts(rules, entries).items()}
+    return terms.points(explain(rules, None, None, entries))
 
 
 def start(rules, players):

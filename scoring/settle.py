@@ -8,14 +8,24 @@ def settle(balances):
     with one transfer fewer than its size, so the fewest transfers come from splitting everyone
     into as many zero-sum groups as possible (exact search over subsets; a table has at most 10).
     """
+    return [transfer for group in explain(balances) for transfer in group["transfers"]]
+
+
+def explain(balances):
+    """The settlement worked out: the people who owe or are owed, split into as many groups whose
+    balances cancel as there can be, each group {"balances": {name: balance}, "transfers": [...]}.
+
+    Why no fewer transfers can do: the transfers of any settlement link the people into groups
+    that each settle among themselves, so each such group's balances cancel, and linking s people
+    takes at least s − 1 transfers. So a settlement takes at least (people) − (groups) transfers,
+    and a group of s people settles here in s − 1 (each transfer but the last clears one person).
+    """
     names = [name for name, amount in balances.items() if amount]
     if sum(balances.values()):
         raise ValueError("balances must sum to 0")
-    groups = _zero_sum_groups(names, balances)
-    transfers = []
-    for group in groups:
-        transfers.extend(_settle_group({name: balances[name] for name in group}))
-    return transfers
+    return [{"balances": {name: balances[name] for name in group},
+             "transfers": _settle_group({name: balances[name] for name in group})}
+            for group in _zero_sum_groups(names, balances)]
 
 
 def _zero_sum_groups(names, balances):

@@ -3,7 +3,7 @@
 import sys
 from copy import deepcopy
 
-from . import base, checks
+from . import base, checks, terms
 from .errors import InputError, Problems
 
 SLUG = "thirteen"
@@ -125,10 +125,25 @@ def made_bid(bid, books):
     return books >= bid
 
 
+# Each rule of a round's score, as the formula of its term (scoring/terms.py).
+FORMULAS = {
+    "pending": terms.note,  # bids in, books not yet: the round scores when they are
+    # made: 10 × bid, and a point for each book over the bid (a sandbag)
+    "bid_made": lambda bid, books: 10 * bid + (books - bid),
+    "bid_missed": lambda bid, books: -10 * bid,
+    "sandbags": terms.note,  # the running count of sandbags grows
+    # the count reached the limit: the penalty once per limit reached, the limit taken off
+    "sandbag_penalty": lambda before, added, limit, times, penalty, left: -times * penalty,
+}
+term = terms.maker(FORMULAS)
+
+
+def _bid_term(bid, books):
+    return term("bid_made" if made_bid(bid, books) else "bid_missed", bid=bid, books=books)
+
+
 def round_score(bid, books):
-    if not made_bid(bid, books):
-        return -10 * bid
-    return 10 * bid + (books - bid)
+    return _bid_term(bid, books).points
 
 
 def start(rules, players):
@@ -136,23 +151,39 @@ def start(rules, players):
     return base.start(players, sandbags=dict.fromkeys(players, 0), pending=False, bids={})
 
 
-def fold(rules, players, state, clean_hand):
-    """One round's points and the state after it. A pending round (bids only) scores 0 for now
+def _fold(rules, players, state, clean_hand):
+    """One round's terms and the state after it. A pending round (bids only) scores 0 for now
     and leaves its bids in the state; once its books are in, the table is folded again."""
     if is_pending(clean_hand):
-        points = dict.fromkeys(players, 0)
-        return points, base.after(state, points, pending=True,
-                                  bids={name: clean_hand[name]["bid"] for name in players})
-    points, sandbags = {}, dict(state["sandbags"])
+        explained = {name: [term("pending", bid=clean_hand[name]["bid"])] for name in players}
+        return explained, base.after(state, dict.fromkeys(players, 0), pending=True,
+                                     bids={name: clean_hand[name]["bid"] for name in players})
+    explained, sandbags = {}, dict(state["sandbags"])
     for name in players:
         bid, books = clean_hand[name]["bid"], clean_hand[name]["books"]
-        points[name] = round_score(bid, books)
-        sandbags[name] += max(books - bid, 0)
-        if rules["sandbag_penalty"]:
-            times = sandbags[name] // rules["sandbag_limit"]
-            points[name] -= times * rules["sandbag_penalty_points"]
-            sandbags[name] -= times * rules["sandbag_limit"]
-    return points, base.after(state, points, sandbags=sandbags, pending=False, bids={})
+        explained[name] = [_bid_term(bid, books)]
+        before, added = sandbags[name], max(books - bid, 0)
+        sandbags[name] += added
+        times = sandbags[name] // rules["sandbag_limit"] if rules["sandbag_penalty"] else 0
+        sandbags[name] -= times * rules["sandbag_limit"]
+        if times:
+            explained[name].append(term("sandbag_penalty", before=before, added=added, limit=rules["sandbag_limit"],
+                                        times=times, penalty=rules["sandbag_penalty_points"], left=sandbags[name]))
+        elif added:
+            explained[name].append(term("sandbags", before=before, added=added))
+    return explained, base.after(state, terms.points(explained), sandbags=sandbags, pending=False, bids={})
+
+
+def fold(rules, players, state, clean_hand):
+    """One round's points and the state after it (see _fold)."""
+    explained, after = _fold(rules, players, state, clean_hand)
+    return terms.points(explained), after
+
+
+def explain(rules, players, state, clean_hand):
+    """Each player's score for one round as terms: the bid made or missed, the sandbags it
+    added, and the sandbag penalty where the count reached the limit."""
+    return _fold(rules, players, state, clean_hand)[0]
 
 
 def progress(rules, players, state):

@@ -7,7 +7,7 @@ finds every distinct solution, knows how hard each hand is and deals solvable ca
 
 import sys
 
-from . import base, checks
+from . import base, checks, terms
 from .errors import InputError
 from .expressions24 import card_value, check_answer
 from .solver24 import DIFFICULTIES, SUITS, TARGET
@@ -90,9 +90,25 @@ def start(rules, players):
     return base.start(players)
 
 
+# The race's one rule, as the formula of its terms (scoring/terms.py).
+FORMULAS = {
+    "won_deal": lambda answer: 1,  # the first correct answer wins the deal's point
+    "lost_deal": terms.note,
+}
+term = terms.maker(FORMULAS)
+
+
+def explain(rules, players, state, clean_hand):
+    """The deal's point, to the player whose answer won it."""
+    winner = next(name for name in players if clean_hand[name]["won"])
+    answer = clean_hand["_hand"]["answer"]
+    return {name: [term("won_deal", answer=answer) if name == winner else term("lost_deal", winner=winner)]
+            for name in players}
+
+
 def fold(rules, players, state, clean_hand):
     """The deal's point goes to its winner; a race keeps nothing but the count and the totals."""
-    points = {name: int(clean_hand[name]["won"]) for name in players}
+    points = terms.points(explain(rules, players, state, clean_hand))
     return points, base.after(state, points)
 
 

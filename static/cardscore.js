@@ -215,3 +215,16 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   hold();
 })();
 
+
+// A hand worked out, opened on the board (htmx): "Back to the board" closes it where it is and
+// returns to the hand's number on the board.
+document.addEventListener("click", (event) => {
+  const back = event.target.closest("#explained [data-close-explained]");
+  if (!back) return;
+  event.preventDefault();
+  const shown = document.getElementById("explained");
+  const number = shown.querySelector(".explained").id.replace("hand-", "");
+  shown.replaceChildren();
+  const link = [...document.querySelectorAll("#board .hand-link")].find((a) => a.textContent.trim() === number);
+  if (link) link.focus();
+});

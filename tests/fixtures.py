@@ -492,7 +492,7 @@ def board_row(response, number):
 
 def totals_row(response):
     """Player -> the total shown in the board's footer, as printed (e.g. '+30', '−36')."""
-    return dict(re.findall(r'<td class="total[^"]*" data-player="([^"]+)">([^<]*)</td>', page(response)))
+    return dict(re.findall(r'<td class="total[^"]*" data-player="([^"]+)"><a [^>]*>([^<]*)</a></td>', page(response)))
 
 
 class ScriptFinder(HTMLParser):

@@ -627,7 +627,8 @@ def test_hostile_names_are_shown_escaped_on_every_page_of_the_table(game, client
     assert escape(SCRIPT) in history.content.decode()
     # (page, whether it shows the players' names)
     pages = [(reverse("live", args=[table.viewer_token]), True), (reverse("player", args=[IMG]), True),
-             (reverse("home"), False)]
+             (reverse("home"), False), (reverse("hand", args=[table.viewer_token, 1]), True),
+             (reverse("total", args=[table.viewer_token, 1]), True)]  # seat 1: IMG
     if get_game(game).hands_editable:
         pages.append((reverse("edit_hand", args=[table.keeper_token, 1]), True))
     else:

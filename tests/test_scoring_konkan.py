@@ -749,3 +749,47 @@ def test_property_eliminated_are_over_the_limit(game):
     if not progress["game_over"]:
         assert progress["dealer"] not in progress["out"]
 
+
+
+# --- the score worked out (explain) ---------------------------------------------------------
+
+
+def explained(hands, rules=None, players=None):
+    """Each player's terms of the last of `hands`, as (kind, values, points)."""
+    clean_rules = k.validate_rules(rules or {})
+    players = players or NAMES[: len([key for key in hands[0] if key != "_hand"])]
+    clean = k.validate(clean_rules, players, hands)
+    state = k.score(clean_rules, players, clean[:-1]).state
+    return {name: [(term.kind, term.values, term.points) for term in terms]
+            for name, terms in k.explain(clean_rules, players, state, clean[-1]).items()}
+
+
+def test_explain_worked_example():
+    # A had set and holds A♠, 7♥, joker → 11 + 7 + 50 = 68; C never set → 100
+    lines = explained([hand(S(cards=["AS", "7H", "JK"]), W(), N())])
+    assert lines == {"Asha": [("cards_left", {"cards": [["AS", 11], ["7H", 7], ["JK", 50]]}, 68)],
+                     "Bina": [("winner", {}, 0)],
+                     "Chet": [("not_set", {"penalty": 100}, 100)]}
+
+
+def test_explain_joker_discard_failed_wins_and_typed_penalty():
+    lines = explained([hand(S(penalty=12, failed_wins=1), W(failed_wins=2), N(), joker=True)])
+    assert lines["Asha"] == [("joker_discard", {"penalty": 200, "winner": "Bina"}, 200),
+                             ("failed_wins", {"count": 1, "penalty": 50}, 50)]
+    assert lines["Bina"] == [("winner", {}, 0), ("failed_wins", {"count": 2, "penalty": 50}, 100)]
+    lines = explained([hand(S(penalty=12), W(), N(), joker=False)])
+    assert lines["Asha"] == [("hand_penalty", {"penalty": 12}, 12)]
+
+
+def test_explain_elimination_and_the_game_won():
+    # Chet: 100 + 100 + 100 + 50 = 350 > 301: out; Asha and Bina are left
+    game = [hand(W(), S(penalty=10), N()), hand(W(), S(penalty=10), N()), hand(W(), S(penalty=10), N()),
+            hand(W(), S(penalty=10), S(penalty=50))]
+    lines = explained(game)
+    assert lines["Chet"] == [("hand_penalty", {"penalty": 50}, 50),
+                             ("eliminated", {"total": 350, "limit": 301}, 0)]
+    assert lines["Asha"] == [("winner", {}, 0)]
+    last = explained([*game, hand(W(), S(penalty=300), O())])
+    assert last["Chet"] == [("out", {}, 0)]
+    assert last["Bina"][-1] == ("eliminated", {"total": 340, "limit": 301}, 0)
+    assert last["Asha"] == [("winner", {}, 0), ("game_won", {}, 0)]

@@ -547,3 +547,88 @@ def test_totals_are_the_sum_of_hand_points(game):
     result = scored(m, rules, players, hands)
     assert result.totals == {name: sum(hp[name] for hp in result.points) for name in players}
     assert sum(result.totals.values()) == 0
+
+
+# --- the score worked out (explain) ---------------------------------------------------------
+
+
+def explained(maal, statuses, rules=None, extra=None):
+    """Each player's terms of one hand, as (kind, values, points)."""
+    clean_rules = m.validate_rules(rules or {})
+    players, inputs = entries(maal, statuses, extra)
+    hand = m.validate_hand(clean_rules, players, inputs)
+    return {name: [(term.kind, term.values, term.points) for term in terms]
+            for name, terms in m.explain(clean_rules, players, m.start(clean_rules, players), hand).items()}
+
+
+def test_explain_worked_example_every_line():
+    # maal 10, 3, 0, 5, 2, 0 with W s u s s u: n = 6, P = 20
+    lines = explained([10, 3, 0, 5, 2, 0], "Wsussu")
+    def settlement(maal, game_points, paid_for, points):
+        return [("settlement", {"n": 6, "maal": maal, "game_points": game_points, "total_maal": 20,
+                                "paid_for": paid_for}, points)]
+    assert lines == {
+        "Asha": [("winner", {"others": [-5, -30, 7, -11, -30]}, 69)],
+        "Bikram": settlement(3, 3, "seen", -5),
+        "Chandra": settlement(0, 10, "unseen", -30),
+        "Dipa": settlement(5, 3, "seen", 7),
+        "Eka": settlement(2, 3, "seen", -11),
+        "Gita": settlement(0, 10, "unseen", -30),
+    }
+
+
+@pytest.mark.parametrize(
+    "maal, statuses, expected",
+    [
+        ([10, 3, 0, 5, 2, 0], "Wsussu", [69, -5, -30, 7, -11, -30]),
+        ([0, 7, 0, 0, 0, 0], "Wsuuuu", [36, 32, -17, -17, -17, -17]),
+        ([12, 4, 6, 0], "sWsu", [23, 10, -1, -32]),
+    ],
+)
+def test_explain_worked_examples_add_up_to_the_points(maal, statuses, expected):
+    lines = explained(maal, statuses)
+    assert [sum(points for _kind, _values, points in lines[name]) for name in lines] == expected
+
+
+def test_explain_five_players_seen_with_maal_7():
+    # the issue's line: 5 × 7 − 3 − 24 = 8
+    lines = explained([17, 7, 0, 0, 0], "Wsuss")
+    assert lines["Bikram"] == [("settlement", {"n": 5, "maal": 7, "game_points": 3, "total_maal": 24,
+                                              "paid_for": "seen"}, 8)]
+
+
+def test_explain_murder_notes_the_unseen_maal():
+    lines = explained([12, 4, 6, 5], "sWsu", {"murder": True})
+    assert lines["Dipa"] == [("murdered", {"maal": 5}, 0),
+                             ("settlement", {"n": 4, "maal": 0, "game_points": 10, "total_maal": 22,
+                                             "paid_for": "unseen"}, -32)]
+    assert lines["Bikram"] == [("winner", {"others": [23, -1, -32]}, 10)]
+
+
+def test_explain_kidnap_moves_the_maal_to_the_winner():
+    lines = explained([12, 4, 6, 5], "sWsu", {"kidnap": True})
+    assert lines["Dipa"][0] == ("kidnapped", {"maal": 5, "winner": "Bikram"}, 0)
+    assert lines["Bikram"] == [("kidnapper", {"maal": 5, "victim": "Dipa"}, 0),
+                               ("winner", {"others": [18, -6, -37]}, 25)]
+    assert lines["Asha"] == [("settlement", {"n": 4, "maal": 12, "game_points": 3, "total_maal": 27,
+                                             "paid_for": "seen"}, 18)]
+
+
+def test_explain_dublee_winner_and_seen_by_dublee():
+    lines = explained([0, 0, 0], "Wss", extra={0: {"dublee": True}, 1: {"dublee": True}})
+    assert lines["Asha"] == [("winner", {"others": [0, -3]}, 3), ("dublee_won", {"bonus": 5, "others": 2}, 10)]
+    assert lines["Bikram"] == [("settlement", {"n": 3, "maal": 0, "game_points": 0, "total_maal": 0,
+                                               "paid_for": "dublee"}, 0),
+                               ("dublee_paid", {"bonus": 5, "winner": "Asha"}, -5)]
+
+
+def test_explain_foul_as_its_own_terms():
+    # base 9, -3, -3, -3; Dipa pays 15 to each of the 3 others
+    lines = explained([0, 0, 0, 0], "Wsss", extra={3: {"foul": True}})
+    assert lines["Dipa"][-1] == ("foul_paid", {"fine": 15, "others": 3}, -45)
+    assert lines["Asha"][-1] == ("foul_received", {"fine": 15, "fouler": "Dipa"}, 15)
+    assert [sum(points for _kind, _values, points in lines[name]) for name in lines] == [24, 12, 12, -48]
+
+
+def test_explain_sitting_out_has_no_terms():
+    assert explained([12, 4, 0, 6], "sWos")["Chandra"] == []

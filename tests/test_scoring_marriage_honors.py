@@ -706,3 +706,40 @@ def test_parts_of_the_worked_example():
         "C": {"outcome": "surrendered_first", "honors": 0},
     })
     assert mh.parts(rules, entries) == {"A": (-8, 38), "B": (40, -34), "C": (-32, -4)}
+
+
+# --- the score worked out (explain) ---------------------------------------------------------
+
+
+def explained(letters, honors=None, marriages=None, hand_points=None, rules=None):
+    """Each player's terms of one game, as (kind, values, points)."""
+    clean_rules = mh.validate_rules(rules or {})
+    players, inputs = game(letters, honors, marriages, hand_points)
+    hand = mh.validate_hand(clean_rules, players, inputs)
+    return [[(term.kind, term.values, term.points) for term in terms]
+            for terms in mh.explain(clean_rules, players, mh.start(clean_rules, players), hand).values()]
+
+
+def part_a(n, honors, marriages, h, total_h, points):
+    return ("part_a", {"n": n, "honors": honors, "honor_value": 4, "marriages": marriages, "marriage_points": 20,
+                       "h": h, "total_h": total_h}, points)
+
+
+def test_explain_worked_example():
+    # H = 32. PART_A: A 24−32 = −8, B 72−32 = 40, C −32. PART_B: B −34, C −4, A +38.
+    assert explained("DPF", honors=[2, 1, 0], marriages=[0, 1, 0], hand_points=[0, 17, 0]) == [
+        [part_a(3, 2, 0, 8, 32, -8), ("part_b_declarer", {"others": [-34, -4]}, 38)],
+        [part_a(3, 1, 1, 24, 32, 40), ("part_b", {"outcome": "played", "points": 17}, -34)],
+        [part_a(3, 0, 0, 0, 32, -32), ("part_b", {"outcome": "surrendered_first", "points": 2}, -4)],
+    ]
+
+
+def test_explain_no_turn_is_minus_the_hand_points_and_a_later_surrender_its_points():
+    lines = explained("DNL", hand_points=[0, 31, 0])
+    assert lines[1][1] == ("part_b", {"outcome": "no_turn", "points": 31}, -31)
+    assert lines[2][1] == ("part_b", {"outcome": "surrendered_later", "points": 5}, -10)
+    assert lines[0][1] == ("part_b_declarer", {"others": [-31, -10]}, 41)
+
+
+def test_explain_an_inactive_player_has_no_terms():
+    assert explained("DPI", hand_points=[0, 10, 0])[2] == []

@@ -482,3 +482,48 @@ def test_score_is_idempotent_and_leaves_its_inputs_alone(rules, hands):
     assert hands == before
     assert first.progress["pending"] == (bool(hands) and "books" not in hands[-1]["Asha"])
     assert first.progress["game_over"] == (len(hands) == 25 and not first.progress["pending"])
+
+
+# --- the score worked out (explain) ---------------------------------------------------------
+
+
+def explained(hands, rules=None):
+    """Each player's terms of the last of `hands`, as (kind, values, points)."""
+    clean_rules = t.validate_rules(rules or {})
+    clean = t.validate(clean_rules, PLAYERS, hands)
+    state = t.score(clean_rules, PLAYERS, clean[:-1]).state
+    return {name: [(term.kind, term.values, term.points) for term in terms]
+            for name, terms in t.explain(clean_rules, PLAYERS, state, clean[-1]).items()}
+
+
+def test_explain_worked_example_the_complete_three_card_round():
+    # bids A=1, B=0, C=2, D=1; books A=1, B=1, C=0, D=1 -> A=10, B=1 (one sandbag), C=-20, D=10.
+    lines = explained(rounds(2) + [complete([1, 0, 2, 1], [1, 1, 0, 1])])
+    assert lines == {
+        "Asha": [("bid_made", {"bid": 1, "books": 1}, 10)],
+        "Bikram": [("bid_made", {"bid": 0, "books": 1}, 1), ("sandbags", {"before": 0, "added": 1}, 0)],
+        "Charlie": [("bid_missed", {"bid": 2, "books": 0}, -20)],
+        "David": [("bid_made", {"bid": 1, "books": 1}, 10)],
+    }
+
+
+def test_explain_david_and_charlie():
+    # David bid 2, took 3: 21 with one sandbag; Charlie bid 3, took 0: -30.
+    lines = explained(rounds(2) + [complete([0, 0, 3, 2], [0, 0, 0, 3])])
+    assert lines["David"] == [("bid_made", {"bid": 2, "books": 3}, 21), ("sandbags", {"before": 0, "added": 1}, 0)]
+    assert lines["Charlie"] == [("bid_missed", {"bid": 3, "books": 0}, -30)]
+
+
+def test_explain_the_sandbag_penalty():
+    hands = [complete([1, 0, 0, 0], [1, 0, 0, 0]), complete([0, 0, 0, 0], [2, 0, 0, 0]),
+             complete([0, 0, 0, 0], [3, 0, 0, 0]), complete([0, 0, 0, 0], [4, 0, 0, 0]),
+             complete([0, 0, 0, 0], [5, 0, 0, 0])]
+    # 9 sandbags + 5 = 14 ≥ 10: 5 − 100, 4 sandbags left
+    assert explained(hands, PENALTY)["Asha"] == [
+        ("bid_made", {"bid": 0, "books": 5}, 5),
+        ("sandbag_penalty", {"before": 9, "added": 5, "limit": 10, "times": 1, "penalty": 100, "left": 4}, -100)]
+
+
+def test_explain_a_pending_round():
+    lines = explained(rounds(1) + [bids_only([1, 0, 2, 0])])
+    assert lines["Charlie"] == [("pending", {"bid": 2}, 0)]

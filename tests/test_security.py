@@ -150,12 +150,14 @@ def every_page(client, owner):
                  reverse("live", args=[table.viewer_token]), reverse("export", args=[table.viewer_token]),
                  reverse("export_csv", args=[table.viewer_token]),
                  reverse("qr_code", args=[table.keeper_token, "keeper"]),
-                 reverse("table", args=[table.keeper_token]) + "?hands=all"]
+                 reverse("table", args=[table.keeper_token]) + "?hands=all",
+                 reverse("hand", args=[table.viewer_token, 1]), reverse("total", args=[table.viewer_token, 0])]
         if game == "twentyfour":
             urls.append(reverse("race_state", args=[table.viewer_token]))
         else:
             urls.append(reverse("edit_hand", args=[table.keeper_token, 1]))
     urls.append(reverse("deal_info", args=[tables["marriage-honors"].keeper_token]))
+    urls.append(reverse("settlement", args=[tables["marriage"].viewer_token]))
     puzzle = Puzzle.objects.create(player=owner.get_username(), user=owner, cards=EIGHTS_AND_THREES,
                                    difficulty="hard", solutions=1)
     urls.append(reverse("puzzle", args=[puzzle.pk]))

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.settle import settle
+from scoring.settle import explain, settle
 
 
 def after(balances, transfers):
@@ -109,3 +109,23 @@ def test_non_zero_sum_always_raises(balances, off):
     balances["P0"] += off
     with pytest.raises(ValueError):
         settle(balances)
+
+
+def test_explained_the_groups_whose_balances_cancel_each_settle_in_one_transfer_fewer_than_their_size():
+    balances = {"A": 5, "B": 6, "C": -5, "D": -4, "E": -2, "F": 0}
+    groups = explain(balances)
+    assert sorted(sorted(group["balances"].items()) for group in groups) == [
+        [("A", 5), ("C", -5)], [("B", 6), ("D", -4), ("E", -2)]]
+    for group in groups:
+        assert sum(group["balances"].values()) == 0
+        assert len(group["transfers"]) == len(group["balances"]) - 1
+    assert [transfer for group in groups for transfer in group["transfers"]] == settle(balances)
+
+
+@given(st.lists(st.integers(-50, 50), min_size=1, max_size=7))
+def test_explained_groups_are_the_fewest_transfers(amounts):
+    balances = {f"P{i}": amount for i, amount in enumerate(amounts)}
+    balances["last"] = -sum(amounts)
+    groups = explain(balances)
+    people = sum(len(group["balances"]) for group in groups)
+    assert people - len(groups) == brute_force_minimum(balances) == len(settle(balances))

@@ -166,4 +166,4 @@ def test_a_players_money_is_shown_per_currency_never_added_across_currencies(cli
 def test_a_game_that_plays_hands_says_hand(client, marriage_table):
     post_hand(client, marriage_table, "sWsu", (12, 4, 6, 0), 1)
     board = read_text(client.get(reverse("table", args=[marriage_table.keeper_token])))
-    assert "Fix hand 1" in board and "Undo hand 1" in board
+    assert "Hand 1 worked out" in board and "Undo hand 1" in board

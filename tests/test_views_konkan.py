@@ -14,7 +14,7 @@ from django.urls import reverse
 from games import services
 from games.models import Hand, PointTable, Table
 from scoring import konkan
-from tests.fixtures import (SET_61, add_url, board_row, assert_import_refused, assert_new_table_refused, csrf_post, document,
+from tests.fixtures import (SET_61, add_url, board_row, assert_import_refused, assert_new_table_refused, csrf_post, document, read_text,
                             edit_url, page, players_of, seeded, snapshot, table_form, table_url, totals_row)
 
 pytestmark = pytest.mark.django_db
@@ -669,7 +669,8 @@ def test_a_set_after_the_game_is_over_is_refused(client, game_over):
 
 def test_every_hand_can_still_be_fixed_after_the_game_is_over(client, game_over):
     body = page(client.get(table_url(game_over)))
-    assert 'aria-label="Fix hand 1"' in body and 'aria-label="Fix hand 5"' in body
+    assert 'aria-label="Hand 1 worked out"' in body and 'aria-label="Hand 5 worked out"' in body
+    assert "Fix hand 5" in read_text(client.get(reverse("hand", args=[game_over.keeper_token, 5])))
     form = page(client.get(edit_url(game_over, 5)))
     # Chet was out in hand 5: his row carries "out" and nothing to fill in.
     assert '<input type="hidden" name="outcome-2" value="out">' in form

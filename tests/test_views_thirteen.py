@@ -627,7 +627,7 @@ def fourteenth_round(owner):
 
 def test_the_board_says_round_where_other_games_say_hand(client, fourteenth_round):
     board = read_text(client.get(table_url(fourteenth_round)))
-    for words in ("Show 1 earlier round", "Fix round 2", "Fix round 14", "Undo round 14?", "Undo round 14"):
+    for words in ("Show 1 earlier round", "Round 2 worked out", "Fix round 14", "Undo round 14?", "Undo round 14"):
         assert words in board
     assert HAND.findall(board) == []
     assert HAND.findall(read_text(client.get(table_url(fourteenth_round, fourteenth_round.viewer_token)))) == []

@@ -12,6 +12,7 @@ GAME = Game(
     entry=hand_entry,
     history_words=history.words,
     hand_template="konkan/hand_form.html",
+    terms_template="konkan/terms.html",
     summary_template="konkan/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
     hand_marks=hand_entry.marks,

@@ -13,6 +13,7 @@ GAME = Game(
     entry=hand_entry,
     history_words=history.words,
     hand_template="marriage/hand_form.html",
+    terms_template="marriage/terms.html",
     summary_template="marriage/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
     hand_marks=hand_entry.marks,

@@ -14,6 +14,7 @@ GAME = Game(
     history_words=history.words,
     cell_details=hand_entry.cell_details,
     hand_template="marriage_honors/hand_form.html",
+    terms_template="marriage_honors/terms.html",
     summary_template="marriage_honors/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
     hand_marks=hand_entry.marks,

@@ -6,6 +6,8 @@ from decimal import Decimal
 from django import template
 from django.utils.formats import number_format
 
+from ..history import cards
+
 register = template.Library()
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")
 
@@ -45,3 +47,46 @@ def clock(seconds):
     """Whole seconds as a running clock: 0:07, 12:34 (the 24 Game's timer)."""
     minutes, seconds = divmod(int(seconds), 60)
     return f"{minutes}:{seconds:02d}"
+
+
+@register.filter
+def sum_of(values):
+    """Numbers added up as written out: [-5, -30, 7] -> "−5 − 30 + 7" (a worked line's sum)."""
+    if not values:
+        return "0"
+    return " ".join([points(values[0], signed=False), *(sign_of(value) for value in values[1:])])
+
+
+@register.filter
+def minus(value, other):
+    """value − other, for a worked line ("10 × 2 + 1": the books over the bid)."""
+    return int(value) - int(other)
+
+
+@register.filter
+def card(code):
+    """A card code as people read it: "A♠", "joker"."""
+    return cards([code])
+
+
+@register.filter
+def sign_of(value):
+    """A number added in a written-out sum: "+ 12", "− 5"."""
+    value = int(value)
+    return f"\u2212 {-value}" if value < 0 else f"+ {value}"
+
+
+@register.filter
+def hand_name(game, number):
+    """ "Hand 3", "Round 3": what the game calls hand `number` (games/registry.py)."""
+    return game.hand_name(number)
+
+
+# An answer as typed on the 24 pad ("8/(3-8/3)"), with the signs people write.
+SIGNS = str.maketrans({"*": " × ", "/": " ÷ ", "-": " − ", "+": " + "})
+
+
+@register.filter
+def written(expression):
+    """An expression typed with * / - + as people write it: "8 ÷ (3 − 8 ÷ 3)"."""
+    return " ".join(expression.translate(SIGNS).split())

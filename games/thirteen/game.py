@@ -12,6 +12,7 @@ GAME = Game(
     entry=hand_entry,
     history_words=history.words,
     hand_template="thirteen/round_form.html",
+    terms_template="thirteen/terms.html",
     summary_template="thirteen/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
     hand_marks=hand_entry.marks,

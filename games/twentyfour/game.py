@@ -14,6 +14,7 @@ GAME = Game(
     page_context=race.pad_context,  # the race pad of this phone (dealing the first cards when first opened)
     entry_template="twentyfour/race/entry.html",
     hand_template="twentyfour/race/hand.html",
+    terms_template="twentyfour/race/terms.html",
     summary_template="twentyfour/race/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
     hand_marks=hand_entry.marks,

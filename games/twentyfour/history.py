@@ -4,10 +4,7 @@
 from django.utils.translation import gettext as _
 
 from ..history import cards
-
-# The answer as typed on the pad ("8/(3-8/3)"), with the signs people write.
-SIGNS = str.maketrans({"*": " × ", "/": " ÷ ", "-": " − ", "+": " + "})
-
+from ..templatetags.cardscore import written
 
 def words(table, name, value, entry=None):
     """One input in words (games/history.py); None leaves it to the generic wording."""
@@ -18,5 +15,5 @@ def words(table, name, value, entry=None):
     if name == "cards" and isinstance(value, list):
         return _("cards %(cards)s") % {"cards": cards(value)}
     if name == "answer" and isinstance(value, str):
-        return _("answer %(answer)s") % {"answer": " ".join(value.translate(SIGNS).split())}
+        return _("answer %(answer)s") % {"answer": written(value)}
     return None

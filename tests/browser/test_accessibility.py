@@ -37,9 +37,10 @@ def test_every_page_has_no_accessibility_violation(browser, site, scheme):
     page = context.new_page()
     refused = []
     page.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None)
-    anonymous = [f"{base}/", f"{base}/login/", f"{base}/24/"]
+    anonymous = [f"{base}/", f"{base}/login/", f"{base}/24/", f"{base}/t/{marriage.viewer_token}/settlement/"]
     for table in tables:
-        anonymous.append(f"{base}/t/{table.viewer_token}/")
+        anonymous += [f"{base}/t/{table.viewer_token}/", f"{base}/t/{table.viewer_token}/hand/1/",
+                      f"{base}/t/{table.viewer_token}/total/0/"]
     problems = {}
     for url in anonymous:
         page.goto(url)
@@ -49,7 +50,7 @@ def test_every_page_has_no_accessibility_violation(browser, site, scheme):
              f"{base}/players/", f"{base}/players/Asha/", f"{base}/t/{marriage.keeper_token}/hands/1/",
              f"{base}/t/{marriage.keeper_token}/history/", f"{base}/groups/{group.pk}/",
              f"{base}/t/{rematch.keeper_token}/group/", f"{base}/t/{rematch.keeper_token}/"]
-    pages += [f"{base}/t/{table.keeper_token}/" for table in tables]
+    pages += [f"{base}/t/{table.keeper_token}/{page}" for table in tables for page in ("", "hand/1/")]
     for url in pages:
         page.goto(url)
         problems[url] = violations(page)

@@ -63,7 +63,7 @@ NAMES_RUNNING_OVER = """() => {
   for (const name of document.querySelectorAll(".round-row .who")) {
     if (name.clientWidth < 100) over.push(`${name.textContent.trim().slice(0, 40)} squeezed to ${name.clientWidth}px`);
   }
-  for (const cell of document.querySelectorAll(".grid th, .grid td, .standings .name > *, .round-row .who")) {
+  for (const cell of document.querySelectorAll(".grid th, .grid td, .standings .name > *, .round-row .who, .worked h2 > *, h1 > .cut")) {
     if (cell.scrollWidth <= cell.clientWidth + 1) continue;
     const style = getComputedStyle(cell);
     const titled = cell.closest("[title]");
@@ -85,9 +85,12 @@ def site(live_server, transactional_db, owner, page):
 
 
 def pages_of(game, table):
-    """Every page a table of `game` has: new table, keeper and viewer, a hand's edit page, history."""
+    """Every page a table of `game` has: new table, keeper and viewer, a hand worked out (both links),
+    a total hand by hand, a hand's edit page, history."""
     pages = [reverse("new_table", args=[game.slug]), reverse("table", args=[table.keeper_token]),
-             reverse("table", args=[table.viewer_token]), reverse("history", args=[table.keeper_token])]
+             reverse("table", args=[table.viewer_token]), reverse("history", args=[table.keeper_token]),
+             reverse("hand", args=[table.keeper_token, 1]), reverse("hand", args=[table.viewer_token, 1]),
+             reverse("total", args=[table.viewer_token, 0])]
     if game.hands_editable:
         pages.append(reverse("edit_hand", args=[table.keeper_token, 1]))
     return pages
@@ -113,7 +116,8 @@ def test_every_page_of_every_game_has_44px_targets_and_readable_text(site, owner
     log_in(page, base)
     urls = ["/", "/24/", reverse("puzzle", args=[puzzle.pk]), reverse("players_list"),
             reverse("player", args=[tables[GAMES[0]].players[0]]), reverse("group", args=[group.pk]),
-            reverse("table_group", args=[rematch.keeper_token]), reverse("table", args=[rematch.keeper_token])]
+            reverse("table_group", args=[rematch.keeper_token]), reverse("table", args=[rematch.keeper_token]),
+            reverse("settlement", args=[tables["marriage"].viewer_token])]
     for game in registry.all_games():
         urls += pages_of(game, tables[game.slug])
     for url in urls:
@@ -147,7 +151,8 @@ def test_long_names_fit_or_end_in_an_ellipsis_with_the_whole_name_at_hand(live_s
                    players=LONG_NAMES, colors=dict(zip(LONG_NAMES, ["red", "yellow", "green", "blue"])))
     log_in(page, live_server.url)
     for url in (reverse("table", args=[table.keeper_token]), reverse("table", args=[table.viewer_token]),
-                reverse("edit_hand", args=[table.keeper_token, 1])):
+                reverse("edit_hand", args=[table.keeper_token, 1]), reverse("hand", args=[table.viewer_token, 1]),
+                reverse("total", args=[table.viewer_token, 1])):
         page.goto(live_server.url + url)
         assert page.evaluate(NAMES_RUNNING_OVER) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= 390

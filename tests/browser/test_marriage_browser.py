@@ -60,6 +60,7 @@ def test_an_evening_with_the_maal_counter_and_a_fixed_hand(logged_in_page, live_
     expect(totals(page)).to_have_text(["−24", "−28", "+61", "−9"])
 
     # Fix hand 1: Asha's maal was really 0 (the counter is cleared, nothing typed).
+    page.get_by_role("link", name="Hand 1 worked out").click()
     page.get_by_role("link", name="Fix hand 1").click()
     asha = page.locator("fieldset[data-seat='0']")
     for item in ("Tiplu", "Poplu", "Jhiplu"):
@@ -119,6 +120,7 @@ def test_a_hand_entered_on_one_phone_shows_on_another_within_3_seconds(browser, 
     expect(viewer.locator("tfoot td.total")).to_have_text(["+23", "+10", "−1", "−32"], timeout=3000)
 
     # A correction made on the scorekeeper's phone reaches the viewer too.
+    keeper.get_by_role("link", name="Hand 1 worked out").click()
     keeper.get_by_role("link", name="Fix hand 1").click()
     keeper.fill("#maal-0", "0")
     keeper.get_by_role("button", name="Save the correction").click()

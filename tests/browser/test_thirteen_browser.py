@@ -67,6 +67,7 @@ def test_two_rounds_of_bids_and_books_then_a_fixed_round(logged_in_page, live_se
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
     # Fix round 1: Bikram, not Asha, took the only book.
+    page.get_by_role("link", name="Round 1 worked out").click()
     page.get_by_role("link", name="Fix round 1").click()
     expect(page.get_by_role("heading", name="Fix round 1")).to_be_visible()
     expect(page.locator("input[name='bid-0']")).to_have_value("1")

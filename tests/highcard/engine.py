@@ -2,7 +2,7 @@
 
 import sys
 
-from scoring import base, checks
+from scoring import base, checks, terms
 from scoring.errors import InputError
 
 SLUG = "highcard"
@@ -38,10 +38,15 @@ def validate(rules, players, hands):
     return base.validate_all(sys.modules[__name__], rules, players, hands)
 
 
-def score_hand(players, clean):
+FORMULAS = {"highest": lambda card: 1, "not_highest": terms.note}  # a tie for the highest card: nobody
+term = terms.maker(FORMULAS)
+
+
+def explain(rules, players, state, clean):
     highest = max(clean[name]["card"] for name in players)
     winners = [name for name in players if clean[name]["card"] == highest]
-    return {name: int(winners == [name]) for name in players}
+    return {name: [term("highest" if winners == [name] else "not_highest", card=clean[name]["card"])]
+            for name in players}
 
 
 def start(rules, players):
@@ -49,7 +54,7 @@ def start(rules, players):
 
 
 def fold(rules, players, state, clean_hand):
-    points = score_hand(players, clean_hand)
+    points = terms.points(explain(rules, players, state, clean_hand))
     return points, base.after(state, points)
 
 

@@ -1,0 +1,48 @@
+"""A score shown worked out: one hand's terms per player (from the engine's explain) and how a
+player's total was reached, hand by hand. The arithmetic is the engine's; this gathers it for
+the pages, in seat order, with the totals before and after."""
+
+from dataclasses import dataclass
+
+from . import board
+from .history import told
+
+
+@dataclass
+class HandExplained:
+    number: int
+    entered: str  # what was entered for the hand as a whole, in words ("" for nothing)
+    players: list  # per player: the board's cell, what was entered, the terms, the totals before and after
+
+
+def hand(table, number):
+    """Hand `number` worked out, or None when there is no such recorded hand.
+
+    The earlier hands are folded to find where the table stood (Konkan's eliminations,
+    Thirteen's sandbags): one query for them and the hand."""
+    hands = list(table.hands.filter(number__lte=number))
+    if not hands or hands[-1].number != number:
+        return None
+    engine, recorded = table.engine, hands[-1]
+    before = engine.score(table.rules, table.players, [earlier.inputs for earlier in hands[:-1]]).state
+    explained = engine.explain(table.rules, table.players, before, recorded.inputs)
+    entered = {line.who: line.words for line in told(table, recorded.inputs)}
+    players = []
+    for cell in board.cells(table, recorded.inputs, recorded.points):
+        name = cell["name"]
+        total_before = before["totals"][name]
+        players.append({**cell, "entered": entered.get(name, ""), "terms": explained.get(name, []),
+                        "before": total_before,
+                        "after": total_before + recorded.points.get(name, 0)})
+    return HandExplained(number, entered.get("", ""), players)
+
+
+def total(table, name):
+    """Each hand's points of one player and the running total after it (a dash where they were
+    not in the hand)."""
+    rows, running = [], 0
+    for number, inputs, points in table.hands.values_list("number", "inputs", "points"):
+        cell = next(cell for cell in board.cells(table, inputs, points) if cell["name"] == name)
+        running += points.get(name, 0)
+        rows.append({**cell, "number": number, "running": running})
+    return rows
