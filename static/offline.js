@@ -216,9 +216,10 @@
       indicator.hidden = false;
     }
     if (!outbox) return;
-    const list = outbox.querySelector(".outbox-list");
-    list.replaceChildren(...here.map(entry));
-    outbox.hidden = !here.length;
+    // Hands waiting to be sent are on the board; the rest (refused posts, corrections) are listed.
+    const listed = here.filter((post) => post.refusal || post.edit);
+    outbox.querySelector(".outbox-list").replaceChildren(...listed.map(entry));
+    outbox.hidden = !listed.length;
     const body = document.querySelector("#board tbody");
     if (!body) return;
     body.querySelectorAll("tr.waiting").forEach((row) => row.remove());
@@ -245,7 +246,7 @@
       li.textContent = line;
       return li;
     }));
-    item.querySelector("[data-outbox=next]").hidden = !post.refusal || post.edit;
+    if (!post.refusal || post.edit) item.querySelector("[data-outbox=next]").remove();
     item.dataset.key = post.key;
     return item;
   }

@@ -146,3 +146,45 @@ def test_a_reload_offline_shows_the_board_as_it_was_and_online_never_an_old_one(
     keeper.reload()
     expect(note).to_be_hidden()
     expect(keeper.locator("#board tbody tr")).to_have_count(2)
+
+
+def test_a_correction_saved_offline_is_sent_once_when_the_connection_is_back(keeper, live_server, table):
+    services.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    keeper.goto(f"{live_server.url}/t/{table.keeper_token}/hands/1/")
+    keeper.context.set_offline(True)
+    keeper.locator("#seat-0").get_by_text("Winner", exact=True).click()
+    keeper.get_by_role("button", name="Save the correction").click()
+
+    expect(keeper.locator("#outbox")).to_contain_text("Hand 1 is kept on this phone")
+    expect(keeper.locator("#outbox [data-outbox=next]")).to_have_count(0)  # a correction is not a next hand
+    expect(keeper.locator("#connection")).to_have_text("offline · 1 waiting")
+
+    keeper.context.set_offline(False)
+    expect(keeper.locator(".message")).to_contain_text("Hand 1 corrected")  # the page comes back from the server
+    expect(keeper.locator("#outbox")).to_be_hidden()
+    hand = Hand.objects.get(table=table)
+    assert (statuses(hand)["Asha"], hand.version) == ("winner", 2)
+    assert HandChange.objects.filter(table=table, action=HandChange.CORRECTED).count() == 1
+    assert_the_engine_s_points(table)
+
+
+def test_thirteen_s_bids_saved_offline_wait_for_the_books_form_from_the_server(page, live_server, transactional_db,
+                                                                            owner):
+    table = services.create_table(game="thirteen", name="Thirteen", players=["Asha", "Bikram", "Charlie", "David"],
+                                  rules={}, owner=owner, colors={"Asha": "red", "Bikram": "yellow",
+                                                                 "Charlie": "green", "David": "blue"})
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    page.context.set_offline(True)
+    for seat, bid in enumerate(("1", "0", "0", "1")):
+        page.locator(f"#new-hand [name='bid-{seat}']").fill(bid)
+    page.locator("#new-hand button.primary").click()
+
+    expect(page.locator("#saved")).to_contain_text("Round 1 is kept on this phone")
+    assert page.locator("#new-hand form").evaluate("form => form.inert")
+
+    page.context.set_offline(False)
+    expect(page.locator("#new-hand [name='books-0']")).to_be_visible()
+    table.refresh_from_db()
+    assert table.current_hand["inputs"]["David"] == {"bid": 1}
+
