@@ -11,6 +11,7 @@
   const indicator = document.getElementById("connection");
   const outbox = document.getElementById("outbox");
   const board = outbox && outbox.dataset.board;  // the table whose page this is, if any
+  const ANSWER_WITHIN = 15000;  // ms; the hand form's hx-request timeout says the same
   let reachable = true;  // false from a failed request until one gets through
   let waitingHere = 0;  // posts of this page's table waiting to be sent: a new one queues behind them
 
@@ -69,7 +70,14 @@
 
   async function keepForm(form, refusal) {
     const data = new FormData(form);
-    const number = data.get("hand_number");
+    let number = data.get("hand_number");
+    if (number && !refusal) {
+      // Hands kept one after another on this phone follow each other, whatever number a page
+      // kept from earlier (served offline) thought came next.
+      const waiting = (await kept()).filter((post) => post.board === form.dataset.board && !post.refusal && !post.edit);
+      number = String(Math.max(Number(number), ...waiting.map((post) => post.number + 1)));
+      data.set("hand_number", number);
+    }
     const post = {
       key: data.get("key"), url: form.action, board: form.dataset.board, body: new URLSearchParams(data).toString(),
       hand: form.dataset.handName.replace("{number}", number), edit: form.hasAttribute("data-edit-form"),
@@ -110,15 +118,19 @@
 
   document.addEventListener("htmx:beforeRequest", (event) => {
     const form = event.detail.elt;
-    if (!handForm(form) || navigator.onLine && reachable && !waitingHere) return;
+    if (!handForm(form) || !window.indexedDB || navigator.onLine && reachable && !waitingHere) return;
     event.preventDefault();  // offline, or behind hands still waiting: it waits too, in order
     keepForm(form);
   });
-  document.addEventListener("htmx:sendError", (event) => {
+  // No answer (the connection dropped on the way, or the answer is too long in coming): the post
+  // may or may not have reached the server, and sending it again with its key is safe either way.
+  const unanswered = (event) => {
     reachable = false;
-    if (handForm(event.detail.elt)) keepForm(event.detail.elt);
+    if (handForm(event.detail.elt) && window.indexedDB) keepForm(event.detail.elt);
     else show();
-  });
+  };
+  document.addEventListener("htmx:sendError", unanswered);
+  document.addEventListener("htmx:timeout", unanswered);
   // Another phone saved this hand first: the board is shown as it is now, and this hand is kept.
   document.addEventListener("htmx:beforeSwap", (event) => {
     const xhr = event.detail.xhr;
@@ -136,7 +148,7 @@
   // A correction is a page's post, not htmx's: kept when the phone knows it is offline.
   document.addEventListener("submit", (event) => {
     const form = event.target;
-    if (!form.matches("[data-edit-form]") || navigator.onLine && reachable || event.defaultPrevented) return;
+    if (!form.matches("[data-edit-form]") || !window.indexedDB || navigator.onLine && reachable || event.defaultPrevented) return;
     event.preventDefault();
     keepForm(form);
   });
@@ -159,7 +171,7 @@
         let response;
         try {
           response = await fetch(post.url, {
-            method: "POST", body: post.body, redirect: "manual",
+            method: "POST", body: post.body, redirect: "manual", signal: AbortSignal.timeout(ANSWER_WITHIN),
             headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" },
           });
         } catch (unreachable) {

@@ -140,6 +140,10 @@ def test_a_reload_offline_shows_the_board_as_it_was_and_online_never_an_old_one(
     expect(keeper.locator("#board tbody tr")).to_have_count(1)
     expect(keeper.locator("#board tfoot td").first).to_have_text("+23")
     expect(keeper.locator("#connection")).to_have_text("offline")
+    # The kept page's form key may have been used since: the form sends a new one.
+    kept_html = keeper.evaluate("caches.match(location.pathname).then((page) => page.text())")
+    assert 'name="key"' in kept_html
+    assert f'value="{keeper.locator("#new-hand [name=key]").input_value()}"' not in kept_html
 
     services.record_hand(table, marriage_inputs("Wsss", (0, 0, 0, 0)), 2)
     keeper.context.set_offline(False)
