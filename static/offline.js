@@ -134,8 +134,9 @@
   // Another phone saved this hand first: the board is shown as it is now, and this hand is kept.
   document.addEventListener("htmx:beforeSwap", (event) => {
     const xhr = event.detail.xhr;
-    if (handForm(event.detail.elt) && xhr.status === 409) {
-      keepForm(event.detail.elt, { status: 409, who: decodeURIComponent(xhr.getResponseHeader("CardScore-Saved-By") || "") });
+    const form = event.detail.requestConfig.elt;  // the event's own element is the swap's target
+    if (handForm(form) && xhr.status === 409) {
+      keepForm(form, { status: 409, who: decodeURIComponent(xhr.getResponseHeader("CardScore-Saved-By") || "") });
     }
   });
   document.addEventListener("htmx:afterRequest", (event) => {

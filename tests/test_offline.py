@@ -1,13 +1,17 @@
 """A post sent again is recorded once: every hand and correction form carries a key the phone sends
 with each retry of that post (static/offline.js keeps posts made offline and sends them later),
-and the server records each key at most once per table."""
+and the server records each key at most once per table. And the service worker, which keeps
+what a table's page needs to be shown offline."""
 
+import json
 import re
 
 import pytest
+from django.contrib.staticfiles import finders
+from django.templatetags.static import static
 from django.urls import reverse
 
-from games import services
+from games import offline, services
 from games.models import Hand, HandChange
 from tests.fixtures import (add_url, csrf_post, edit_url, hand_edit_form, hand_form, marriage_inputs, page,
                             thirteen_round)
@@ -110,3 +114,21 @@ def test_thirteen_s_bids_sent_again_once_the_books_are_due_are_answered_as_saved
     table.refresh_from_db()
     assert table.current_hand["inputs"] == thirteen_round((0, 0, 0, 1))
     assert HandChange.objects.filter(table=table).count() == 1
+
+
+def test_the_service_worker_is_served_from_the_root_with_the_shell_it_keeps(client):
+    response = client.get("/sw.js")
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/javascript; charset=utf-8"
+    assert response["Cache-Control"] == "no-cache"  # a phone asks for a new version at every visit
+    assert "script-src 'self'" in response["Content-Security-Policy"]
+    shell = json.loads(re.search(r"const SHELL_FILES = (\[.*\]);", page(response)).group(1))
+    assert shell == [static(path) for path in offline.SHELL]
+    for path in offline.SHELL:  # each one exists, and a table's page asks for it
+        assert finders.find(path), path
+
+
+def test_a_table_s_page_asks_for_every_file_the_service_worker_keeps_for_it(client, marriage_table):
+    html = page(client.get(reverse("table", args=[marriage_table.keeper_token])))
+    assert all(static(path) in html for path in offline.SHELL)

@@ -192,3 +192,17 @@ def test_thirteen_s_bids_saved_offline_wait_for_the_books_form_from_the_server(p
     table.refresh_from_db()
     assert table.current_hand["inputs"]["David"] == {"bid": 1}
 
+
+
+def test_a_hand_refused_online_because_another_phone_saved_it_first_is_kept(keeper, table):
+    services.record_hand(table, marriage_inputs("Wsss", (0, 0, 0, 0)), 1, by="Gita")  # after the page was shown
+
+    enter_a_hand(keeper, winner=2)
+
+    expect(keeper.locator(".message")).to_contain_text("Hand 1 was already recorded on another phone")
+    outbox = keeper.locator("#outbox")
+    expect(outbox).to_contain_text("Hand 1 was saved first on another phone (Gita) — yours is kept here.")
+    outbox.get_by_role("button", name="Enter it as the next hand").click()
+    expect(outbox).to_be_hidden()
+    assert [statuses(hand)["Chandra"] for hand in Hand.objects.filter(table=table)] == ["seen", "winner"]
+    assert_the_engine_s_points(table)
