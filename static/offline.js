@@ -70,6 +70,7 @@
 
   async function keepForm(form, refusal) {
     const data = new FormData(form);
+    const lines = describe(form);  // now: a refused form is about to be replaced
     let number = data.get("hand_number");
     if (number && !refusal) {
       // Hands kept one after another on this phone follow each other, whatever number a page
@@ -81,7 +82,7 @@
     const post = {
       key: data.get("key"), url: form.action, board: form.dataset.board, body: new URLSearchParams(data).toString(),
       hand: form.dataset.handName.replace("{number}", number), edit: form.hasAttribute("data-edit-form"),
-      number: number && Number(number), lines: describe(form), created: Date.now(), refusal,
+      number: number && Number(number), lines, created: Date.now(), refusal,
     };
     await keep(post);
     if (!refusal) {
@@ -157,12 +158,17 @@
   // --- sending what is kept ----------------------------------------------------------------------
 
   let sending = false;
+  let again = false;  // asked to send while sending: what was kept meanwhile is sent next
   let retry = null;
   let delay = 2000;
 
   async function send() {
-    if (sending) return;
+    if (sending) {
+      again = true;
+      return;
+    }
     sending = true;
+    again = false;
     clearTimeout(retry);
     let failed = false;
     let landedHere = false;
@@ -177,8 +183,10 @@
           });
         } catch (unreachable) {
           failed = true;
+          reachable = false;
           break;
         }
+        reachable = true;
         if (response.ok || response.type === "opaqueredirect") {
           await forget(post.key);
           if (post.board === board) {
@@ -196,7 +204,6 @@
     } finally {
       sending = false;
     }
-    reachable = !failed;
     if (failed) {
       retry = setTimeout(send, delay);
       delay = Math.min(delay * 2, 60000);
@@ -204,6 +211,7 @@
       delay = 2000;
     }
     await show();
+    if (again && !failed) send();
     // A form that waited for the answer (Thirteen's books after its bids) comes from the server.
     if (landedHere && document.querySelector("[data-hand-form][inert], [data-edit-form][inert]")) location.reload();
   }
