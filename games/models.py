@@ -186,9 +186,14 @@ class HandChange(models.Model):
                              help_text=_("What the entry form called the hand: \"Hand 3\", \"Round 4 · books\"."))
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # The key the phone sent with the post that made this change (empty without one): a post sent
+    # again with the same key, because its answer was lost on the way, changes nothing twice.
+    key = models.CharField(max_length=40, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["-when", "-pk"]
+        constraints = [models.UniqueConstraint(fields=["table", "key"], condition=~models.Q(key=""),
+                                               name="one_change_per_key")]
 
     def __str__(self):
         return f"{self.table} #{self.number} {self.action}"

@@ -5,6 +5,7 @@ without reading the earlier hands; edits, deletions and renames fold every hand 
 
 import copy
 import re
+import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone as dt_timezone
 
@@ -137,9 +138,29 @@ def entry_title(table, number, inputs=None):
     return table.game_descriptor.entry.form_context(table, number, inputs)["entry_title"]
 
 
-def log(table, hand, action, by, before, after, title, number=None):
+def log(table, hand, action, by, before, after, title, number=None, key=""):
     HandChange.objects.create(table=table, hand=hand, number=number or hand.number, action=action, by=by[:150],
-                              before=before, after=after, title=str(title)[:80])
+                              before=before, after=after, title=str(title)[:80], key=key)
+
+
+def new_key():
+    """A key for the next post of a form: the phone sends it with the post, and again with every
+    retry of that post, so the server can tell a retry from a new hand."""
+    return secrets.token_urlsafe(16)
+
+
+def done_already(table, key):
+    """What the post carrying `key` recorded, if it was recorded already (its answer was lost and
+    the phone sent it again): the table as it is now, the hand (None if it was deleted since, or is
+    still being played) and its title then. None for a new key, or none."""
+    change = table.changes.select_related("hand").filter(key=key).first() if key else None
+    return change and Recorded(table, change.hand, change.title)
+
+
+def who_recorded(table, number):
+    """Who entered hand `number` as it stands (an account's name, or which link), or ""."""
+    entered = table.changes.filter(number=number, action__in=[HandChange.ENTERED, HandChange.RESTORED])
+    return entered.values_list("by", flat=True).first() or ""
 
 
 def recompute(table, hands=None):
@@ -204,7 +225,7 @@ def _check_open(table):
                        % {"hands": table.game_descriptor.hands_word})
 
 
-def record_hand(table, inputs, expected_number, version=None, by=""):
+def record_hand(table, inputs, expected_number, version=None, by="", key=""):
     """Save the next hand, or what is entered so far of it (Thirteen's bids before its books).
 
     The post carries the hand number it expects: two phones posting hand N record it once and
@@ -213,11 +234,16 @@ def record_hand(table, inputs, expected_number, version=None, by=""):
     earlier hands are not read, and keep their points (a hand's points never depend on later
     hands). A hand the engine folds as not complete yet is the hand being played: it is kept in
     the table's current hand until the rest of it comes.
+
+    `key` (may be empty) is recorded with the hand: a post sent again with a key recorded already
+    records nothing and answers as the first one did, even after later hands.
     """
     already = _("%(hand)s was already recorded on another phone. Here is the current board.")
     try:
         with transaction.atomic():
             table = _locked(table)
+            if done := done_already(table, key):
+                return done
             _check_open(table)
             if played_inputs(table) and expected_number == next_hand_number(table) + 1:
                 # The next hand while this one is still being played: the engine says what is missing.
@@ -226,15 +252,17 @@ def record_hand(table, inputs, expected_number, version=None, by=""):
             if expected_number != next_hand_number(table) or version != table.current_hand.get("version"):
                 raise Conflict(already % {"hand": table.game_descriptor.hand_name(expected_number)})
             title = entry_title(table, expected_number, played_inputs(table))
-            hand = _enter(table, inputs, expected_number, by, title)
+            hand = _enter(table, inputs, expected_number, by, title, key=key)
     except Conflict as conflict:
         raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
     except IntegrityError:
+        if done := done_already(table, key):
+            return done
         raise Conflict(already % {"hand": table.game_descriptor.hand_name(expected_number)}, Table.objects.get(pk=table.pk)) from None
     return Recorded(table, hand, title)
 
 
-def _enter(table, inputs, number, by, title, restored=False):
+def _enter(table, inputs, number, by, title, restored=False, key=""):
     """Validate and fold the next hand onto the locked table: record it, or keep it as the hand
     being played while it is not complete. Returns the recorded hand, or None. `restored`: the
     hand is put back by a redo, and the history says so."""
@@ -245,7 +273,7 @@ def _enter(table, inputs, number, by, title, restored=False):
         version = table.current_hand.get("version", 0) + 1
         action = HandChange.CORRECTED if played_inputs(table) else HandChange.ENTERED
         log(table, None, HandChange.RESTORED if restored else action, by, played_inputs(table), clean, title,
-            number=number)
+            number=number, key=key)
         save_current_hand(table, {"inputs": clean, "version": version})
         return None
     # The hand's version goes on from what was entered of it (bids 1, books 2).
@@ -253,17 +281,21 @@ def _enter(table, inputs, number, by, title, restored=False):
                                version=table.current_hand.get("version", 0) + 1)
     # What was entered of it before belongs to the hand now.
     table.changes.filter(hand=None, number=number).exclude(action=HandChange.DELETED).update(hand=hand)
-    log(table, hand, HandChange.RESTORED if restored else HandChange.ENTERED, by, played_inputs(table), clean, title)
+    log(table, hand, HandChange.RESTORED if restored else HandChange.ENTERED, by, played_inputs(table), clean, title,
+        key=key)
     table.current_hand = {}
     table.series = chart.extended(table.series, [points])
     save_state(table, state, "current_hand")
     return hand
 
 
-def edit_hand(table, number, inputs, version, by=""):
-    """Replace an earlier hand's inputs, if nobody changed it since `version`; totals follow."""
+def edit_hand(table, number, inputs, version, by="", key=""):
+    """Replace an earlier hand's inputs, if nobody changed it since `version`; totals follow. An
+    edit sent again with a `key` recorded already changes nothing (see record_hand)."""
     with transaction.atomic():
         table = _locked(table)
+        if done_already(table, key):
+            return None
         if table.finished:
             raise _finished(table)
         entry = next_entry(table)
@@ -271,7 +303,7 @@ def edit_hand(table, number, inputs, version, by=""):
             if entry.version != version:
                 raise Conflict(_("%(hand)s was changed on another phone meanwhile. Check it and try again.")
                                % {"hand": table.game_descriptor.hand_name(number)})
-            return _enter(table, inputs, number, by, entry_title(table, number, entry.inputs))
+            return _enter(table, inputs, number, by, entry_title(table, number, entry.inputs), key=key)
         hands = list(table.hands.all())
         hand = next((hand for hand in hands if hand.number == number), None)
         if hand is None:
@@ -284,7 +316,8 @@ def edit_hand(table, number, inputs, version, by=""):
         hand.inputs = table.engine.validate_hand(table.rules, table.players, inputs, hand=number, state=state)
         hand.version += 1
         hand.save(update_fields=["inputs", "version", "updated"])
-        log(table, hand, HandChange.CORRECTED, by, before, hand.inputs, entry_title(table, number, hand.inputs))
+        log(table, hand, HandChange.CORRECTED, by, before, hand.inputs, entry_title(table, number, hand.inputs),
+            key=key)
         # Later hands may depend on this one (eliminations, rounds): check they still hold.
         table.engine.validate(table.rules, table.players, all_inputs(table, hands))
         recompute(table, hands)

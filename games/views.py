@@ -2,6 +2,8 @@
 
 import csv
 import json
+import re
+from urllib.parse import quote
 
 import segno
 from django.contrib import messages
@@ -165,6 +167,7 @@ def table_context(request, table, can_edit, token, **extra):
         "transfers": board.transfers(table),
         "entry_number": entry.number,
         "entry_version": entry.version or "",
+        "entry_key": services.new_key(),
         "game": game,
         "hands_editable": can_edit and game.hands_editable and not table.finished,
         **game.entry.form_context(table, entry.number, entry.inputs),
@@ -255,23 +258,38 @@ def posted_number(data, field):
     return int(value)
 
 
+def posted_key(data):
+    """The key a post carries (see services.new_key), or "" for none."""
+    key = data.get("key", "")
+    if not re.fullmatch(r"[A-Za-z0-9_-]{0,40}", key):
+        raise InputError(_("the form is out of date: reload the page"), field="key")
+    return key
+
+
 @require_POST
 def add_hand(request, token):
-    """The next hand, or the rest of a pending one (Thirteen's books after its bids)."""
+    """The next hand, or the rest of a pending one (Thirteen's books after its bids). A post sent
+    again (its answer was lost) answers as the first one did."""
     table = keeper_table(token)
     entry = services.next_entry(table)
     hand_entry = table.game_descriptor.entry
     try:
-        expected = posted_number(request.POST, "hand_number")
-        version = posted_number(request.POST, "version") if entry.version else None
-        inputs = services.read_hand(table, request.POST, entry.number, entry.inputs)
-        recorded = services.record_hand(table, inputs, expected, version, by=who(request))
+        key = posted_key(request.POST)
+        recorded = services.done_already(table, key)
+        if recorded is None:
+            expected = posted_number(request.POST, "hand_number")
+            version = posted_number(request.POST, "version") if entry.version else None
+            inputs = services.read_hand(table, request.POST, entry.number, entry.inputs)
+            recorded = services.record_hand(table, inputs, expected, version, by=who(request), key=key)
     except InputError as error:
         rows = hand_entry.rows_from_post(request.POST, table, entry.number, entry.inputs)
         return render_table(request, table, True, token, status=422, **problems_context(table, error, rows, entry.number))
     except services.Conflict as conflict:
         messages.warning(request, str(conflict))
-        return render_table(request, conflict.table, True, token, status=409)
+        response = render_table(request, conflict.table, True, token, status=409)
+        # A phone sending a hand it kept while offline says who saved that number first.
+        response["CardScore-Saved-By"] = quote(services.who_recorded(conflict.table, expected))
+        return response
     saved = board.saved_line(recorded)
     if request.htmx:
         return render_table(request, recorded.table, True, token, saved=saved)
@@ -285,14 +303,16 @@ def edit_hand(request, token, number):
     game = table.game_descriptor
     if hand is None or not game.hands_editable:
         raise Http404(_("No such %(hand)s.") % {"hand": game.hand_word})
-    context = {"table": table, "token": token, "hand": hand, "game": game,
+    context = {"table": table, "token": token, "hand": hand, "game": game, "key": services.new_key(),
                "version": hand.version, "rows": with_problems(game.entry.rows(table, number, hand.inputs)),
                **game.entry.form_context(table, number, hand.inputs)}
     if request.method == "POST":
         try:
-            version = posted_number(request.POST, "version")
-            inputs = services.read_hand(table, request.POST, number, hand.inputs)
-            services.edit_hand(table, number, inputs, version, by=who(request))
+            key = posted_key(request.POST)
+            if not services.done_already(table, key):
+                version = posted_number(request.POST, "version")
+                inputs = services.read_hand(table, request.POST, number, hand.inputs)
+                services.edit_hand(table, number, inputs, version, by=who(request), key=key)
         except InputError as error:
             rows = game.entry.rows_from_post(request.POST, table, number, hand.inputs)
             context.update(problems_context(table, error, rows, number))

@@ -5,6 +5,7 @@ per thread); the settings give the SQLite test database a file, so the threads m
 real locking (IMMEDIATE transactions, busy timeout), and on PostgreSQL its row locks.
 """
 
+import re
 import threading
 
 import pytest
@@ -192,3 +193,75 @@ def test_eight_phones_answering_the_same_24_deal_at_once_win_it_once(owner, next
         table.refresh_from_db()
         assert table.current_hand["deal"] == 2  # dealt again once
         assert sum(table.totals.values()) == 1
+
+
+# --- posts sent again: the same key at once, and the queues of phones that were offline --------
+
+def test_the_same_post_sent_by_a_phone_eight_times_at_once_is_recorded_once(owner):
+    """A phone whose answers were lost sends its hand again while the first post is still on the way."""
+    clients = logged_in_clients(owner)
+    for round_number in range(20):
+        table = new_table(owner, name=f"Again {round_number}")
+        url = reverse("add_hand", args=[table.keeper_token])
+        results = fire(clients, lambda client: client.post(url, {**FIRST_HAND, "key": f"key-{round_number}"}))
+
+        assert [status for status, _body in results] == [302] * THREADS, f"round {round_number}"
+        assert [hand.points for hand in Hand.objects.filter(table=table)] == [FIRST_POINTS]
+        assert list(HandChange.objects.filter(table=table).values_list("key", flat=True)) == [f"key-{round_number}"]
+
+
+PHONES = 4
+QUEUED = 25  # hands each phone kept while offline: 100 in all
+
+
+def queued_hand(phone, index):
+    """(statuses, maal) of a hand phone `phone` kept while offline, told apart from every other by its maal."""
+    winner = (phone + index) % 4
+    return "".join("W" if seat == winner else "s" for seat in range(4)), (phone, index, (phone * index) % 7, 1)
+
+
+def send_queue(client, url, phone):
+    """What static/offline.js does with a phone's queue once the connection is back: each hand in
+    order with its key; a hand whose number another phone took first goes in as the next hand
+    (the scorekeeper's "Enter it as the next hand"); every post whose answer came back is sent a
+    second time, as when that answer is lost on the way, and must be answered as saved too."""
+    number = 1  # each phone numbered its hands as if it were alone
+    for index in range(QUEUED):
+        post = {**hand_form(*queued_hand(phone, index)), "key": f"phone-{phone}-{index}"}
+        while True:
+            response = client.post(url, {**post, "hand_number": str(number)})
+            if response.status_code != 409:
+                break
+            number = int(re.search(r'name="hand_number" value="(\d+)"', page(response)).group(1))
+        assert response.status_code == 302, page(response)
+        assert client.post(url, {**post, "hand_number": str(number)}).status_code == 302
+        number += 1
+    return client.get(url.replace("hands/", ""))  # the board, once the queue is sent
+
+
+def test_a_hundred_hands_queued_on_four_phones_and_sent_at_once_are_each_recorded_once(owner):
+    table = new_table(owner, name="Back online")
+    url = reverse("add_hand", args=[table.keeper_token])
+    clients = logged_in_clients(owner, PHONES)
+    phones = iter(range(PHONES))
+    boards = fire(clients, lambda client: send_queue(client, url, next(phones)))
+    assert [status for status, _body in boards] == [200] * PHONES
+
+    changes = HandChange.objects.filter(table=table)
+    expected = {f"phone-{phone}-{index}" for phone in range(PHONES) for index in range(QUEUED)}
+    assert sorted(changes.values_list("key", flat=True)) == sorted(expected)
+    hands = list(Hand.objects.filter(table=table))
+    assert [hand.number for hand in hands] == list(range(1, PHONES * QUEUED + 1))
+    # Each hand as its phone entered it, and each phone's hands in the order it kept them.
+    numbers = {}
+    for change in changes.select_related("hand"):
+        phone, index = map(int, change.key.split("-")[1:])
+        entered = {name: {"status": fields["status"], "maal": fields["maal"]} for name, fields in change.hand.inputs.items()}
+        assert entered == marriage_inputs(*queued_hand(phone, index))
+        numbers.setdefault(phone, []).append((index, change.hand.number))
+    for kept in numbers.values():
+        assert [number for _index, number in sorted(kept)] == sorted(number for _index, number in kept)
+    table.refresh_from_db()
+    scored = table.engine.score(table.rules, table.players, [hand.inputs for hand in hands])
+    assert [hand.points for hand in hands] == scored.points
+    assert table.totals == scored.totals

@@ -1,0 +1,24 @@
+"""Offline: the service worker, served from the site's root (its scope is the folder it is served
+from, and it must look after every table's page) with the addresses of the files it keeps."""
+
+import hashlib
+import json
+
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.views.decorators.http import require_safe
+
+# The app shell: what a table's page needs besides the page itself.
+SHELL = ["cardscore.css", "cardscore.js", "offline.js", "django_htmx/htmx-2.min.js", "favicon.svg",
+         "icons/icon-192.png"]
+
+
+@require_safe
+def service_worker(request):
+    shell = [static(path) for path in SHELL]
+    # A new version of a static file has a new address: the worker's bytes change, phones install it again.
+    version = hashlib.sha256(" ".join(shell).encode()).hexdigest()[:12]
+    response = render(request, "sw.js", {"shell": json.dumps(shell), "version": version},
+                      content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response

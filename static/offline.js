@@ -1,0 +1,346 @@
+// Offline: a hand or a correction saved while the server cannot be reached is kept on this phone
+// (IndexedDB) and sent once the connection is back: at the online event, by retries that wait
+// longer each time, and at the next page load. Each post carries the key its form was given, and
+// the server records a key at most once, so a post whose answer was lost is answered as saved
+// when it comes again. A post the server refuses (another phone saved that hand first) stays
+// kept, on the table's page, until the scorekeeper enters it as the next hand or discards it.
+"use strict";
+
+(() => {
+  const script = document.currentScript;
+  const indicator = document.getElementById("connection");
+  const outbox = document.getElementById("outbox");
+  const board = outbox && outbox.dataset.board;  // the table whose page this is, if any
+  const ANSWER_WITHIN = 15000;  // ms; the hand form's hx-request timeout says the same
+  let reachable = true;  // false from a failed request until one gets through
+  let waitingHere = 0;  // posts of this page's table waiting to be sent: a new one queues behind them
+
+  // --- the posts kept on this phone: one IndexedDB store, keyed by the post's key -------------
+
+  let database;
+  function open() {
+    database = database || new Promise((resolve, reject) => {
+      const request = indexedDB.open("cardscore", 1);
+      request.onupgradeneeded = () => request.result.createObjectStore("posts", { keyPath: "key" });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    return database;
+  }
+
+  async function store(mode, action) {
+    const db = await open();
+    return new Promise((resolve, reject) => {
+      const transaction = db.transaction("posts", mode);
+      const request = action(transaction.objectStore("posts"));
+      transaction.oncomplete = () => resolve(request.result);
+      transaction.onerror = () => reject(transaction.error);
+    });
+  }
+  const kept = async () => (await store("readonly", (posts) => posts.getAll())).sort((a, b) => a.created - b.created);
+  const keep = (post) => store("readwrite", (posts) => posts.put(post));
+  const forget = (key) => store("readwrite", (posts) => posts.delete(key));
+
+  // Not crypto.randomUUID: a server at home is reached over plain http, where only this exists.
+  function newKey() {
+    return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  }
+
+  // What a form holds, in the words on the screen, to review a kept post: "Asha: Seen, Maal 12".
+  function describe(form) {
+    const lines = new Map();
+    for (const field of form.elements) {
+      if (!field.name || field.type === "hidden" || ["", "0"].includes(field.value)) continue;
+      if ((field.type === "radio" || field.type === "checkbox") && !field.checked) continue;
+      const label = field.labels && field.labels[0] ? field.labels[0].textContent.trim() : field.name;
+      const shown = field.type === "radio" || field.type === "checkbox" ? label
+        : `${label} ${field.tagName === "SELECT" ? field.selectedOptions[0].textContent.trim() : field.value}`;
+      const name = field.closest("[id^=seat-]") && field.closest("[id^=seat-]").querySelector("legend, .who");
+      const who = name ? name.textContent.trim() : "";
+      lines.set(who, [...(lines.get(who) || []), shown]);
+    }
+    return [...lines].map(([who, parts]) => (who ? `${who}: ` : "") + parts.join(", "));
+  }
+
+  function text(name, values) {
+    return Object.entries(values).reduce((sentence, [key, value]) => sentence.replace(`{${key}}`, value), outbox.dataset[name]);
+  }
+
+  // --- keeping a post ----------------------------------------------------------------------------
+
+  async function keepForm(form, refusal) {
+    const data = new FormData(form);
+    const lines = describe(form);  // now: a refused form is about to be replaced
+    let number = data.get("hand_number");
+    if (number && !refusal) {
+      // Hands kept one after another on this phone follow each other, whatever number a page
+      // kept from earlier (served offline) thought came next.
+      const waiting = (await kept()).filter((post) => post.board === form.dataset.board && !post.refusal && !post.edit);
+      number = String(Math.max(Number(number), ...waiting.map((post) => post.number + 1)));
+      data.set("hand_number", number);
+    }
+    const post = {
+      key: data.get("key"), url: form.action, board: form.dataset.board, body: new URLSearchParams(data).toString(),
+      hand: form.dataset.handName.replace("{number}", number), edit: form.hasAttribute("data-edit-form"),
+      number: number && Number(number), lines, created: Date.now(), refusal,
+    };
+    await keep(post);
+    if (!refusal) {
+      waitingHere += 1;
+      moveOn(form, post);
+      send();
+    }
+    show();
+  }
+
+  // After a hand is kept the form moves on to the next hand, as after a save, where the next
+  // hand's form is the same; Thirteen's books follow its bids, so its form waits for the answer.
+  function moveOn(form, post) {
+    const status = document.createElement("p");
+    status.className = "saved";
+    status.setAttribute("role", "status");
+    status.textContent = text("kept", { hand: post.hand });
+    const earlier = document.getElementById("saved");
+    if (earlier) earlier.remove();
+    status.id = "saved";
+    form.closest(".card").before(status);
+    if (post.edit || !form.hasAttribute("data-next-offline")) {
+      form.inert = true;
+      return;
+    }
+    form.reset();
+    form.elements.hand_number.value = String(post.number + 1);
+    form.elements.key.value = newKey();
+    form.closest(".card").querySelector("h2").textContent = form.dataset.handName.replace("{number}", post.number + 1);
+    status.scrollIntoView({ block: "start" });
+  }
+
+  const handForm = (element) => element && element.matches && element.matches("[data-hand-form]");
+
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const form = event.detail.elt;
+    if (!handForm(form) || !window.indexedDB || navigator.onLine && reachable && !waitingHere) return;
+    event.preventDefault();  // offline, or behind hands still waiting: it waits too, in order
+    keepForm(form);
+  });
+  // No answer (the connection dropped on the way, or the answer is too long in coming): the post
+  // may or may not have reached the server, and sending it again with its key is safe either way.
+  const unanswered = (event) => {
+    reachable = false;
+    if (handForm(event.detail.elt) && window.indexedDB) keepForm(event.detail.elt);
+    else show();
+  };
+  document.addEventListener("htmx:sendError", unanswered);
+  document.addEventListener("htmx:timeout", unanswered);
+  // Another phone saved this hand first: the board is shown as it is now, and this hand is kept.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const xhr = event.detail.xhr;
+    const form = event.detail.requestConfig.elt;  // the event's own element is the swap's target
+    if (handForm(form) && xhr.status === 409) {
+      keepForm(form, { status: 409, who: decodeURIComponent(xhr.getResponseHeader("CardScore-Saved-By") || "") });
+    }
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail.xhr.status && !reachable) {
+      reachable = true;
+      send();
+    }
+  });
+
+  // A correction is a page's post, not htmx's: kept when the phone knows it is offline.
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.matches("[data-edit-form]") || !window.indexedDB || navigator.onLine && reachable || event.defaultPrevented) return;
+    event.preventDefault();
+    keepForm(form);
+  });
+
+  // --- sending what is kept ----------------------------------------------------------------------
+
+  let sending = false;
+  let again = false;  // asked to send while sending: what was kept meanwhile is sent next
+  let retry = null;
+  let delay = 2000;
+
+  async function send() {
+    if (sending) {
+      again = true;
+      return;
+    }
+    sending = true;
+    again = false;
+    clearTimeout(retry);
+    let failed = false;
+    let landedHere = false;
+    try {
+      for (const post of await kept()) {
+        if (post.refusal) continue;
+        let response;
+        try {
+          response = await fetch(post.url, {
+            method: "POST", body: post.body, redirect: "manual", signal: AbortSignal.timeout(ANSWER_WITHIN),
+            headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" },
+          });
+        } catch (unreachable) {
+          failed = true;
+          reachable = false;
+          break;
+        }
+        reachable = true;
+        if (response.ok || response.type === "opaqueredirect") {
+          await forget(post.key);
+          if (post.board === board) {
+            landedHere = true;
+            if (response.ok) showSaved(post, await response.text());
+          }
+        } else if (response.status < 500) {
+          post.refusal = { status: response.status, who: decodeURIComponent(response.headers.get("CardScore-Saved-By") || "") };
+          await keep(post);
+        } else {
+          failed = true;  // the server is there but not itself (restarting): later
+          break;
+        }
+      }
+    } finally {
+      sending = false;
+    }
+    if (failed) {
+      retry = setTimeout(send, delay);
+      delay = Math.min(delay * 2, 60000);
+    } else {
+      delay = 2000;
+    }
+    await show();
+    if (again && !failed) send();
+    // A form that waited for the answer (Thirteen's books after its bids) comes from the server.
+    if (landedHere && document.querySelector("[data-hand-form][inert], [data-edit-form][inert]")) location.reload();
+  }
+
+  // The line saying what was saved, for a kept hand that got through while its page is open.
+  function showSaved(post, answer) {
+    const status = document.getElementById("saved");
+    const saved = new DOMParser().parseFromString(answer, "text/html").getElementById("saved");
+    if (status && saved && status.textContent === text("kept", { hand: post.hand })) status.textContent = saved.textContent;
+  }
+
+  // --- showing what is kept: the indicator on every page, and on the table's page its posts ------
+
+  async function show() {
+    const posts = await kept();
+    const here = posts.filter((post) => post.board === board);
+    waitingHere = here.filter((post) => !post.refusal).length;
+    if (indicator) {
+      const state = navigator.onLine && reachable ? "online" : "offline";
+      indicator.dataset.state = state;
+      indicator.textContent = [indicator.dataset[state], posts.length ? indicator.dataset.waiting.replace("{count}", posts.length) : ""]
+        .filter(Boolean).join(" · ");
+      indicator.hidden = false;
+    }
+    if (!outbox) return;
+    // Hands waiting to be sent are on the board; the rest (refused posts, corrections) are listed.
+    const listed = here.filter((post) => post.refusal || post.edit);
+    outbox.querySelector(".outbox-list").replaceChildren(...listed.map(entry));
+    outbox.hidden = !listed.length;
+    const body = document.querySelector("#board tbody");
+    if (!body) return;
+    body.querySelectorAll("tr.waiting").forEach((row) => row.remove());
+    for (const post of here.filter((each) => !each.edit && !each.refusal)) {
+      const row = body.insertRow();
+      row.className = "waiting";
+      row.insertCell().outerHTML = `<th scope="row">${post.number}</th>`;
+      const cell = row.insertCell();
+      cell.colSpan = body.closest("table").tHead.rows[0].cells.length - 1;
+      cell.textContent = outbox.dataset.waiting;
+    }
+  }
+
+  function entry(post) {
+    const item = outbox.querySelector("template").content.firstElementChild.cloneNode(true);
+    let message = text("kept", { hand: post.hand });
+    if (post.refusal) {
+      const name = post.refusal.status !== 409 ? "refused" : post.edit ? "changedFirst" : "savedFirst";
+      message = text(name, { hand: post.hand, who: post.refusal.who });
+    }
+    item.querySelector(".outbox-message").textContent = message;
+    item.querySelector(".outbox-lines").replaceChildren(...post.lines.map((line) => {
+      const li = document.createElement("li");
+      li.textContent = line;
+      return li;
+    }));
+    if (!post.refusal || post.edit) item.querySelector("[data-outbox=next]").remove();
+    item.dataset.key = post.key;
+    return item;
+  }
+
+  // Enter a kept hand as the next one: the number (and version) the table's form expects now.
+  async function enterAsNext(post) {
+    let page;
+    try {
+      page = new DOMParser().parseFromString(await (await fetch(post.board)).text(), "text/html");
+    } catch (unreachable) {
+      reachable = false;
+      show();
+      return;
+    }
+    const form = page.querySelector("[data-hand-form]");
+    if (!form) return;
+    const body = new URLSearchParams(post.body);
+    for (const name of ["hand_number", "version"]) {
+      const field = form.elements[name];
+      if (field) body.set(name, field.value); else body.delete(name);
+    }
+    Object.assign(post, { body: body.toString(), number: Number(body.get("hand_number")), refusal: null });
+    post.hand = form.dataset.handName.replace("{number}", post.number);
+    await keep(post);
+    await send();
+  }
+
+  if (outbox) {
+    outbox.addEventListener("click", async (event) => {
+      const button = event.target.closest("[data-outbox]");
+      if (!button) return;
+      const key = button.closest("li").dataset.key;
+      const post = (await kept()).find((each) => each.key === key);
+      if (!post) return;
+      if (button.dataset.outbox === "next") await enterAsNext(post);
+      else if (window.confirm(button.dataset.question)) {
+        await forget(key);
+        await show();
+      }
+    });
+  }
+
+  document.addEventListener("htmx:afterSettle", show);
+  window.addEventListener("online", () => {
+    reachable = true;
+    send();
+  });
+  window.addEventListener("offline", show);
+
+  // --- the service worker (where the browser allows one: HTTPS, or this computer) ---------------
+
+  // A page the service worker served from what it kept: say so, and give its forms new keys
+  // (the keys it was served with may have been used since).
+  const keptAt = document.body.dataset.offlineKept;
+  if (keptAt) {
+    reachable = false;
+    const note = document.getElementById("offline-note");
+    const time = new Date(Number(keptAt)).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    note.textContent = note.dataset.text.replace("{time}", time);
+    note.hidden = false;
+    document.querySelectorAll("form input[name=key]").forEach((field) => { field.value = newKey(); });
+  }
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register(script.dataset.serviceWorker);
+    // The board changed (a hand saved here, or the live board redrawn): the kept copy follows.
+    let renew = null;
+    document.addEventListener("htmx:afterSettle", (event) => {
+      if (!navigator.serviceWorker.controller || !event.detail.successful) return;
+      clearTimeout(renew);
+      renew = setTimeout(() => navigator.serviceWorker.controller.postMessage({ keep: location.pathname }), 2000);
+    });
+  }
+
+  show();
+  send();
+})();

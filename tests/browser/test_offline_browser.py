@@ -1,0 +1,208 @@
+"""The Wi-Fi drops: a hand saved meanwhile is kept on the phone and sent once when the connection
+is back, a post whose answer was lost is not recorded twice, a hand another phone saved first is
+a visible conflict with both hands kept, and a reload offline shows the board as it was."""
+
+import pytest
+from playwright.sync_api import expect
+
+from games import services
+from games.models import Hand, HandChange
+from tests.fixtures import PHONE, log_in, marriage_inputs
+
+PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
+
+
+@pytest.fixture
+def table(transactional_db, owner):
+    return services.create_table(game="marriage", name="Wi-Fi", players=PLAYERS, rules={}, owner=owner)
+
+
+@pytest.fixture
+def keeper(page, live_server, table):
+    """The scorekeeper's phone, logged in, on the table's page."""
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    return page
+
+
+def enter_a_hand(page, winner):
+    """Seat `winner` wins with 4 maal, Dipa unseen, the others seen; then Save."""
+    page.locator(f"#new-hand #seat-{winner}").get_by_text("Winner", exact=True).click()
+    page.locator(f"#new-hand [name='maal-{winner}']").fill("4")
+    page.locator("#new-hand #seat-3").get_by_text("Unseen", exact=True).click()
+    page.locator("#new-hand button.primary").click()
+
+
+def statuses(hand):
+    return {name: entry["status"] for name, entry in hand.inputs.items()}
+
+
+def assert_the_engine_s_points(table):
+    """Every recorded hand has the points the rules engine gives, and the table its totals."""
+    table.refresh_from_db()
+    hands = list(Hand.objects.filter(table=table))
+    scored = table.engine.score(table.rules, table.players, [hand.inputs for hand in hands])
+    assert [hand.points for hand in hands] == scored.points
+    assert table.totals == scored.totals
+
+
+def test_a_hand_saved_offline_is_sent_once_when_the_connection_is_back(keeper, browser, live_server, table):
+    viewer = browser.new_context(viewport=PHONE).new_page()
+    viewer.goto(f"{live_server.url}/t/{table.viewer_token}/")
+    indicator = keeper.locator("#connection")
+    expect(indicator).to_have_text("online")
+
+    keeper.context.set_offline(True)
+    enter_a_hand(keeper, winner=1)
+
+    expect(keeper.locator("#board tr.waiting")).to_contain_text("waiting to send")
+    expect(keeper.locator("#saved")).to_contain_text("Hand 1 is kept on this phone")
+    expect(indicator).to_have_text("offline · 1 waiting")
+    # The form moved on to the next hand, as after a save.
+    expect(keeper.locator("#new-hand h2")).to_have_text("Hand 2")
+    assert keeper.locator("#new-hand [name=hand_number]").input_value() == "2"
+    assert not Hand.objects.filter(table=table).exists()
+
+    keeper.context.set_offline(False)
+    expect(indicator).to_have_text("online")
+    expect(keeper.locator("#board tr.waiting")).to_have_count(0)
+    expect(keeper.locator("#saved")).to_contain_text("Hand 1 saved: Asha")
+    hand = Hand.objects.get(table=table)
+    assert statuses(hand) == {"Asha": "seen", "Bikash": "winner", "Chandra": "seen", "Dipa": "unseen"}
+    assert_the_engine_s_points(table)
+    table.refresh_from_db()
+    viewer_totals = viewer.locator("#board tfoot td")
+    expect(viewer_totals.nth(1)).to_have_text(f"+{table.totals['Bikash']}")
+
+    # The next hand, saved online, follows it.
+    enter_a_hand(keeper, winner=2)
+    expect(keeper.locator("#saved")).to_contain_text("Hand 2 saved")
+    assert list(Hand.objects.filter(table=table).values_list("number", flat=True)) == [1, 2]
+    assert_the_engine_s_points(table)
+
+
+def test_a_hand_whose_answer_is_lost_after_the_server_saved_it_is_recorded_once(keeper, table):
+    posts = []
+
+    def lose_the_first_answer(route):
+        posts.append(route.request.post_data)
+        if len(posts) == 1:
+            route.fetch()  # the server gets the hand and saves it...
+            route.abort("connectionreset")  # ...and the phone never hears back
+        else:
+            route.continue_()
+
+    keeper.route(f"**/t/{table.keeper_token}/hands/", lose_the_first_answer)
+    enter_a_hand(keeper, winner=0)
+
+    expect(keeper.locator("#saved")).to_contain_text("Hand 1 saved: Asha")
+    expect(keeper.locator("#connection")).to_have_text("online")
+    assert len(posts) == 2 and posts[0] == posts[1]  # sent again, with the same key
+    assert Hand.objects.filter(table=table).count() == 1
+    assert HandChange.objects.filter(table=table).count() == 1
+    assert_the_engine_s_points(table)
+
+
+def test_a_hand_another_phone_saved_first_is_a_conflict_and_both_hands_are_kept(keeper, browser, live_server, table):
+    keeper.context.set_offline(True)
+    enter_a_hand(keeper, winner=1)  # Bikash wins, on the phone that is offline
+    other = browser.new_context(viewport=PHONE).new_page()  # the scorekeeper link on a second phone
+    other.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    enter_a_hand(other, winner=0)  # Asha wins, saved first
+    expect(other.locator("#saved")).to_contain_text("Hand 1 saved")
+
+    keeper.context.set_offline(False)
+
+    outbox = keeper.locator("#outbox")
+    expect(outbox).to_contain_text("Hand 1 was saved first on another phone (scorekeeper link) — yours is kept here.")
+    outbox.get_by_text("Review it").click()
+    expect(outbox.locator(".outbox-lines")).to_contain_text("Bikash: Winner, Maal 4")
+    assert [statuses(hand)["Asha"] for hand in Hand.objects.filter(table=table)] == ["winner"]
+
+    outbox.get_by_role("button", name="Enter it as the next hand").click()
+    expect(outbox).to_be_hidden()
+    expect(keeper.locator("#connection")).to_have_text("online")
+    assert [statuses(hand)["Bikash"] for hand in Hand.objects.filter(table=table)] == ["seen", "winner"]
+    assert_the_engine_s_points(table)
+
+
+def test_a_reload_offline_shows_the_board_as_it_was_and_online_never_an_old_one(keeper, live_server, table):
+    services.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    keeper.wait_for_function("navigator.serviceWorker.controller !== null")
+    keeper.reload()  # through the service worker now, which keeps the page
+    expect(keeper.locator("#board tbody tr")).to_have_count(1)
+
+    keeper.context.set_offline(True)
+    keeper.reload()
+
+    note = keeper.locator("#offline-note")
+    expect(note).to_contain_text("Offline: this is the page as it was at")
+    expect(keeper.locator("#board tbody tr")).to_have_count(1)
+    expect(keeper.locator("#board tfoot td").first).to_have_text("+23")
+    expect(keeper.locator("#connection")).to_have_text("offline")
+    # The kept page's form key may have been used since: the form sends a new one.
+    kept_html = keeper.evaluate("caches.match(location.pathname).then((page) => page.text())")
+    assert 'name="key"' in kept_html
+    assert f'value="{keeper.locator("#new-hand [name=key]").input_value()}"' not in kept_html
+
+    services.record_hand(table, marriage_inputs("Wsss", (0, 0, 0, 0)), 2)
+    keeper.context.set_offline(False)
+    keeper.reload()
+    expect(note).to_be_hidden()
+    expect(keeper.locator("#board tbody tr")).to_have_count(2)
+
+
+def test_a_correction_saved_offline_is_sent_once_when_the_connection_is_back(keeper, live_server, table):
+    services.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    keeper.goto(f"{live_server.url}/t/{table.keeper_token}/hands/1/")
+    keeper.context.set_offline(True)
+    keeper.locator("#seat-0").get_by_text("Winner", exact=True).click()
+    keeper.get_by_role("button", name="Save the correction").click()
+
+    expect(keeper.locator("#outbox")).to_contain_text("Hand 1 is kept on this phone")
+    expect(keeper.locator("#outbox [data-outbox=next]")).to_have_count(0)  # a correction is not a next hand
+    expect(keeper.locator("#connection")).to_have_text("offline · 1 waiting")
+
+    keeper.context.set_offline(False)
+    expect(keeper.locator(".message")).to_contain_text("Hand 1 corrected")  # the page comes back from the server
+    expect(keeper.locator("#outbox")).to_be_hidden()
+    hand = Hand.objects.get(table=table)
+    assert (statuses(hand)["Asha"], hand.version) == ("winner", 2)
+    assert HandChange.objects.filter(table=table, action=HandChange.CORRECTED).count() == 1
+    assert_the_engine_s_points(table)
+
+
+def test_thirteen_s_bids_saved_offline_wait_for_the_books_form_from_the_server(page, live_server, transactional_db,
+                                                                            owner):
+    table = services.create_table(game="thirteen", name="Thirteen", players=["Asha", "Bikram", "Charlie", "David"],
+                                  rules={}, owner=owner, colors={"Asha": "red", "Bikram": "yellow",
+                                                                 "Charlie": "green", "David": "blue"})
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    page.context.set_offline(True)
+    for seat, bid in enumerate(("1", "0", "0", "1")):
+        page.locator(f"#new-hand [name='bid-{seat}']").fill(bid)
+    page.locator("#new-hand button.primary").click()
+
+    expect(page.locator("#saved")).to_contain_text("Round 1 is kept on this phone")
+    assert page.locator("#new-hand form").evaluate("form => form.inert")
+
+    page.context.set_offline(False)
+    expect(page.locator("#new-hand [name='books-0']")).to_be_visible()
+    table.refresh_from_db()
+    assert table.current_hand["inputs"]["David"] == {"bid": 1}
+
+
+
+def test_a_hand_refused_online_because_another_phone_saved_it_first_is_kept(keeper, table):
+    services.record_hand(table, marriage_inputs("Wsss", (0, 0, 0, 0)), 1, by="Gita")  # after the page was shown
+
+    enter_a_hand(keeper, winner=2)
+
+    expect(keeper.locator(".message")).to_contain_text("Hand 1 was already recorded on another phone")
+    outbox = keeper.locator("#outbox")
+    expect(outbox).to_contain_text("Hand 1 was saved first on another phone (Gita) — yours is kept here.")
+    outbox.get_by_role("button", name="Enter it as the next hand").click()
+    expect(outbox).to_be_hidden()
+    assert [statuses(hand)["Chandra"] for hand in Hand.objects.filter(table=table)] == ["seen", "winner"]
+    assert_the_engine_s_points(table)
