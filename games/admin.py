@@ -6,7 +6,7 @@ from django.db.models import F
 
 from scoring.errors import InputError
 
-from .models import Hand, PointTable, Table
+from .models import Group, Hand, PointTable, Table
 from .registry import all_games, get_game
 
 
@@ -79,7 +79,7 @@ class TableAdmin(admin.ModelAdmin):
     list_display = ["name", "game", "owner", "created", "finished"]
     list_filter = ["game"]
     search_fields = ["name", "id"]
-    fields = ["id", "name", "game", "owner", "created", "finished", "players", "rules", "totals"]
+    fields = ["id", "name", "game", "owner", "group", "created", "finished", "players", "rules", "totals"]
     readonly_fields = ["id", "game", "created", "players", "rules", "totals"]
     inlines = [HandInline]
 
@@ -92,3 +92,12 @@ class TableAdmin(admin.ModelAdmin):
         # under the table's lock, and a hand recorded while this form was saved keeps them.
         obj.save(update_fields=[*form.changed_data, "revision"])
         obj.refresh_from_db(fields=["revision"])
+
+
+@admin.register(Group)
+class GroupAdmin(admin.ModelAdmin):
+    """Groups are made from a table's page; here one can be renamed, or removed (its tables stay)."""
+
+    list_display = ["name", "owner", "created"]
+    search_fields = ["name"]
+    fields = ["name", "owner"]

@@ -451,7 +451,7 @@ def set_group(table, group_id, new_name=""):
     if new_name:
         group, _created = Group.objects.get_or_create(owner=table.owner, name=new_name)
     elif group_id:
-        group = Group.objects.filter(owner=table.owner, pk=group_id if group_id.isdigit() else None).first()
+        group = Group.objects.filter(owner=table.owner, pk=group_id if re.fullmatch("[0-9]{1,18}", group_id) else None).first()
         if group is None:
             raise InputError(_("choose one of your groups"), field="group")
     else:
@@ -479,10 +479,11 @@ def rematch(table):
 
 def games_around(table):
     """(the game this table is a rematch of, its rematch), each None when there is none, in one
-    query. Its rematch is the first table made as its next game (an imported copy of it starts
-    at the same time: then one of the two, always the same)."""
-    around = list(Table.objects.filter(Q(pk=table.previous_id) | Q(previous=table)).order_by("created", "pk")
-                  .only("previous", "keeper_token", "viewer_token", "created"))
+    query. Both are the same owner's (an import links only those). Its rematch is the first table
+    made as its next game (an imported copy of it starts at the same time: then one of the two,
+    always the same)."""
+    around = list(Table.objects.filter(Q(pk=table.previous_id) | Q(previous=table), owner=table.owner_id)
+                  .order_by("created", "pk").only("previous", "keeper_token", "viewer_token", "created"))
     return (next((other for other in around if other.pk == table.previous_id), None),
             next((other for other in around if other.previous_id == table.pk), None))
 
@@ -572,9 +573,11 @@ def import_table(document, owner=None):
     engine, players, rules, name, colors, created, clean_hands, previous_id = _check_document(document)
     result = engine.score(rules, players, clean_hands)
     warnings = []
-    previous = Table.objects.filter(pk=previous_id).first() if previous_id else None
+    # Only a game of the same owner: a file names any id it likes.
+    previous = Table.objects.filter(pk=previous_id, owner=owner).first() if previous_id else None
     if previous_id and previous is None:
-        warnings.append(f"previous: no table {previous_id} here, so this one is not linked to the game before it")
+        warnings.append(f"previous: no table {previous_id} of the same owner here, so this one is not linked to "
+                        "the game before it")
     for number, (hand, points) in enumerate(zip(document["hands"], result.points), 1):
         if "points" in hand and hand["points"] != points:
             warnings.append(f"hand {number}: the file's points {hand['points']} differ from the computed {points}")

@@ -224,8 +224,6 @@ def table(request, token):
 def games_around(table, can_edit):
     """The links to the game this table is a rematch of and to its rematch, if they exist, for the
     phone's kind of link (a viewer link leads to viewer links)."""
-    if not (table.previous_id or table.finished):
-        return {}  # rematch() finishes the game it follows: an open table without a previous game has none
     previous, following = services.games_around(table)
     links = {"previous_game": previous, "next_game": following}
     return {name: other.keeper_token if can_edit else other.viewer_token

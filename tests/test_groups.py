@@ -125,6 +125,8 @@ def test_a_group_that_is_not_yours_or_a_name_too_long_is_refused_and_nothing_cha
     url = reverse("table_group", args=[table.keeper_token])
     for data, message in [({"group": str(theirs.pk)}, "Choose one of your groups"),
                           ({"group": "abc"}, "Choose one of your groups"),
+                          ({"group": "²"}, "Choose one of your groups"),
+                          ({"group": "9" * 40}, "Choose one of your groups"),
                           ({"group": "", "new_group": "x" * 81}, "Must be at most 80 characters")]:
         response = csrf_post(client, url, data)
         assert response.status_code == 422 and message in page(response)

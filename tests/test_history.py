@@ -182,7 +182,7 @@ def test_redo_puts_the_undone_hand_back_exactly_and_the_history_says_so(client, 
     totals, series = table.totals, table.series
     undo(client, table, 3)
     client.get(table_url(table))  # the undo's message is shown once
-    with django_assert_max_num_queries(6):  # as many as any board: offering the redo costs no more
+    with django_assert_max_num_queries(7):  # as many as any board: offering the redo costs no more
         board = page(client.get(table_url(table)))
     redo = reverse("restore_hand", args=[table.keeper_token, 3])
     assert f'action="{redo}"' in board and "Redo hand 3" in board

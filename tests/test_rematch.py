@@ -100,13 +100,32 @@ def test_a_viewer_link_cannot_start_a_rematch(client, owner):
     assert not Table.objects.filter(previous=table).exists()
 
 
-def test_a_finished_tables_page_with_its_rematch_costs_one_query_more_than_an_open_one(client, owner,
-                                                                                       django_assert_max_num_queries):
+def test_a_reopened_game_still_links_to_its_rematch_and_offers_no_second_one(client, owner,
+                                                                            django_assert_max_num_queries):
     table = fresh_table("marriage", owner)
-    services.rematch(table)
+    following = services.rematch(table)
+    csrf_post(client, reverse("finish", args=[table.keeper_token]), {"finished": "no"})
     client.get(reverse("home"))  # the first request of a client checks for the owner account once
-    with django_assert_max_num_queries(7):
-        client.get(table_url(table))
+    with django_assert_max_num_queries(7):  # as many as any table page
+        text = page(client.get(table_url(table)))
+    assert f'href="{table_url(following)}">Next game →</a>' in text
+    assert f'action="{rematch_url(table)}"' not in text
+
+
+def test_an_imported_file_links_only_to_a_game_of_the_same_owner(owner, django_user_model):
+    victim = fresh_table("marriage", owner)
+    services.rematch(victim)
+    document = {**services.export_table(victim), "previous": victim.pk, "created": "2000-01-01T00:00:00Z"}
+    other = django_user_model.objects.create_user("other")
+    copy, warnings = services.import_table(document, owner=other)
+    assert copy.previous is None
+    assert warnings == [f"previous: no table {victim.pk} of the same owner here, so this one is not linked to the "
+                        "game before it"]
+    # Even linked by hand, another owner's table is neither the next game nor shown as the previous one.
+    Table.objects.filter(pk=copy.pk).update(previous=victim)
+    copy.refresh_from_db()
+    assert next_game(victim).owner == owner
+    assert services.games_around(copy) == (None, None)
 
 
 def test_the_link_to_the_previous_game_round_trips_through_the_table_file(owner):
@@ -124,7 +143,8 @@ def test_a_file_whose_previous_game_is_not_here_imports_unlinked_with_a_warning(
     document = {**services.export_table(table), "previous": "0" * 32}
     copy, warnings = services.import_table(document, owner=owner)
     assert copy.previous is None
-    assert warnings == [f"previous: no table {'0' * 32} here, so this one is not linked to the game before it"]
+    assert warnings == [f"previous: no table {'0' * 32} of the same owner here, so this one is not linked to the "
+                        "game before it"]
 
 
 def test_a_table_file_without_a_previous_game_exports_none(owner):

@@ -212,7 +212,8 @@ def test_no_page_has_an_inline_script_or_event_handler(client, owner):
 @pytest.mark.django_db
 def test_the_setup_page_and_the_admin_have_no_inline_script(admin_client, django_user_model):
     pages = [reverse("admin:index"), reverse("admin:games_table_changelist"), reverse("admin:games_table_add"),
-             reverse("admin:games_pointtable_add"), reverse("admin:auth_user_changelist")]
+             reverse("admin:games_pointtable_add"), reverse("admin:auth_user_changelist"),
+             reverse("admin:games_group_changelist"), reverse("admin:games_group_add")]
     for url in pages:
         response = admin_client.get(url)
         assert response.status_code == 200, url

@@ -11,7 +11,6 @@ import http.cookiejar
 import re
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from contextlib import ExitStack
@@ -133,7 +132,9 @@ def test_the_same_hand_posted_to_both_servers_at_once_is_recorded_once(servers, 
         assert HandChange.objects.filter(table=table).count() == 1
 
 
-def test_a_viewer_on_one_server_sees_a_hand_saved_on_the_other_within_3_seconds(servers, accounts):
+def test_a_viewer_on_one_server_sees_a_hand_saved_on_the_other_at_its_next_poll(servers, accounts):
+    """The board polls every 2 s: a hand saved on server A is on a phone reading server B at
+    its next poll, so within the 3 s a table expects."""
     server_a, server_b = servers
     table = new_table("Friday")
     keeper, viewer = Phone(), Phone()
@@ -144,10 +145,7 @@ def test_a_viewer_on_one_server_sees_a_hand_saved_on_the_other_within_3_seconds(
 
     keeper.get(f"{server_a}{reverse('table', args=[table.keeper_token])}")
     assert keeper.post(f"{server_a}{reverse('add_hand', args=[table.keeper_token])}", FIRST_HAND)[0] == 302
-    saved = time.monotonic()
-    while (answer := viewer.get(server_b + poll))[0] == 204 and time.monotonic() - saved < 3:
-        time.sleep(0.25)
-    assert time.monotonic() - saved < 3, "server B's board did not show the hand within 3 s"
+    answer = viewer.get(server_b + poll)
     assert answer[0] == 200
     assert shown_totals(answer[1]) == FIRST_TOTALS
 
