@@ -349,17 +349,11 @@ def _penalty_terms(rules, entry, winner, joker_discard):
     return found
 
 
-def _hand_terms(rules, entries):
-    """Each player's penalty terms in one validated hand."""
+def _hand_terms(rules, players, entries):
+    """Each player's penalty terms in one validated hand, in seat order."""
     joker_discard = (entries.get("_hand") or {}).get("joker_discard", False)
-    players = [name for name in entries if name != "_hand"]
     winner = next(name for name in players if entries[name]["outcome"] == "winner")
     return {name: _penalty_terms(rules, entries[name], winner, joker_discard) for name in players}
-
-
-def score_hand(rules, entries):
-    """Penalties of one validated hand (player -> int >= 0; 0 for a player who is out)."""
-    return terms.points(_hand_terms(rules, entries))
 
 
 def start(rules, players):
@@ -370,9 +364,8 @@ def start(rules, players):
 def _fold(rules, players, state, clean_hand):
     """One validated hand's terms, its penalties and the state after it: who went out, who deals
     next, whether the game is over."""
-    explained = _hand_terms(rules, clean_hand)
-    points = dict.fromkeys(players, 0)
-    points.update(terms.points(explained))
+    explained = _hand_terms(rules, players, clean_hand)
+    points = terms.points(explained)
     state = base.after(state, points)
     if state["game_over"]:
         return explained, points, state

@@ -227,11 +227,12 @@ GAME_POINTS = {"seen": "seen_points", "unseen": "unseen_points", "dublee": "dubl
 
 def explain(rules, players, state, clean_hand):
     """Each player's points for one validated hand as terms: the settlement formula, then the
-    dublee bonus and each foul; a player sitting out has none (0 points)."""
-    playing = {name: entry for name, entry in clean_hand.items() if entry["status"] != "out"}
+    dublee bonus and each foul; a player sitting out has none (0 points). Players in seat order
+    (a stored hand's keys may come back in another order)."""
+    playing = {name: clean_hand[name] for name in players if clean_hand[name]["status"] != "out"}
     winner = next(name for name, entry in playing.items() if entry["status"] == "winner")
     n = len(playing)
-    explained = {name: [] for name in clean_hand}
+    explained = {name: [] for name in players}
     maal = {name: hand_maal(rules, entry) for name, entry in playing.items()}
     if rules["murder"] or rules["kidnap"]:
         for name, entry in playing.items():
@@ -268,11 +269,6 @@ def explain(rules, players, state, clean_hand):
     return explained
 
 
-def score_hand(rules, entries):
-    """Points for one validated hand: its terms added up; sums to 0."""
-    return terms.points(explain(rules, None, None, entries))
-
-
 def dealer(players, hand_number):
     """The first player deals hand 1; the deal passes to the next seat every hand."""
     return players[(hand_number - 1) % len(players)]
@@ -285,7 +281,7 @@ def start(rules, players):
 
 def fold(rules, players, state, clean_hand):
     """One validated hand's points and the state after it."""
-    points = score_hand(rules, clean_hand)
+    points = terms.points(explain(rules, players, state, clean_hand))
     return points, base.after(state, points)
 
 

@@ -207,12 +207,13 @@ def twice_points_in_hand(rules, entry):
 
 def explain(rules, players, state, clean_hand):
     """Each player's score for one validated game as terms: PART_A, then PART_B; an inactive
-    player has none (0 points)."""
-    active = {name: entry for name, entry in clean_hand.items() if entry["outcome"] != "inactive"}
+    player has none (0 points). Players in seat order (a stored game's keys may come back in
+    another order)."""
+    active = {name: clean_hand[name] for name in players if clean_hand[name]["outcome"] != "inactive"}
     n = len(active)
     h = {name: honor_total(rules, entry) for name, entry in active.items()}
     total_h = sum(h.values())
-    explained = {name: [] for name in clean_hand}
+    explained = {name: [] for name in players}
     for name, entry in active.items():
         explained[name].append(term("part_a", n=n, honors=entry["honors"], honor_value=rules["honor_value"],
                                     marriages=entry["marriages"], marriage_points=rules["marriage_points"],
@@ -227,15 +228,10 @@ def explain(rules, players, state, clean_hand):
     return explained
 
 
-def parts(rules, entries):
+def parts(rules, players, entries):
     """(PART_A, PART_B) per player of one validated game; inactive players (0, 0)."""
     return {name: tuple(term.points for term in terms) or (0, 0)
-            for name, terms in explain(rules, None, None, entries).items()}
-
-
-def score_hand(rules, entries):
-    """Points for one validated game: PART_A + PART_B; sums to 0, inactive players 0."""
-    return terms.points(explain(rules, None, None, entries))
+            for name, terms in explain(rules, players, None, entries).items()}
 
 
 def start(rules, players):
@@ -245,7 +241,7 @@ def start(rules, players):
 
 def fold(rules, players, state, clean_hand):
     """One validated game's points and the state after it: the deal moves on, statistics grow."""
-    points = score_hand(rules, clean_hand)
+    points = terms.points(explain(rules, players, state, clean_hand))
     _deal, walk = _next_deal(_play_order(rules, players), state["walk"], _active(clean_hand))
     return points, base.after(state, points, walk=walk, stats=stats(players, [clean_hand], state["stats"]))
 

@@ -632,3 +632,13 @@ def test_explain_foul_as_its_own_terms():
 
 def test_explain_sitting_out_has_no_terms():
     assert explained([12, 4, 0, 6], "sWos")["Chandra"] == []
+
+
+def test_explain_follows_the_seats_whatever_order_a_stored_hand_keeps_its_keys_in():
+    rules = m.validate_rules({})
+    players, inputs = entries([10, 3, 0, 5, 2, 0], "Wsussu")
+    hand = m.validate_hand(rules, players, inputs)
+    shuffled = dict(reversed(list(hand.items())))  # as PostgreSQL may give a JSON object back
+    explained = m.explain(rules, players, m.start(rules, players), shuffled)
+    assert list(explained) == players
+    assert explained["Asha"][0].values == {"others": [-5, -30, 7, -11, -30]}

@@ -705,7 +705,7 @@ def test_parts_of_the_worked_example():
         "B": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
         "C": {"outcome": "surrendered_first", "honors": 0},
     })
-    assert mh.parts(rules, entries) == {"A": (-8, 38), "B": (40, -34), "C": (-32, -4)}
+    assert mh.parts(rules, ["A", "B", "C"], entries) == {"A": (-8, 38), "B": (40, -34), "C": (-32, -4)}
 
 
 # --- the score worked out (explain) ---------------------------------------------------------

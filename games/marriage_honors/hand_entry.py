@@ -82,7 +82,7 @@ def parse(data, table, base, problems):
 def cell_details(table, hand):
     """PART_A and PART_B of each player's score, shown when a score is tapped."""
     return {name: _("honors %(a)s, hand %(b)s") % {"a": points(part_a), "b": points(part_b)}
-            for name, (part_a, part_b) in engine.parts(table.rules, hand.inputs).items()
+            for name, (part_a, part_b) in engine.parts(table.rules, table.players, hand.inputs).items()
             if hand.inputs[name]["outcome"] != "inactive"}
 
 
