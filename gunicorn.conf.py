@@ -31,7 +31,8 @@ control_socket_disable = True
 def on_starting(server):
     server.log.error_log.addFilter(names_an_address)
     # With reuse_port, a second server started on the same port would quietly share the phones
-    # with the first one, even with another database: it stops here instead.
+    # with the first one, even with another database: it stops here instead. So does a server
+    # whose address is not this machine's, whose workers would otherwise retry it forever.
     for address in server.cfg.address:
         if isinstance(address, tuple):
             family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
@@ -39,7 +40,8 @@ def on_starting(server):
                 socket.create_server(address, family=family).close()
             except OSError as error:
                 if error.errno == errno.EADDRINUSE:
-                    raise SystemExit(f"Port {address[1]} is already in use: is CardScore already running?")
+                    raise SystemExit(f"Port {address[1]} is already in use: is CardScore already running?") from None
+                raise SystemExit(f"Cannot listen at {url(address)}: {error.strerror or error}") from None
 
 
 def names_an_address(record):

@@ -43,6 +43,11 @@ def test_a_second_server_on_a_taken_port_stops_with_a_message():
             starting_on(("127.0.0.1", port))
 
 
+def test_an_address_that_is_not_this_machines_stops_with_a_message():
+    with pytest.raises(SystemExit, match=r"Cannot listen at http://192\.0\.2\.1:9100: Cannot assign requested address"):
+        starting_on(("192.0.2.1", 9100))  # TEST-NET-1: never a local address
+
+
 def test_a_free_port_starts():
     with socket.create_server(("127.0.0.1", 0)) as probe:
         port = probe.getsockname()[1]
