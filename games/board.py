@@ -98,15 +98,16 @@ def _cell_class(value, signed):
 
 
 def grid(table, hands, cell_details, entry):
-    """One row per hand: its number and its cells, then a row for the hand being played when
-    part of it is entered (Thirteen's bids), with no points.
+    """One row per hand: its number, its cells and its note, then a row for the hand being played
+    when part of it is entered (Thirteen's bids), with no points.
 
     The detail (e.g. how a score was made up) comes from the game's `cell_details` where it has one.
     """
     rows = []
     for hand in hands:
         details = cell_details(table, hand) if cell_details else None
-        rows.append({"number": hand.number, "pending": False, "cells": cells(table, hand.inputs, hand.points, details)})
+        rows.append({"number": hand.number, "pending": False, "cells": cells(table, hand.inputs, hand.points, details),
+                     "note": hand.note})
     if entry.inputs:
         rows.append({"number": entry.number, "pending": True, "cells": []})
     return rows

@@ -13,6 +13,7 @@ class HandExplained:
     number: int
     entered: str  # what was entered for the hand as a whole, in words ("" for nothing)
     players: list  # per player: the board's cell, what was entered, the terms, the totals before and after
+    note: str  # the hand's note ("misdeal, replayed"), or ""
 
 
 def hand(table, number):
@@ -34,7 +35,7 @@ def hand(table, number):
         players.append({**cell, "entered": entered.get(name, ""), "terms": explained.get(name, []),
                         "before": total_before,
                         "after": total_before + recorded.points.get(name, 0)})
-    return HandExplained(number, entered.get("", ""), players)
+    return HandExplained(number, entered.get("", ""), players, recorded.note)
 
 
 def total(table, name):

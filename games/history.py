@@ -20,6 +20,7 @@ HEADLINES = {
     HandChange.CORRECTED: gettext_lazy("%(title)s corrected"),
     HandChange.DELETED: gettext_lazy("%(title)s deleted"),
     HandChange.RESTORED: gettext_lazy("%(title)s restored"),
+    HandChange.NOTED: gettext_lazy("%(title)s: note written"),
 }
 SUITS = {letter: symbol for symbol, letter in SUIT_SYMBOLS.items()}
 HAND = "_hand"  # the inputs that belong to the hand, not to a player (docs/FORMAT.md)
@@ -50,8 +51,10 @@ def headline(table, change):
 
 
 def lines(table, change):
-    """What a change did: a correction field by field, any other change the whole hand it put in
-    or took out."""
+    """What a change did: a note the note, a correction field by field, any other change the whole
+    hand it put in or took out."""
+    if change.action == HandChange.NOTED:
+        return [Line("", words=change.note or _("the note was removed"))]
     if change.action == HandChange.CORRECTED:
         return corrections(table, change.before, change.after)
     return told(table, change.before if change.action == HandChange.DELETED else change.after)

@@ -137,6 +137,8 @@ class Hand(models.Model):
     points = models.JSONField(default=dict, editable=False)
     # Bumped on every edit, so an edit started from an old page is refused instead of overwriting.
     version = models.PositiveIntegerField(default=1)
+    note = models.CharField(_("note"), max_length=200, blank=True, default="",
+                            help_text=_("What the table wants remembered of the hand: \"misdeal, replayed\"."))
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -171,21 +173,24 @@ class Puzzle(models.Model):
 
 
 class HandChange(models.Model):
-    """One change to a hand: entered, corrected, deleted or restored (the redo of an undo), when, by
-    whom, and the inputs before and after. The latest deletion's `before` is what a redo puts back."""
+    """One change to a hand: entered, corrected, deleted, restored (the redo of an undo) or its note
+    written, when, by whom, and the inputs before and after. The latest deletion's `before` is what a redo puts back."""
 
-    ENTERED, CORRECTED, DELETED, RESTORED = "entered", "corrected", "deleted", "restored"
+    ENTERED, CORRECTED, DELETED, RESTORED, NOTED = "entered", "corrected", "deleted", "restored", "noted"
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
     hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes")
     number = models.PositiveIntegerField(help_text=_("The hand's number when it was changed."))
     action = models.CharField(max_length=10, choices=[(ENTERED, _("entered")), (CORRECTED, _("corrected")),
-                                                      (DELETED, _("deleted")), (RESTORED, _("restored"))])
+                                                      (DELETED, _("deleted")), (RESTORED, _("restored")),
+                                                      (NOTED, _("note written"))])
     when = models.DateTimeField(auto_now_add=True)
     by = models.CharField(max_length=150, help_text=_("An account's name, or which link was used."))
     title = models.CharField(max_length=80, blank=True,
                              help_text=_("What the entry form called the hand: \"Hand 3\", \"Round 4 · books\"."))
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # The hand's note as this change left it (for a deletion: as it was, for the redo to put back).
+    note = models.CharField(max_length=200, blank=True, default="")
     # The key the phone sent with the post that made this change (empty without one): a post sent
     # again with the same key, because its answer was lost on the way, changes nothing twice.
     key = models.CharField(max_length=40, blank=True, default="", editable=False)

@@ -23,6 +23,7 @@ from .registry import get_game
 
 FORMAT = "cardscore-table/1"
 RENUMBER_OFFSET = 1_000_000
+NOTE_LENGTH = Hand._meta.get_field("note").max_length
 
 
 class Conflict(Exception):
@@ -138,9 +139,12 @@ def entry_title(table, number, inputs=None):
     return table.game_descriptor.entry.form_context(table, number, inputs)["entry_title"]
 
 
-def log(table, hand, action, by, before, after, title, number=None, key=""):
+def log(table, hand, action, by, before, after, title, number=None, key="", note=None):
+    """Keep a change in the history, with the note the hand has after it (`note`: another, such as a
+    deleted hand's)."""
+    note = hand.note if note is None and hand is not None else note or ""
     HandChange.objects.create(table=table, hand=hand, number=number or hand.number, action=action, by=by[:150],
-                              before=before, after=after, title=str(title)[:80], key=key)
+                              before=before, after=after, title=str(title)[:80], key=key, note=note)
 
 
 def new_key():
@@ -262,10 +266,10 @@ def record_hand(table, inputs, expected_number, version=None, by="", key=""):
     return Recorded(table, hand, title)
 
 
-def _enter(table, inputs, number, by, title, restored=False, key=""):
+def _enter(table, inputs, number, by, title, restored=False, key="", note=""):
     """Validate and fold the next hand onto the locked table: record it, or keep it as the hand
     being played while it is not complete. Returns the recorded hand, or None. `restored`: the
-    hand is put back by a redo, and the history says so."""
+    hand is put back by a redo (with its `note`), and the history says so."""
     engine = table.engine
     clean = engine.validate_hand(table.rules, table.players, inputs, hand=number, state=table.state)
     points, state = engine.fold(table.rules, table.players, table.state, clean)
@@ -277,7 +281,7 @@ def _enter(table, inputs, number, by, title, restored=False, key=""):
         save_current_hand(table, {"inputs": clean, "version": version})
         return None
     # The hand's version goes on from what was entered of it (bids 1, books 2).
-    hand = Hand.objects.create(table=table, number=number, inputs=clean, points=points,
+    hand = Hand.objects.create(table=table, number=number, inputs=clean, points=points, note=note,
                                version=table.current_hand.get("version", 0) + 1)
     # What was entered of it before belongs to the hand now.
     table.changes.filter(hand=None, number=number).exclude(action=HandChange.DELETED).update(hand=hand)
@@ -341,7 +345,7 @@ def delete_hand(table, number, by=""):
         if hand is None:
             raise Conflict(_("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)})
         log(table, None, HandChange.DELETED, by, hand.inputs, None, entry_title(table, number, hand.inputs),
-            number=number)
+            number=number, note=hand.note)
         hand.delete()
         # Two steps through a far range keep (table, number) unique at every row update.
         moved = table.hands.filter(number__gt=number).update(number=F("number") + RENUMBER_OFFSET)
@@ -356,8 +360,9 @@ def delete_hand(table, number, by=""):
 def _undone(table):
     """The change a redo would take back: the table's latest change, when it deleted the hand that
     was last (then it comes back as the same number, onto the same state); else None. Anything
-    entered, corrected or restored since is a later change, and the redo is gone."""
-    change = table.changes.order_by("-pk").first()
+    entered, corrected or restored since is a later change, and the redo is gone (a note written
+    on another hand is not)."""
+    change = table.changes.exclude(action=HandChange.NOTED).order_by("-pk").first()
     if change and change.action == HandChange.DELETED and change.number == next_hand_number(table) \
             and not played_inputs(table):
         return change
@@ -384,12 +389,31 @@ def restore_hand(table, number, by=""):
             if change is None or change.number != number:
                 raise Conflict(gone % {"hand": table.game_descriptor.hand_name(number)})
             try:
-                hand = _enter(table, change.before, number, by, change.title, restored=True)
+                hand = _enter(table, change.before, number, by, change.title, restored=True, note=change.note)
             except InputError:
                 # The hand no longer fits the table as it is now (its players were renamed).
                 raise Conflict(gone % {"hand": table.game_descriptor.hand_name(number)}) from None
     except Conflict as conflict:
         raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
+    return hand
+
+
+def set_note(table, number, note, by=""):
+    """Write hand `number`'s note ("misdeal, replayed"), or remove it with a blank one; the history
+    keeps who wrote what. A finished game's hands can still be noted: a note changes no score."""
+    note = checks.text(note, max_length=NOTE_LENGTH, field="note")
+    with transaction.atomic():
+        table = _locked(table)
+        hand = table.hands.filter(number=number).first()
+        if hand is None:
+            raise Conflict(_("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)},
+                           Table.objects.get(pk=table.pk))
+        if hand.note != note:
+            hand.note = note
+            hand.save(update_fields=["note"])
+            log(table, hand, HandChange.NOTED, by, None, None, table.game_descriptor.hand_name(number))
+            table.revision += 1  # every phone's board shows the note
+            table.save(update_fields=["revision"])
     return hand
 
 
@@ -498,7 +522,8 @@ def rematch_name(name):
 
 def export_table(table):
     """The table as the docs/FORMAT.md document."""
-    hands = [{"inputs": hand.inputs, "points": hand.points} for hand in table.hands.all()]
+    hands = [{"inputs": hand.inputs, "points": hand.points, **({"note": hand.note} if hand.note else {})}
+             for hand in table.hands.all()]
     if played_inputs(table):  # the hand being played is the file's last hand, with no points yet
         hands.append({"inputs": played_inputs(table), "points": dict.fromkeys(table.players, 0)})
     document = {
@@ -555,7 +580,8 @@ def _check_document(document):
         raise InputError("must be a list", field="hands")
     inputs = []
     for number, hand in enumerate(hands, 1):
-        checks.only_keys(hand, ("inputs", "points"), hand=number)
+        checks.only_keys(hand, ("inputs", "points", "note"), hand=number)
+        checks.text(hand.get("note", ""), max_length=NOTE_LENGTH, hand=number, field="note")
         if "inputs" not in hand:
             raise InputError("is missing", hand=number, field="inputs")
         inputs.append(hand["inputs"])
@@ -594,7 +620,7 @@ def import_table(document, owner=None):
         derive(table, result.state)
         table.save()
         Hand.objects.bulk_create(
-            Hand(table=table, number=number, inputs=inputs, points=points)
-            for number, (inputs, points) in enumerate(zip(clean_hands, result.points), 1)
+            Hand(table=table, number=number, inputs=inputs, points=points, note=hand.get("note", "").strip())
+            for number, (inputs, points, hand) in enumerate(zip(clean_hands, result.points, document["hands"]), 1)
         )
     return table, warnings

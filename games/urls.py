@@ -20,6 +20,7 @@ urlpatterns = [
     path("t/<str:token>/hands/<int:number>/delete/", views.delete_hand, name="delete_hand"),
     path("t/<str:token>/hands/<int:number>/restore/", views.restore_hand, name="restore_hand"),
     path("t/<str:token>/hand/<int:number>/", views.hand, name="hand"),
+    path("t/<str:token>/hand/<int:number>/note/", views.hand_note, name="hand_note"),
     path("t/<str:token>/total/<int:seat>/", views.total, name="total"),
     path("t/<str:token>/settlement/", views.settlement, name="settlement"),
     path("t/<str:token>/picker/<str:mode>/", views.picker_total, name="picker_total"),

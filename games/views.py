@@ -338,9 +338,33 @@ def hand(request, token, number):
     if worked is None:
         raise Http404(_("No such %(hand)s.") % {"hand": game.hand_word})
     template = "games/hand.html#explained" if request.htmx else "games/hand.html"
-    return render(request, template, {"table": table, "token": token, "game": game, "hand": worked,
-                                      "can_edit": can_edit and game.hands_editable and not table.finished,
-                                      "signed": not game.engine.LOWER_WINS})
+    return render(request, template, hand_context(table, token, can_edit, worked))
+
+
+def hand_context(table, token, can_edit, worked):
+    game = table.game_descriptor
+    return {"table": table, "token": token, "game": game, "hand": worked, "keeper": can_edit,
+            "can_edit": can_edit and game.hands_editable and not table.finished, "signed": not game.engine.LOWER_WINS}
+
+
+@require_POST
+def hand_note(request, token, number):
+    """The scorekeeper writes a hand's note (or clears it), from the hand's page."""
+    table = keeper_table(token)
+    try:
+        services.set_note(table, number, request.POST.get("note", ""), by=who(request))
+    except InputError as error:
+        worked = explained.hand(table, number)
+        if worked is None:
+            raise Http404(_("No such %(hand)s.") % {"hand": table.game_descriptor.hand_word}) from None
+        return render(request, "games/hand.html", {**hand_context(table, token, True, worked), "note_error": error,
+                                                   "note": request.POST.get("note", "")}, status=422)
+    except services.Conflict as conflict:
+        messages.warning(request, str(conflict))
+        return redirect("table", token=token)
+    messages.success(request, _("%(hand)s: note saved.") % {"hand": table.game_descriptor.hand_name(number)},
+                     extra_tags=SAVED)
+    return redirect("table", token=token)
 
 
 @require_safe
@@ -540,14 +564,17 @@ def qr_code(request, token, which):
 
 @require_GET
 def export_csv(request, token):
-    """The board as a spreadsheet: one row per hand, one column per player, totals last."""
+    """The board as a spreadsheet: one row per hand, one column per player, totals last; the
+    hands' notes in a last column when there are any."""
     table, _can_edit = table_for(token)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(table.name) or "table"}.csv"'
+    hands = list(table.hands.values_list("number", "points", "note"))
+    noted = any(note for _number, _points, note in hands)
     writer = csv.writer(response)
-    writer.writerow([capfirst(table.game_descriptor.hand_word), *table.players])
-    for number, points in table.hands.values_list("number", "points"):
-        writer.writerow([number, *(points.get(name, 0) for name in table.players)])
+    writer.writerow([capfirst(table.game_descriptor.hand_word), *table.players, *([_("Note")] if noted else [])])
+    for number, points, note in hands:
+        writer.writerow([number, *(points.get(name, 0) for name in table.players), *([note] if noted else [])])
     writer.writerow([_("Total"), *(table.totals.get(name, 0) for name in table.players)])
     return response
 
