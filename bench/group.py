@@ -12,10 +12,8 @@ tests/test_groups.py). No hand is scored again: the page reads stored points and
 
 import os
 import random
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -34,6 +32,7 @@ from django.utils import timezone  # noqa: E402
 
 from games import roster, services  # noqa: E402
 from games.models import Group, Table  # noqa: E402
+from scoreboard import median_ms  # noqa: E402
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Faris"]
 TABLES, HANDS = 50, 200
@@ -60,23 +59,14 @@ def seeded_group(owner, name, tables, rng):
     return group
 
 
-def median_ms(action):
-    timings = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        action()
-        timings.append((time.perf_counter() - start) * 1000)
-    return statistics.median(timings)
-
-
 def measure(client, group):
     url = f"/groups/{group.pk}/"
     assert client.get(url).status_code == 200
     queries = []
     with connection.execute_wrapper(lambda execute, sql, *args: queries.append(sql) or execute(sql, *args)):
         client.get(url)
-    return {"page": median_ms(lambda: client.get(url)),
-            "season": median_ms(lambda: roster.records(list(group.tables.all()))),
+    return {"page": median_ms(lambda: client.get(url), RUNS),
+            "season": median_ms(lambda: roster.records(list(group.tables.all())), RUNS),
             "queries": len(queries)}
 
 
