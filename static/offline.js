@@ -258,7 +258,8 @@
     const item = outbox.querySelector("template").content.firstElementChild.cloneNode(true);
     let message = text("kept", { hand: post.hand });
     if (post.refusal) {
-      const name = post.refusal.status !== 409 ? "refused" : post.edit ? "changedFirst" : "savedFirst";
+      // A 409 naming nobody is not another phone's hand (the game was finished meanwhile).
+      const name = post.refusal.status !== 409 ? "refused" : post.edit ? "changedFirst" : post.refusal.who ? "savedFirst" : "refused";
       message = text(name, { hand: post.hand, who: post.refusal.who });
     }
     item.querySelector(".outbox-message").textContent = message;

@@ -81,7 +81,12 @@ def test_a_hand_saved_offline_is_sent_once_when_the_connection_is_back(keeper, b
     assert_the_engine_s_points(table)
 
 
-def test_a_hand_whose_answer_is_lost_after_the_server_saved_it_is_recorded_once(keeper, table):
+def test_a_hand_whose_answer_is_lost_after_the_server_saved_it_is_recorded_once(browser, live_server, table):
+    # Without a service worker, as on a server reached over plain http (and Playwright's routes
+    # do not see a request that went through a service worker).
+    keeper = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block").new_page()
+    log_in(keeper, live_server.url)
+    keeper.goto(f"{live_server.url}/t/{table.keeper_token}/")
     posts = []
 
     def lose_the_first_answer(route):
