@@ -211,3 +211,20 @@ def test_a_hand_refused_online_because_another_phone_saved_it_first_is_kept(keep
     expect(outbox).to_be_hidden()
     assert [statuses(hand)["Chandra"] for hand in Hand.objects.filter(table=table)] == ["seen", "winner"]
     assert_the_engine_s_points(table)
+
+
+def test_a_hand_kept_on_a_page_closed_offline_is_sent_by_the_next_page_opened(keeper, live_server, table):
+    keeper.context.set_offline(True)
+    enter_a_hand(keeper, winner=1)
+    expect(keeper.locator("#board tr.waiting")).to_have_count(1)
+    context = keeper.context
+    keeper.close()
+    assert not Hand.objects.filter(table=table).exists()
+
+    context.set_offline(False)
+    later = context.new_page()
+    later.goto(f"{live_server.url}/")  # any page of the site sends what the phone kept
+
+    expect(later.locator("#connection")).to_have_text("online")
+    assert statuses(Hand.objects.get(table=table))["Bikash"] == "winner"
+    assert_the_engine_s_points(table)
