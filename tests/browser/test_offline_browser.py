@@ -3,6 +3,7 @@ is back, a post whose answer was lost is not recorded twice, a hand another phon
 a visible conflict with both hands kept, and a reload offline shows the board as it was."""
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from games import services
@@ -10,6 +11,12 @@ from games.models import Hand, HandChange
 from tests.fixtures import PHONE, log_in, marriage_inputs
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
+AXE = Axe()
+
+
+def assert_accessible(page):
+    """axe-core finds nothing on the page as it is now (the kept-posts card, the offline note)."""
+    assert [violation["id"] for violation in AXE.run(page).response["violations"]] == []
 
 
 @pytest.fixture
@@ -122,6 +129,7 @@ def test_a_hand_another_phone_saved_first_is_a_conflict_and_both_hands_are_kept(
     expect(outbox).to_contain_text("Hand 1 was saved first on another phone (scorekeeper link) — yours is kept here.")
     outbox.get_by_text("Review it").click()
     expect(outbox.locator(".outbox-lines")).to_contain_text("Bikash: Winner, Maal 4")
+    assert_accessible(keeper)
     assert [statuses(hand)["Asha"] for hand in Hand.objects.filter(table=table)] == ["winner"]
 
     outbox.get_by_role("button", name="Enter it as the next hand").click()
@@ -145,6 +153,7 @@ def test_a_reload_offline_shows_the_board_as_it_was_and_online_never_an_old_one(
     expect(keeper.locator("#board tbody tr")).to_have_count(1)
     expect(keeper.locator("#board tfoot td").first).to_have_text("+23")
     expect(keeper.locator("#connection")).to_have_text("offline")
+    assert_accessible(keeper)
     # The kept page's form key may have been used since: the form sends a new one.
     kept_html = keeper.evaluate("caches.match(location.pathname).then((page) => page.text())")
     assert 'name="key"' in kept_html
