@@ -162,6 +162,14 @@
   let retry = null;
   let delay = 2000;
 
+  // The CSRF token the phone holds now: a post kept before a log-in carries one that no longer counts.
+  function withCurrentToken(body) {
+    const cookie = document.cookie.split("; ").find((part) => part.startsWith("csrftoken="));
+    const fields = new URLSearchParams(body);
+    if (cookie) fields.set("csrfmiddlewaretoken", cookie.slice("csrftoken=".length));
+    return fields.toString();
+  }
+
   async function send() {
     if (sending) {
       again = true;
@@ -178,7 +186,7 @@
         let response;
         try {
           response = await fetch(post.url, {
-            method: "POST", body: post.body, redirect: "manual", signal: AbortSignal.timeout(ANSWER_WITHIN),
+            method: "POST", body: withCurrentToken(post.body), redirect: "manual", signal: AbortSignal.timeout(ANSWER_WITHIN),
             headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" },
           });
         } catch (unreachable) {

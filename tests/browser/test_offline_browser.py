@@ -237,3 +237,15 @@ def test_a_hand_kept_on_a_page_closed_offline_is_sent_by_the_next_page_opened(ke
     expect(later.locator("#connection")).to_have_text("online")
     assert statuses(Hand.objects.get(table=table))["Bikash"] == "winner"
     assert_the_engine_s_points(table)
+
+
+def test_a_kept_hand_is_sent_with_the_csrf_token_the_phone_holds_then(keeper, live_server, table):
+    keeper.context.set_offline(True)
+    enter_a_hand(keeper, winner=1)
+    # Meanwhile the phone got a new token (a log-in gives one): the kept post's own no longer counts.
+    keeper.context.add_cookies([{"name": "csrftoken", "value": "N" * 32, "url": live_server.url}])
+
+    keeper.context.set_offline(False)
+
+    expect(keeper.locator("#saved")).to_contain_text("Hand 1 saved")
+    assert statuses(Hand.objects.get(table=table))["Bikash"] == "winner"
