@@ -6,7 +6,9 @@
 const SHELL = "cardscore-shell-{{ version }}";
 const PAGES = "cardscore-pages";
 const SHELL_FILES = {{ shell|safe }};
-const BOARD = /^\/t\/[^/]+\/$/;  // a table's page: the last board of each table is kept
+// The pages kept: each table's (its last board) and the home page (the list of tables, where the
+// installed app starts).
+const KEPT = /^\/(t\/[^/]+\/)?$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES)).then(() => self.skipWaiting()));
@@ -29,7 +31,7 @@ async function keep(url, response) {
 async function page(event, url) {
   try {
     const response = await fetch(event.request);
-    if (BOARD.test(url.pathname) && response.ok) event.waitUntil(keep(url, response.clone()));
+    if (KEPT.test(url.pathname) && response.ok) event.waitUntil(keep(url, response.clone()));
     return response;
   } catch (offline) {
     const kept = await caches.match(url.pathname, { cacheName: PAGES });
@@ -40,7 +42,7 @@ async function page(event, url) {
 }
 
 const OFFLINE = "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'><title>CardScore</title>" +
-  "<p style='font:1.1rem system-ui;padding:1rem'>{% filter escapejs %}{% translate "You are offline, and this phone has not kept this page. Tables you opened before are kept: open one of them." %}{% endfilter %}</p>";
+  "<p style='font:1.1rem system-ui;padding:1rem'>{% filter escapejs %}{% translate "You are offline, and this phone has not kept this page. The home page and the tables opened on this phone are kept." %}{% endfilter %}</p>";
 
 // Static files too come from the network first; the copies kept at install serve a page offline.
 async function shellFile(request) {
@@ -62,6 +64,6 @@ self.addEventListener("fetch", (event) => {
 // A page whose board changed (a hand saved, the live board redrawn) asks for its copy to be renewed.
 self.addEventListener("message", (event) => {
   const url = new URL(event.data.keep, self.location.origin);
-  if (!BOARD.test(url.pathname)) return;
+  if (!KEPT.test(url.pathname)) return;
   event.waitUntil(fetch(url.pathname).then((response) => response.ok && keep(url, response)).catch(() => {}));
 });

@@ -153,7 +153,7 @@ def test_a_reload_offline_shows_the_board_as_it_was_and_online_never_an_old_one(
     keeper.reload()
 
     note = keeper.locator("#offline-note")
-    expect(note).to_contain_text("Offline: this is the page as it was at")
+    expect(note).to_contain_text("Offline, last updated")
     expect(keeper.locator("#board tbody tr")).to_have_count(1)
     expect(keeper.locator("#board tfoot td").first).to_have_text("+23")
     expect(keeper.locator("#connection")).to_have_text("offline")
@@ -253,3 +253,16 @@ def test_a_kept_hand_is_sent_with_the_csrf_token_the_phone_holds_then(keeper, li
 
     expect(keeper.locator("#saved")).to_contain_text("Hand 1 saved")
     assert statuses(Hand.objects.get(table=table))["Bikash"] == "winner"
+
+
+def test_the_home_page_is_kept_too_and_a_page_never_opened_says_so_offline(keeper, live_server, table):
+    keeper.goto(f"{live_server.url}/")
+    keeper.wait_for_function("navigator.serviceWorker.controller !== null")
+    keeper.reload()
+    keeper.context.set_offline(True)
+
+    keeper.reload()
+    expect(keeper.locator("#offline-note")).to_contain_text("Offline, last updated")
+    expect(keeper.get_by_role("link", name="Wi-Fi")).to_be_visible()  # the owner's tables
+    keeper.goto(f"{live_server.url}/players/")
+    expect(keeper.locator("body")).to_contain_text("You are offline, and this phone has not kept this page.")
