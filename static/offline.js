@@ -339,6 +339,15 @@
     note.hidden = false;
     document.querySelectorAll("form input[name=key]").forEach((field) => { field.value = newKey(); });
   }
+  // Logging out forgets the pages kept on this phone (the owner's tables, the scorekeeper links):
+  // the next person to pick it up offline finds none of them.
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (!form.matches("[data-forget-pages]") || !window.caches || event.defaultPrevented) return;
+    event.preventDefault();
+    await caches.delete("cardscore-pages");  // the service worker's PAGES (templates/sw.js)
+    form.submit();
+  });
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(script.dataset.serviceWorker);
     // The board changed (a hand saved here, or the live board redrawn): the kept copy follows.

@@ -266,3 +266,16 @@ def test_the_home_page_is_kept_too_and_a_page_never_opened_says_so_offline(keepe
     expect(keeper.get_by_role("link", name="Wi-Fi")).to_be_visible()  # the owner's tables
     keeper.goto(f"{live_server.url}/players/")
     expect(keeper.locator("body")).to_contain_text("You are offline, and this phone has not kept this page.")
+
+
+def test_logging_out_forgets_the_pages_kept_on_the_phone(keeper, live_server, table):
+    keeper.wait_for_function("navigator.serviceWorker.controller !== null")
+    keeper.reload()  # kept now
+    assert keeper.evaluate("caches.match(location.pathname).then(Boolean)")
+
+    keeper.get_by_role("button", name="Log out").click()
+    keeper.wait_for_url(f"{live_server.url}/")
+    keeper.context.set_offline(True)
+    keeper.goto(f"{live_server.url}/t/{table.keeper_token}/")
+
+    expect(keeper.locator("body")).to_contain_text("You are offline, and this phone has not kept this page.")
