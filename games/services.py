@@ -4,6 +4,8 @@ A table stores the engine's fold state after its last hand: a new hand is folded
 without reading the earlier hands; edits, deletions and renames fold every hand again."""
 
 import copy
+import hashlib
+import json
 import re
 import secrets
 from dataclasses import dataclass
@@ -139,12 +141,13 @@ def entry_title(table, number, inputs=None):
     return table.game_descriptor.entry.form_context(table, number, inputs)["entry_title"]
 
 
-def log(table, hand, action, by, before, after, title, number=None, key="", note=None):
+def log(table, hand, action, by, before, after, title, number=None, key="", fingerprint="", note=None):
     """Keep a change in the history, with the note the hand has after it (`note`: another, such as a
     deleted hand's)."""
     note = hand.note if note is None and hand is not None else note or ""
     HandChange.objects.create(table=table, hand=hand, number=number or hand.number, action=action, by=by[:150],
-                              before=before, after=after, title=str(title)[:80], key=key, note=note)
+                              before=before, after=after, title=str(title)[:80], key=key, fingerprint=fingerprint,
+                              note=note)
 
 
 def new_key():
@@ -153,11 +156,24 @@ def new_key():
     return secrets.token_urlsafe(16)
 
 
-def done_already(table, key):
+def fingerprint(data):
+    """What a hand or correction form posted, as a digest: its fields but the CSRF token, the key,
+    and the hand number and version (a phone may renumber a hand it kept while offline)."""
+    fields = sorted((name, data.getlist(name)) for name in data
+                    if name not in ("csrfmiddlewaretoken", "key", "hand_number", "version"))
+    return hashlib.sha256(json.dumps(fields).encode()).hexdigest()
+
+
+def done_already(table, key, posted=""):
     """What the post carrying `key` recorded, if it was recorded already (its answer was lost and
     the phone sent it again): the table as it is now, the hand (None if it was deleted since, or is
-    still being played) and its title then. None for a new key, or none."""
+    still being played) and its title then. None for a new key, or none. The same key with other
+    values (`posted`, the post's fingerprint) is a form sent again after it was changed, such as
+    a page shown again by the Back button: Conflict, for its values are not recorded."""
     change = table.changes.select_related("hand").filter(key=key).first() if key else None
+    if change and posted and change.fingerprint and change.fingerprint != posted:
+        raise Conflict(_("This form was sent already, with other values: nothing was saved. Here is the table "
+                         "as it is now; enter the change again."), Table.objects.get(pk=table.pk))
     return change and Recorded(table, change.hand, change.title)
 
 
@@ -229,7 +245,7 @@ def _check_open(table):
                        % {"hands": table.game_descriptor.hands_word})
 
 
-def record_hand(table, inputs, expected_number, version=None, by="", key=""):
+def record_hand(table, inputs, expected_number, version=None, by="", key="", posted=""):
     """Save the next hand, or what is entered so far of it (Thirteen's bids before its books).
 
     The post carries the hand number it expects: two phones posting hand N record it once and
@@ -239,14 +255,15 @@ def record_hand(table, inputs, expected_number, version=None, by="", key=""):
     hands). A hand the engine folds as not complete yet is the hand being played: it is kept in
     the table's current hand until the rest of it comes.
 
-    `key` (may be empty) is recorded with the hand: a post sent again with a key recorded already
-    records nothing and answers as the first one did, even after later hands.
+    `key` (may be empty) is recorded with the hand, and `posted`, the post's fingerprint: a post
+    sent again with a key recorded already records nothing and answers as the first one did, even
+    after later hands.
     """
     already = _("%(hand)s was already recorded on another phone. Here is the current board.")
     try:
         with transaction.atomic():
             table = _locked(table)
-            if done := done_already(table, key):
+            if done := done_already(table, key, posted):
                 return done
             _check_open(table)
             if played_inputs(table) and expected_number == next_hand_number(table) + 1:
@@ -256,17 +273,17 @@ def record_hand(table, inputs, expected_number, version=None, by="", key=""):
             if expected_number != next_hand_number(table) or version != table.current_hand.get("version"):
                 raise Conflict(already % {"hand": table.game_descriptor.hand_name(expected_number)})
             title = entry_title(table, expected_number, played_inputs(table))
-            hand = _enter(table, inputs, expected_number, by, title, key=key)
+            hand = _enter(table, inputs, expected_number, by, title, key=key, posted=posted)
     except Conflict as conflict:
         raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
     except IntegrityError:
-        if done := done_already(table, key):
+        if done := done_already(table, key, posted):
             return done
         raise Conflict(already % {"hand": table.game_descriptor.hand_name(expected_number)}, Table.objects.get(pk=table.pk)) from None
     return Recorded(table, hand, title)
 
 
-def _enter(table, inputs, number, by, title, restored=False, key="", note=""):
+def _enter(table, inputs, number, by, title, restored=False, key="", posted="", note=""):
     """Validate and fold the next hand onto the locked table: record it, or keep it as the hand
     being played while it is not complete. Returns the recorded hand, or None. `restored`: the
     hand is put back by a redo (with its `note`), and the history says so."""
@@ -277,7 +294,7 @@ def _enter(table, inputs, number, by, title, restored=False, key="", note=""):
         version = table.current_hand.get("version", 0) + 1
         action = HandChange.CORRECTED if played_inputs(table) else HandChange.ENTERED
         log(table, None, HandChange.RESTORED if restored else action, by, played_inputs(table), clean, title,
-            number=number, key=key)
+            number=number, key=key, fingerprint=posted)
         save_current_hand(table, {"inputs": clean, "version": version})
         return None
     # The hand's version goes on from what was entered of it (bids 1, books 2).
@@ -286,19 +303,19 @@ def _enter(table, inputs, number, by, title, restored=False, key="", note=""):
     # What was entered of it before belongs to the hand now.
     table.changes.filter(hand=None, number=number).exclude(action=HandChange.DELETED).update(hand=hand)
     log(table, hand, HandChange.RESTORED if restored else HandChange.ENTERED, by, played_inputs(table), clean, title,
-        key=key)
+        key=key, fingerprint=posted)
     table.current_hand = {}
     table.series = chart.extended(table.series, [points])
     save_state(table, state, "current_hand")
     return hand
 
 
-def edit_hand(table, number, inputs, version, by="", key=""):
+def edit_hand(table, number, inputs, version, by="", key="", posted=""):
     """Replace an earlier hand's inputs, if nobody changed it since `version`; totals follow. An
     edit sent again with a `key` recorded already changes nothing (see record_hand)."""
     with transaction.atomic():
         table = _locked(table)
-        if done_already(table, key):
+        if done_already(table, key, posted):
             return None
         if table.finished:
             raise _finished(table)
@@ -307,7 +324,7 @@ def edit_hand(table, number, inputs, version, by="", key=""):
             if entry.version != version:
                 raise Conflict(_("%(hand)s was changed on another phone meanwhile. Check it and try again.")
                                % {"hand": table.game_descriptor.hand_name(number)})
-            return _enter(table, inputs, number, by, entry_title(table, number, entry.inputs), key=key)
+            return _enter(table, inputs, number, by, entry_title(table, number, entry.inputs), key=key, posted=posted)
         hands = list(table.hands.all())
         hand = next((hand for hand in hands if hand.number == number), None)
         if hand is None:
@@ -321,7 +338,7 @@ def edit_hand(table, number, inputs, version, by="", key=""):
         hand.version += 1
         hand.save(update_fields=["inputs", "version", "updated"])
         log(table, hand, HandChange.CORRECTED, by, before, hand.inputs, entry_title(table, number, hand.inputs),
-            key=key)
+            key=key, fingerprint=posted)
         # Later hands may depend on this one (eliminations, rounds): check they still hold.
         table.engine.validate(table.rules, table.players, all_inputs(table, hands))
         recompute(table, hands)

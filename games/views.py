@@ -272,13 +272,13 @@ def add_hand(request, token):
     entry = services.next_entry(table)
     hand_entry = table.game_descriptor.entry
     try:
-        key = posted_key(request.POST)
-        recorded = services.done_already(table, key)
+        expected = posted_number(request.POST, "hand_number")
+        key, posted = posted_key(request.POST), services.fingerprint(request.POST)
+        recorded = services.done_already(table, key, posted)
         if recorded is None:
-            expected = posted_number(request.POST, "hand_number")
             version = posted_number(request.POST, "version") if entry.version else None
             inputs = services.read_hand(table, request.POST, entry.number, entry.inputs)
-            recorded = services.record_hand(table, inputs, expected, version, by=who(request), key=key)
+            recorded = services.record_hand(table, inputs, expected, version, by=who(request), key=key, posted=posted)
     except InputError as error:
         rows = hand_entry.rows_from_post(request.POST, table, entry.number, entry.inputs)
         return render_table(request, table, True, token, status=422, **problems_context(table, error, rows, entry.number))
@@ -306,11 +306,11 @@ def edit_hand(request, token, number):
                **game.entry.form_context(table, number, hand.inputs)}
     if request.method == "POST":
         try:
-            key = posted_key(request.POST)
-            if not services.done_already(table, key):
+            key, posted = posted_key(request.POST), services.fingerprint(request.POST)
+            if not services.done_already(table, key, posted):
                 version = posted_number(request.POST, "version")
                 inputs = services.read_hand(table, request.POST, number, hand.inputs)
-                services.edit_hand(table, number, inputs, version, by=who(request), key=key)
+                services.edit_hand(table, number, inputs, version, by=who(request), key=key, posted=posted)
         except InputError as error:
             rows = game.entry.rows_from_post(request.POST, table, number, hand.inputs)
             context.update(problems_context(table, error, rows, number))

@@ -101,6 +101,31 @@ def test_a_correction_sent_again_with_its_key_changes_the_hand_once(client, marr
     assert HandChange.objects.filter(table=marriage_table, action=HandChange.CORRECTED).count() == 1
 
 
+def test_a_key_sent_again_with_other_values_is_refused_not_answered_as_saved(client, marriage_table):
+    # A page shown again (the Back button) still holds the key its first post used.
+    csrf_post(client, add_url(marriage_table), hand_form("sWsu", (12, 4, 6, 0), key="back-1"))
+    other_hand = csrf_post(client, add_url(marriage_table), hand_form("Wsss", (0, 0, 0, 0), next_number=2,
+                                                                     key="back-1"), **HTMX)
+    assert other_hand.status_code == 409
+    assert "This form was sent already, with other values: nothing was saved." in page(other_hand)
+    assert list(Hand.objects.filter(table=marriage_table).values_list("number", flat=True)) == [1]
+
+    correction = {**hand_edit_form("Wsss", (0, 0, 0, 0), version=1), "key": "fix-1"}
+    csrf_post(client, edit_url(marriage_table, 1), correction)
+    changed_again = {**hand_edit_form("sWss", (0, 0, 0, 0), version=2), "key": "fix-1"}
+    refused = csrf_post(client, edit_url(marriage_table, 1), changed_again)
+    assert refused.status_code == 409 and "This form was sent already" in page(refused)
+    assert Hand.objects.get(table=marriage_table).inputs["Asha"]["status"] == "winner"
+
+
+def test_a_kept_hand_renumbered_on_the_phone_is_still_its_own_resend(client, marriage_table):
+    """A phone that kept a hand while offline may send it again with another number: same hand."""
+    csrf_post(client, add_url(marriage_table), hand_form("sWsu", (12, 4, 6, 0), key="kept-1"))
+    again = csrf_post(client, add_url(marriage_table), hand_form("sWsu", (12, 4, 6, 0), next_number=2, key="kept-1"),
+                      **HTMX)
+    assert again.status_code == 200 and Hand.objects.filter(table=marriage_table).count() == 1
+
+
 def test_thirteen_s_bids_sent_again_once_the_books_are_due_are_answered_as_saved(client, owner):
     table = services.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
                                   rules={}, owner=owner, colors={"Asha": "red", "Bikram": "yellow",
