@@ -91,6 +91,8 @@ def stop(server):
 def worker_model():
     """How gunicorn.conf.py sets gunicorn up on this machine, for the report."""
     settings = {}
+    if str(ROOT) not in sys.path:  # gunicorn.conf.py reads the settings' checks (cardscore.env)
+        sys.path.insert(0, str(ROOT))
     exec((ROOT / "gunicorn.conf.py").read_text(), settings)
     return f"gunicorn {settings['workers']} {settings['worker_class']} workers × {settings['threads']} threads"
 
