@@ -17,8 +17,10 @@ from .registry import game_choices, get_game
 
 
 def new_token():
-    """128 random bits, URL-safe."""
-    return secrets.token_urlsafe(16)
+    """128 random bits, URL-safe, never starting with "-" (a command line would read an option)."""
+    while (token := secrets.token_urlsafe(16)).startswith("-"):
+        pass
+    return token
 
 
 def new_table_id():

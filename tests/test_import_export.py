@@ -16,7 +16,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from games import services
-from games.models import Hand, PointTable, Table
+from games.models import Hand, PointTable, Table, new_token
 from scoring import InputError, marriage
 from tests.fixtures import PROJECT_DIR, csrf_post, marriage_inputs, page, players_of, seeded, totals_row
 
@@ -437,3 +437,9 @@ def test_export_table_takes_the_viewer_link_import_table_printed(cli, imported):
     by_id = cli["manage"]("export_table", imported[0].stdout.splitlines()[0])
     assert by_link.returncode == 0, by_link.stderr
     assert json.loads(by_link.stdout) == json.loads(by_id.stdout)
+
+
+def test_a_link_code_never_starts_with_a_dash_that_a_command_line_would_take_for_an_option(monkeypatch):
+    drawn = iter(["-starts-with-a-dash", "plain-code"])
+    monkeypatch.setattr("games.models.secrets.token_urlsafe", lambda nbytes: next(drawn))
+    assert new_token() == "plain-code"
