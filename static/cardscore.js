@@ -1,6 +1,9 @@
 // Small enhancements; every form works without them.
 "use strict";
 
+// The words this script shows, in the page's language: base.html puts them on this script's tag.
+const words = document.currentScript.dataset;
+
 function enhance(root) {
   // Steppers: − and + buttons around each count.
   root.querySelectorAll(".stepper input[type=number]:not([data-enhanced])").forEach((input) => {
@@ -12,7 +15,7 @@ function enhance(root) {
       b.type = "button";
       b.textContent = text;
       b.className = "icon";
-      b.setAttribute("aria-label", label + " " + input.closest(".stepper").querySelector("label").textContent);
+      b.setAttribute("aria-label", label.replace("{label}", input.closest(".stepper").querySelector("label").textContent));
       b.addEventListener("click", () => {
         const value = Math.max(0, (parseInt(input.value, 10) || 0) + step);
         input.value = String(value);
@@ -21,8 +24,8 @@ function enhance(root) {
       });
       return b;
     };
-    const less = button("−", -1, "less");
-    const more = button("+", 1, "more");
+    const less = button("−", -1, words.less);
+    const more = button("+", 1, words.more);
     input.replaceWith(controls);
     controls.append(less, input, more);
   });
