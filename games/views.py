@@ -3,6 +3,7 @@
 import csv
 import json
 import re
+from functools import partial
 from urllib.parse import quote
 
 import segno
@@ -28,7 +29,7 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from scoring import InputError
 
-from . import board, chart, explained, first_run, registry, roster, services
+from . import board, chart, explained, first_run, fragments, registry, roster, services
 from .forms import ImportForm, NewTableForm
 from .history import rows as history_rows
 from .models import Table
@@ -152,6 +153,7 @@ def table_context(request, table, can_edit, token, **extra):
     entry = services.next_entry(table)
     game = table.game_descriptor
     grid = board.grid(table, hands, game.cell_details, entry)
+    form_context = game.entry.form_context(table, entry.number, entry.inputs)
     context = {
         "table": table,
         "can_edit": can_edit,
@@ -170,13 +172,17 @@ def table_context(request, table, can_edit, token, **extra):
         "entry_key": services.new_key(),
         "game": game,
         "hands_editable": can_edit and game.hands_editable and not table.finished,
-        **game.entry.form_context(table, entry.number, entry.inputs),
+        **form_context,
     }
-    # Only the scorekeeper is offered a redo: a viewer's page costs no query for it.
-    context["redo"] = services.redo_number(table) if context["hands_editable"] else None
+    # Only the scorekeeper is offered a redo: a viewer's page costs no query for it, nor does the
+    # answer to a save (which leaves nothing to redo).
+    if "redo" not in extra:
+        context["redo"] = services.redo_number(table) if context["hands_editable"] else None
     if can_edit and "rows" not in extra:
         extra["rows"] = with_problems(game.entry.rows(table, entry.number, entry.inputs))
     context.update(extra)
+    if can_edit:  # worked out only if the page shows the generic hand form (a template calls it)
+        context["hand_form_key"] = partial(fragments.hand_form_key, table, token, form_context, context["rows"])
     return context
 
 
@@ -290,7 +296,7 @@ def add_hand(request, token):
         return response
     saved = board.saved_line(recorded)
     if request.htmx:
-        return render_table(request, recorded.table, True, token, saved=saved)
+        return render_table(request, recorded.table, True, token, saved=saved, redo=None)
     messages.success(request, saved, extra_tags=SAVED)
     return redirect("table", token=token)
 
