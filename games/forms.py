@@ -23,6 +23,7 @@ class NewTableForm(forms.Form):
 
     name = forms.CharField(label=_("Table name"), max_length=80)
     language = forms.ChoiceField(label=_("Language of the table"), required=False,
+                                 widget=forms.Select(attrs={"aria-describedby": "language-help"}),
                                  help_text=_("Every phone shows the table in it, unless the phone chose its own."))
 
     def __init__(self, game, *args, **kwargs):

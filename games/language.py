@@ -126,6 +126,8 @@ def switcher(request):
         "languages": language_choices(),
         "chosen": chosen_language(request) or "",
         "native_digits": digits_choice(request) == NATIVE,
+        # The digits the page is written in, for the numbers its script writes (static/cardscore.js).
+        "digits": NATIVE_DIGITS.get(current, "") if digits_choice(request) == NATIVE else "",
         # The own digits of the language shown, or of every language that has them.
         "native_example": NATIVE_DIGITS[current][1:4] if current in NATIVE_DIGITS
         else " · ".join(digits[1:4] for digits in NATIVE_DIGITS.values()),
