@@ -15,8 +15,8 @@ WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")
 
 
 def left_to_right(number):
-    """A signed number kept whole in right-to-left text: isolated left to right (LRI … PDI), so
-    that its sign stays before its digits ("−12", never "12−")."""
+    """A signed number (or a sum) kept whole in right-to-left text: isolated left to right (LRI …
+    PDI), so that its sign stays before its digits ("−12", never "12−")."""
     return f"\u2066{number}\u2069" if get_language_bidi() else number
 
 
@@ -97,4 +97,4 @@ SIGNS = str.maketrans({"*": " × ", "/": " ÷ ", "-": " − ", "+": " + "})
 @register.filter
 def written(expression):
     """An expression typed with * / - + as people write it: "8 ÷ (3 − 8 ÷ 3)"."""
-    return " ".join(expression.translate(SIGNS).split())
+    return left_to_right(" ".join(expression.translate(SIGNS).split()))
