@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "games.language.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -109,10 +110,15 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.language.switcher",
             ],
         },
     },
 ]
+
+# Each process keeps its own cache in memory: whole viewer pages (until the table changes) and
+# page fragments (games/fragments.py), a few KB each; the oldest third goes when it is full.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 3000}}}
 
 DATABASES = {"default": env.database("DATABASE_URL", f"sqlite:///{DATA_DIR / 'cardscore.sqlite3'}")}
 # The options below are defaults: those in DATABASE_URL's query string (?sslmode=require,
@@ -164,7 +170,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 
 # Behind HTTPS (a reverse proxy that sets X-Forwarded-Proto), set HTTPS=true.
 HTTPS = env.boolean("HTTPS", False)
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = HTTPS
 SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 SECURE_HSTS_SECONDS = 31536000 if HTTPS else 0

@@ -3,9 +3,11 @@
 import csv
 import json
 import re
+from functools import partial
 from urllib.parse import quote
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.messages import get_messages
 from django.core.cache import cache
@@ -24,11 +26,13 @@ from django.utils.text import capfirst, slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from scoring import InputError
 
-from . import board, chart, explained, first_run, registry, roster, services
+from . import board, chart, explained, first_run, fragments, language, registry, result_card, roster, services
 from .forms import ImportForm, NewTableForm
 from .history import rows as history_rows
 from .models import Table
@@ -49,6 +53,7 @@ def table_for(token, game=None):
     table = Table.objects.select_related("owner", "group").filter(Q(keeper_token=token) | Q(viewer_token=token)).first()
     if table is None or game is not None and table.game != game:
         raise Http404(_("No table has this link."))
+    language.follow_table(table.language)
     return table, table.keeper_token == token
 
 
@@ -57,7 +62,9 @@ def link_for(token):
     link = Table.objects.link_state(token)
     if link is None:
         raise Http404(_("No table has this link."))
-    return link
+    game, revision, can_edit, table_language = link
+    language.follow_table(table_language)
+    return game, revision, can_edit
 
 
 def keeper_table(token, game=None):
@@ -129,7 +136,7 @@ def new_table(request, game):
     if request.method == "POST" and form.is_valid():
         table = services.create_table(
             game=game, name=form.cleaned_data["name"], players=form.players, rules=form.rules, owner=request.user,
-            colors=form.color_map,
+            colors=form.color_map, language=form.cleaned_data["language"],
         )
         return redirect("table", token=table.keeper_token)
     names = roster.roster(request.user.tables.all())
@@ -152,6 +159,7 @@ def table_context(request, table, can_edit, token, **extra):
     entry = services.next_entry(table)
     game = table.game_descriptor
     grid = board.grid(table, hands, game.cell_details, entry)
+    form_context = game.entry.form_context(table, entry.number, entry.inputs)
     context = {
         "table": table,
         "can_edit": can_edit,
@@ -170,13 +178,17 @@ def table_context(request, table, can_edit, token, **extra):
         "entry_key": services.new_key(),
         "game": game,
         "hands_editable": can_edit and game.hands_editable and not table.finished,
-        **game.entry.form_context(table, entry.number, entry.inputs),
+        **form_context,
     }
-    # Only the scorekeeper is offered a redo: a viewer's page costs no query for it.
-    context["redo"] = services.redo_number(table) if context["hands_editable"] else None
+    # Only the scorekeeper is offered a redo: a viewer's page costs no query for it, nor does the
+    # answer to a save (which leaves nothing to redo).
+    if "redo" not in extra:
+        context["redo"] = services.redo_number(table) if context["hands_editable"] else None
     if can_edit and "rows" not in extra:
         extra["rows"] = with_problems(game.entry.rows(table, entry.number, entry.inputs))
     context.update(extra)
+    if can_edit:  # worked out only if the page shows the generic hand form (a template calls it)
+        context["hand_form_key"] = partial(fragments.hand_form_key, table, token, form_context, context["rows"])
     return context
 
 
@@ -231,6 +243,7 @@ def games_around(table, can_edit):
 
 
 VIEWER_PAGE_SECONDS = 600
+RESULT_CARD_SECONDS = 3600  # a picture costs about 50 ms to draw; a new revision makes a new one
 
 
 def viewer_page(request, token, revision):
@@ -246,7 +259,9 @@ def viewer_page(request, token, revision):
 
 
 def viewer_page_key(request, token, revision):
-    return f"viewer-page:{token}:{revision}:{get_language()}:{request.scheme}://{request.get_host()}"
+    # The page's language switcher shows this device's choices (its digits are written after the cache).
+    chosen = f"{language.chosen_language(request) or ''}:{language.digits_choice(request)}"
+    return f"viewer-page:{token}:{revision}:{get_language()}:{chosen}:{request.scheme}://{request.get_host()}"
 
 
 def posted_number(data, field):
@@ -290,7 +305,7 @@ def add_hand(request, token):
         return response
     saved = board.saved_line(recorded)
     if request.htmx:
-        return render_table(request, recorded.table, True, token, saved=saved)
+        return render_table(request, recorded.table, True, token, saved=saved, redo=None)
     messages.success(request, saved, extra_tags=SAVED)
     return redirect("table", token=token)
 
@@ -393,6 +408,45 @@ def settlement(request, token):
                                                      "people": people, "transfers": people - len(groups)})
 
 
+def shared_result(token):
+    """The table a result link shows, when it has a hand to show; the scorekeeper's link is
+    redirected to the viewer's, so that the link a phone shares can change nothing."""
+    table, can_edit = table_for(token)
+    if not table.series or len(next(iter(table.series.values()))) < 2:
+        raise Http404(_("This table has no result yet."))
+    return table, can_edit
+
+
+@require_safe
+def summary(request, token):
+    """The result to share: the standings, who pays whom and the chart, read only."""
+    table, can_edit = shared_result(token)
+    if can_edit:
+        return redirect("summary", token=table.viewer_token)
+    return render(request, "games/summary.html", {
+        "table": table, "token": token, "standings": board.standings(table), "transfers": board.transfers(table),
+        "signed": not table.engine.LOWER_WINS, "has_money": "point_rate" in table.rules,
+        "hands_played": len(next(iter(table.series.values()))) - 1,
+        "picture": request.build_absolute_uri(reverse("result_picture", args=[token])),
+        "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}),
+        "chart_colors": chart.player_colors(table),
+    })
+
+
+@require_safe
+def result_picture(request, token):
+    """The result card (games/result_card.py), kept until the table changes."""
+    table, can_edit = shared_result(token)
+    if can_edit:
+        return redirect("result_picture", token=table.viewer_token)
+    key = f"result-card:{table.pk}:{table.revision}:{get_language()}"
+    picture = cache.get(key)
+    if picture is None:
+        picture = result_card.png(table)
+        cache.set(key, picture, RESULT_CARD_SECONDS)
+    return HttpResponse(picture, content_type="image/png")
+
+
 def editable_table(token):
     """The table a scorekeeper link opens, and its game, where recorded hands can be changed."""
     table = keeper_table(token)
@@ -484,6 +538,42 @@ def new_link(request, token):
     services.new_link(table, which)
     messages.success(request, _("The old link no longer works; share the new one."))
     return redirect("table", token=table.keeper_token)
+
+
+@require_POST
+def table_language(request, token):
+    """The scorekeeper gives the table a language (or none): every phone of it follows."""
+    table = keeper_table(token)
+    try:
+        services.set_language(table, request.POST.get("language", ""))
+    except InputError as error:
+        return render_table(request, table, True, token, status=422, language_error=str(error))
+    return redirect("table", token=token)
+
+
+# The switcher's choices are kept a year on this device.
+CHOICE_SECONDS = 365 * 24 * 3600
+
+
+@csrf_exempt  # it changes only how this device shows pages; a viewer's page (shared, kept) has no token
+@require_POST
+def choose_language(request):
+    """This device's language ("" follows the table, else the phone) and digits; back to the page."""
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        back = reverse("home")
+    response = redirect(back)
+    code = request.POST.get("language", "")
+    if code in dict(settings.LANGUAGES):
+        response.set_cookie(settings.LANGUAGE_COOKIE_NAME, code, max_age=CHOICE_SECONDS, samesite="Lax",
+                            secure=settings.LANGUAGE_COOKIE_SECURE)
+    else:
+        response.delete_cookie(settings.LANGUAGE_COOKIE_NAME, samesite="Lax")
+    digits = language.NATIVE if request.POST.get("digits") == language.NATIVE else language.WESTERN
+    response.set_cookie(language.DIGITS_COOKIE, digits, max_age=CHOICE_SECONDS, samesite="Lax",
+                        secure=settings.LANGUAGE_COOKIE_SECURE)
+    return response
 
 
 @require_POST
