@@ -6,6 +6,7 @@ from django.db.models import F
 
 from scoring.errors import InputError
 
+from . import problems
 from .models import Group, Hand, PointTable, Table
 from .registry import all_games, get_game
 
@@ -41,7 +42,7 @@ class PointTableForm(forms.ModelForm):
         try:
             self.instance.rules = get_game(cleaned["game"]).engine.validate_rules(rules)
         except InputError as error:
-            self.add_error(error.field if error.field in self.fields else None, error.message)
+            self.add_error(error.field if error.field in self.fields else None, problems.message(error))
         return cleaned
 
 

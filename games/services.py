@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import checks
-from scoring.errors import InputError, Problems
+from scoring.errors import InputError, Problems, gettext_noop
 
 from . import chart
 from .models import Group, Hand, HandChange, PointTable, Table, new_token
@@ -67,11 +67,11 @@ def clean_colors(game, colors, seats):
     players in the same colour (the colour is how the table tells them apart)."""
     choices = dict(get_game(game).colors or [])
     if len(colors) != seats or not set(colors) <= set(choices):
-        raise InputError(_("choose a colour for each player"), field="color")
+        raise InputError(gettext_noop("choose a colour for each player"), field="color")
     for color in colors:
         if colors.count(color) > 1:
-            raise InputError(_("two players wear %(color)s: give each player a colour of their own")
-                             % {"color": str(choices[color]).lower()}, field="color")
+            raise InputError(gettext_noop("two players wear %(color)s: give each player a colour of their own"),
+                             params={"color": str(choices[color]).lower()}, field="color")
     return colors
 
 
@@ -438,7 +438,7 @@ def rename_players(table, names, colors=None):
     """Correct the players' names (seats stay) and colours; every hand follows."""
     names = clean_players(table.game, names)
     if len(names) != len(table.players):
-        raise InputError(_("give a name for each of the %(count)s seats") % {"count": len(table.players)},
+        raise InputError(gettext_noop("give a name for each of the %(count)s seats"), params={"count": len(table.players)},
                          field="players")
     if colors is not None:
         colors = clean_colors(table.game, colors, len(names))
@@ -494,7 +494,7 @@ def set_group(table, group_id, new_name=""):
     elif group_id:
         group = Group.objects.filter(owner=table.owner, pk=group_id if re.fullmatch("[0-9]{1,18}", group_id) else None).first()
         if group is None:
-            raise InputError(_("choose one of your groups"), field="group")
+            raise InputError(gettext_noop("choose one of your groups"), field="group")
     else:
         group = None
     Table.objects.filter(pk=table.pk).update(group=group)
@@ -566,24 +566,24 @@ OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals", "prev
 
 def _parse_created(value):
     if not isinstance(value, str):
-        raise InputError("must be a date and time like 2026-11-20T19:30:00Z", field="created")
+        raise InputError(gettext_noop("must be a date and time like 2026-11-20T19:30:00Z"), field="created")
     try:
         created = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
-        raise InputError("must be a date and time like 2026-11-20T19:30:00Z", field="created") from None
+        raise InputError(gettext_noop("must be a date and time like 2026-11-20T19:30:00Z"), field="created") from None
     return created if created.tzinfo else timezone.make_aware(created, dt_timezone.utc)
 
 
 def _check_document(document):
     """The parts of a table document, checked; raises InputError naming the first problem."""
     if not isinstance(document, dict):
-        raise InputError("the file is not a table document (expected a JSON object)")
+        raise InputError(gettext_noop("the file is not a table document (expected a JSON object)"))
     checks.only_keys(document, REQUIRED_KEYS + OPTIONAL_KEYS)
     for key in REQUIRED_KEYS:
         if key not in document:
-            raise InputError("is missing", field=key)
+            raise InputError(gettext_noop("is missing"), field=key)
     if document["format"] != FORMAT:
-        raise InputError(f"must be {FORMAT!r}", field="format")
+        raise InputError(gettext_noop("must be %(format)s"), params={"format": repr(FORMAT)}, field="format")
     engine = get_game(document["game"]).engine
     players = clean_players(document["game"], document["players"])
     rules = engine.validate_rules(document.get("rules", {}))
@@ -594,13 +594,13 @@ def _check_document(document):
         checks.text(color, max_length=20, player=player, field="colors")
     hands = document["hands"]
     if not isinstance(hands, list):
-        raise InputError("must be a list", field="hands")
+        raise InputError(gettext_noop("must be a list"), field="hands")
     inputs = []
     for number, hand in enumerate(hands, 1):
         checks.only_keys(hand, ("inputs", "points", "note"), hand=number)
         checks.text(hand.get("note", ""), max_length=NOTE_LENGTH, hand=number, field="note")
         if "inputs" not in hand:
-            raise InputError("is missing", hand=number, field="inputs")
+            raise InputError(gettext_noop("is missing"), hand=number, field="inputs")
         inputs.append(hand["inputs"])
     clean_hands = engine.validate(rules, players, inputs)
     created = _parse_created(document["created"]) if "created" in document else None

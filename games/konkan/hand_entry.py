@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from scoring import konkan as engine
-from scoring.errors import InputError
+from scoring.errors import InputError, gettext_noop
 
 from ..typed import PICKER_RANKS, parse_cards, parse_groups, whole_number
 
@@ -96,11 +96,11 @@ def sets_so_far(table):
 def record_set(table, player, groups_text, score_text):
     """Check a set as a player lays it down (its groups, or just its score) and remember it."""
     if player not in table.players:
-        raise InputError(str(_("choose who is setting")), field="player")
+        raise InputError(gettext_noop("choose who is setting"), field="player")
     if table.progress.get("game_over"):
-        raise InputError(str(_("the game is over")), field="player")
+        raise InputError(gettext_noop("the game is over"), field="player")
     if player in table.progress.get("out", ()):
-        raise InputError(str(_("%(player)s is out of the game") % {"player": player}), field="player")
+        raise InputError(gettext_noop("%(player)s is out of the game"), params={"player": player}, field="player")
     sets, _needed = sets_so_far(table)
     highest = max((each["value"] for each in sets), default=0)
     if (score_text or "").strip():

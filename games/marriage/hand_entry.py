@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from scoring import marriage as engine
-from scoring.errors import InputError
+from scoring.errors import InputError, gettext_noop
 
 from ..typed import whole_number
 
@@ -104,8 +104,8 @@ def parse(data, table, base, problems):
                 counted = engine.count_maal(table.rules["maal_table"], engine.validate_counts(counts, player=name))
                 # The counter writes what it finds into the Maal field: the same number is no conflict.
                 if typed and typed != str(counted):
-                    raise InputError(str(_("the counter found %(counted)s maal but %(typed)s is typed: clear one"))
-                                     % {"counted": counted, "typed": typed}, player=name, field="maal")
+                    raise InputError(gettext_noop("the counter found %(counted)s maal but %(typed)s is typed: clear one"),
+                                     params={"counted": counted, "typed": typed}, player=name, field="maal")
                 entry["maal_counts"] = counts
             else:
                 entry["maal"] = whole_number(typed, player=name, field="maal")
