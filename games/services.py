@@ -587,7 +587,7 @@ def _check_document(document):
     engine = get_game(document["game"]).engine
     players = clean_players(document["game"], document["players"])
     rules = engine.validate_rules(document.get("rules", {}))
-    name = checks.text(document.get("name", "Imported table"), max_length=80, field="name") or "Imported table"
+    name = checks.text(document.get("name", ""), max_length=80, field="name") or _("Imported table")
     colors = document.get("colors", {})
     checks.only_keys(colors, players, field="colors")
     for player, color in colors.items():
@@ -619,13 +619,17 @@ def import_table(document, owner=None):
     # Only a game of the same owner: a file names any id it likes.
     previous = Table.objects.filter(pk=previous_id, owner=owner).first() if previous_id else None
     if previous_id and previous is None:
-        warnings.append(f"previous: no table {previous_id} of the same owner here, so this one is not linked to "
-                        "the game before it")
+        # Translators: "previous" is the key of a table file (kept as it is written in the file).
+        warnings.append(_("previous: no table %(id)s of the same owner here, so this one is not linked to the game "
+                          "before it") % {"id": previous_id})
     for number, (hand, points) in enumerate(zip(document["hands"], result.points), 1):
         if "points" in hand and hand["points"] != points:
-            warnings.append(f"hand {number}: the file's points {hand['points']} differ from the computed {points}")
+            warnings.append(_("hand %(number)s: the file's points %(file)s differ from the computed %(computed)s")
+                            % {"number": number, "file": hand["points"], "computed": points})
     if "totals" in document and document["totals"] != result.totals:
-        warnings.append(f"totals: the file's {document['totals']} differ from the computed {result.totals}")
+        # Translators: "totals" is the key of a table file (kept as it is written in the file).
+        warnings.append(_("totals: the file's %(file)s differ from the computed %(computed)s")
+                        % {"file": document["totals"], "computed": result.totals})
     current_hand = {}
     if result.progress.get("pending"):
         current_hand = {"inputs": clean_hands.pop()}
