@@ -357,7 +357,8 @@ def hand_note(request, token, number):
         worked = explained.hand(table, number)
         if worked is None:
             raise Http404(_("No such %(hand)s.") % {"hand": table.game_descriptor.hand_word}) from None
-        return render(request, "games/hand.html", {**hand_context(table, token, True, worked), "note_error": problems.shown(error),
+        return render(request, "games/hand.html", {**hand_context(table, token, True, worked),
+                                                   "note_error": problems.shown(error),
                                                    "note": request.POST.get("note", "")}, status=422)
     except services.Conflict as conflict:
         messages.warning(request, str(conflict))

@@ -161,6 +161,7 @@ def validate_group(cards, **where):
 def set_value(groups, **where):
     """The value of a set: the sum of its groups' values (each group checked)."""
     if not isinstance(groups, list) or not groups:
+        # Translators: in Konkan a set is what a player lays down: groups (runs or 3-4 cards of one rank).
         raise InputError(gettext_noop("a set needs at least one group"), **{"field": "groups", **where})
     value = 0
     held = {}
@@ -216,6 +217,7 @@ def _validate_entry(entry, name, hand):
     checks.only_keys(entry, ("outcome", "hand_penalty", "cards", "failed_wins"), **where)
     outcome = entry.get("outcome")
     if outcome not in OUTCOMES:
+        # Translators: Konkan outcomes: "set" laid down groups this hand, "out" is out of the game.
         raise InputError(gettext_noop("choose winner, set, not set or out"), **where, field="outcome")
     clean = {"outcome": outcome}
     if outcome == "set":
@@ -299,8 +301,8 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
         for name in players:
             out = clean[name]["outcome"] == "out"
             if name in state["out"] and not out:
-                problems.add(InputError(gettext_noop("is out of the game (over %(limit)s): mark them out"), params={"limit": limit},
-                                        hand=hand, player=name, field="outcome"))
+                problems.add(InputError(gettext_noop("is out of the game (over %(limit)s): mark them out"),
+                                        params={"limit": limit}, hand=hand, player=name, field="outcome"))
             if out and name not in state["out"]:
                 problems.add(InputError(gettext_noop("only a player over %(limit)s is out"), params={"limit": limit},
                                         hand=hand, player=name, field="outcome"))

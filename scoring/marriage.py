@@ -69,7 +69,9 @@ def _validate_maal_table(table):
                 checks.whole_number(value, maximum=MAX_POINTS, **where)
             continue
         if not isinstance(values, list) or len(values) != len(default):
-            raise InputError(gettext_noop("%(item)s needs %(count)s values"), params={"item": item, "count": len(default)}, **where)
+            # Translators: %(item)s is a key of the maal table (the points of each maal card), kept as written.
+            raise InputError(gettext_noop("%(item)s needs %(count)s values"), params={"item": item, "count": len(default)},
+                             **where)
         for value in values:
             checks.whole_number(value, maximum=MAX_POINTS, **where)
     return clean
@@ -102,7 +104,9 @@ def validate_counts(counts, **where):
     for item, limit in COUNT_LIMITS.items():
         clean[item] = checks.whole_number(counts.get(item, 0), **{**where, "field": item})
         if clean[item] > limit:
-            raise InputError(gettext_noop("one player can hold at most %(limit)s %(item)s"), params={"limit": limit, "item": item},
+            # Translators: %(item)s is tiplu, poplu or jhiplu: maal cards (the joker card, one rank above it, one below).
+            raise InputError(gettext_noop("one player can hold at most %(limit)s %(item)s"),
+                             params={"limit": limit, "item": item},
                              **{**where, "field": item})
     tunnellas = counts.get("tunnellas", {})
     checks.only_keys(tunnellas, TUNNELLA_KINDS, **where)
@@ -111,7 +115,8 @@ def validate_counts(counts, **where):
             tunnellas.get(kind, 0), maximum=TUNNELLAS_PER_PLAYER, **{**where, "field": f"tunnella_{kind}"}
         )
     if sum(clean["tunnellas"].values()) > TUNNELLAS_PER_PLAYER:
-        raise InputError(gettext_noop("one player can show at most %(count)s tunnellas"), params={"count": TUNNELLAS_PER_PLAYER},
+        raise InputError(gettext_noop("one player can show at most %(count)s tunnellas"),
+                         params={"count": TUNNELLAS_PER_PLAYER},
                          **where)
     return clean
 
@@ -123,8 +128,10 @@ def _validate_entry(entry, name, hand):
     checks.only_keys(entry, ("status", "maal", "maal_counts", "dublee", "foul"), **where)
     status = entry.get("status")
     if status not in STATUSES:
+        # Translators: "seen" is a Marriage player who has shown three sets and seen the tiplu (joker card).
         raise InputError(gettext_noop("choose winner, seen, unseen or out"), **where, field="status")
     if "maal" in entry and "maal_counts" in entry:
+        # Translators: maal are a Marriage player's bonus points for special cards (tiplu, poplu, jhiplu, tunnellas).
         raise InputError(gettext_noop("give maal or maal counts, not both"), **where, field="maal")
     clean = {"status": status}
     if "maal_counts" in entry:
@@ -139,6 +146,7 @@ def _validate_entry(entry, name, hand):
         if clean["dublee"] or clean["foul"]:
             raise InputError(gettext_noop("a player sitting out cannot have a dublee or a foul"), **where, field="status")
     if clean["dublee"] and status not in ("winner", "seen"):
+        # Translators: a dublee is a Marriage hand shown as seven pairs.
         raise InputError(gettext_noop("only the winner or a seen player can have a dublee"), **where, field="dublee")
     if clean["foul"] and status == "winner":
         raise InputError(gettext_noop("the winner cannot have a foul"), **where, field="foul")
@@ -164,6 +172,7 @@ def _check_hand_counts(entries, hand):
     # A poplu or jhiplu tunnella takes all three cards of its kind.
     free_kinds = (held["poplu"] == 0) + (held["jhiplu"] == 0)
     if pj_tunnellas > free_kinds:
+        # Translators: a tunnella is three identical cards; poplu and jhiplu are maal cards (see tiplu).
         raise InputError(gettext_noop("more poplu or jhiplu than the packs hold (a tunnella uses all three)"),
                          hand=hand, field="tunnella_poplu_jhiplu")
     if joker_tunnellas > JOKER_TUNNELLAS_PER_HAND:

@@ -61,6 +61,7 @@ def _validate_entry(entry, cards, **where):
     """One player's bid and, after play, books: each checked, both reported."""
     if not isinstance(entry, dict) or "bid" not in entry:
         books_first = isinstance(entry, dict) and "books" in entry
+        # Translators: Thirteen: a bid is how many tricks ("books") a player says they will take.
         raise InputError(gettext_noop("bids come before books") if books_first else gettext_noop("the bid is missing"),
                          **where, field="bid")
     checks.only_keys(entry, ("bid", "books"), **where)

@@ -50,7 +50,9 @@ def error_messages():
         passed_on = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name in MAKERS
                      for inner in ast.walk(node)}
         for node in ast.walk(tree):
-            if id(node) not in passed_on and isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MAKERS:
+            if id(node) in passed_on:
+                continue
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MAKERS:
                 yield f"{path.relative_to(ROOT)}:{node.lineno}", node.args[0], tables
 
 

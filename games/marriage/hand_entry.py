@@ -1,14 +1,26 @@
 """The Marriage hand form: a status per player, maal typed or counted, dublee and foul."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring import marriage as engine
 from scoring.errors import InputError, gettext_noop
 
 from ..typed import whole_number
 
-STATUS_CHOICES = [("winner", _("Winner")), ("seen", _("Seen")), ("unseen", _("Unseen")), ("out", _("Out"))]
+STATUS_CHOICES = [
+    ("winner", _("Winner")),
+    # Translators: a Marriage player's state in a hand: has shown three sets and seen the tiplu (the
+    # joker card), so their maal counts.
+    ("seen", pgettext_lazy("marriage player", "Seen")),
+    # Translators: a Marriage player's state in a hand: has not shown three sets; their maal does not count.
+    ("unseen", pgettext_lazy("marriage player", "Unseen")),
+    # Translators: a Marriage player's state: sits this hand out.
+    ("out", pgettext_lazy("marriage player", "Out")),
+]
 COUNTERS = [
+    # Translators: Marriage's bonus cards (maal): the tiplu is the joker card, poplu the card one rank
+    # above it, jhiplu one below; a tunnella is three identical cards. Keep the Nepali card names.
     ("tiplu", _("Tiplu")),
     ("poplu", _("Poplu")),
     ("jhiplu", _("Jhiplu")),
