@@ -90,8 +90,9 @@ def players(names, *, minimum, maximum):
     if not isinstance(names, list):
         raise InputError(gettext_noop("must be a list of names"), field="players")
     if not minimum <= len(names) <= maximum:
-        needed = f"exactly {minimum}" if minimum == maximum else f"{minimum} to {maximum}"
-        raise InputError(gettext_noop("a table needs %(needed)s players"), params={"needed": needed}, field="players")
+        raise InputError(gettext_noop("a table needs exactly %(minimum)s players") if minimum == maximum
+                         else gettext_noop("a table needs %(minimum)s to %(maximum)s players"),
+                         params={"minimum": minimum, "maximum": maximum}, field="players")
     seen = set()
     for name in names:
         if not isinstance(name, str) or not name.strip():

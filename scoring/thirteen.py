@@ -107,9 +107,9 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     if with_books:
         taken = sum(clean[name]["books"] for name in players)
         if taken != cards:
-            tricks = "1 trick was" if cards == 1 else f"{cards} tricks were"
-            raise InputError(gettext_noop("the books add up to %(taken)s, but %(tricks)s played"),
-                             params={"taken": taken, "tricks": tricks}, hand=hand, field="books")
+            raise InputError(gettext_noop("the books add up to %(taken)s, but 1 trick was played") if cards == 1
+                             else gettext_noop("the books add up to %(taken)s, but %(cards)s tricks were played"),
+                             params={"taken": taken, "cards": cards}, hand=hand, field="books")
     extra = inputs.get("_hand", {})
     checks.only_keys(extra, ("trump",), hand=hand, field="_hand")
     if "trump" in extra and extra["trump"] is not None:
