@@ -161,6 +161,16 @@ def test_the_switcher_remembers_the_choice_and_returns_to_the_page(owner, nepali
     assert lang_of(phone.get(viewer)) == ("ne", "ltr")
 
 
+def test_the_switcher_on_a_page_answering_a_post_returns_to_the_page_posted_from(client, owner):
+    table = fresh_table("marriage", owner)
+    refused = csrf_post(client, reverse("add_hand", args=[table.keeper_token]), {"hand_number": "2"},
+                        HTTP_REFERER=f"http://testserver{table_url(table)}")
+    assert refused.status_code == 422
+    assert f'name="next" value="http://testserver{table_url(table)}"' in page(refused)
+    back = client.post(reverse("choose_language"), {"language": "ne", "next": f"http://testserver{table_url(table)}"})
+    assert back["Location"] == f"http://testserver{table_url(table)}"
+
+
 def test_the_switcher_never_leads_off_the_site(owner):
     response = Client().post(reverse("choose_language"), {"language": "ne", "next": "https://elsewhere.example/"})
     assert response["Location"] == reverse("home")
