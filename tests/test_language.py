@@ -51,7 +51,9 @@ def test_a_device_that_chose_its_languages_digits_sees_every_number_in_them(clie
     table = fresh_table("marriage", owner)
     client.cookies["django_language"] = code
     client.cookies["cardscore_digits"] = "native"
-    body = page(client.get(table_url(table)))
+    response = client.get(table_url(table))
+    assert "Cookie" in response["Vary"]  # the same address answers each device's choice
+    body = page(response)
     text = body.split("<main>")[1].split("</main>")[0]
     # The board's totals, in the language's own digits (isolated in a right-to-left page).
     shown = "".join(own[int(digit)] for digit in str(table.totals["Bikash"]))
