@@ -204,6 +204,17 @@ def test_a_hand_typed_in_the_languages_own_digits_is_recorded_with_the_right_num
     assert recorded.totals == expected.totals
 
 
+def test_thirteen_books_typed_in_devanagari_digits_complete_the_round(client, owner):
+    table = fresh_table("thirteen", owner)
+    assert csrf_post(client, reverse("add_hand", args=[table.keeper_token]),
+                     typed_in(SAMPLES["thirteen"]["add_hand"], DEVANAGARI)).status_code == 302
+    books = {"hand_number": "2", "version": "1", "books-0": "0", "books-1": "1", "books-2": "1", "books-3": "0"}
+    assert csrf_post(client, reverse("add_hand", args=[table.keeper_token]), typed_in(books, DEVANAGARI)).status_code == 302
+    round_two = Table.objects.get(pk=table.pk).hands.get(number=2).inputs
+    assert [round_two[name]["books"] for name in table.players] == [0, 1, 1, 0]
+    assert [round_two[name]["bid"] for name in table.players] == [0, 1, 0, 1]
+
+
 def test_a_konkan_set_score_typed_in_arabic_indic_digits(client, owner):
     table = services.create_table(game="konkan", name="Konkan", players=SAMPLES["konkan"]["players"], rules={},
                                   owner=owner)
