@@ -113,7 +113,7 @@ class LanguageMiddleware:
             return response
         patch_vary_headers(response, ["Cookie"])
         language = translation.get_language()
-        if digits_choice(request) == NATIVE and language in TO_NATIVE:
+        if digits_choice(request) == NATIVE and language in TO_NATIVE and response.content:  # not a 204
             response.content = native_digits(response.content.decode(response.charset), language)
             if response.has_header("Content-Length"):
                 response["Content-Length"] = str(len(response.content))
