@@ -116,6 +116,10 @@ TEMPLATES = [
     },
 ]
 
+# Each process keeps its own cache in memory: whole viewer pages (until the table changes) and
+# page fragments (games/fragments.py), a few KB each; the oldest third goes when it is full.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 3000}}}
+
 DATABASES = {"default": env.database("DATABASE_URL", f"sqlite:///{DATA_DIR / 'cardscore.sqlite3'}")}
 # The options below are defaults: those in DATABASE_URL's query string (?sslmode=require,
 # &connect_timeout=5...) are kept and win.

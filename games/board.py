@@ -6,6 +6,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import settle
 
+from . import fragments
+
 from .templatetags.cardscore import points as signed_points
 
 # What a board cell can say about a player's hand besides the points, as each game's
@@ -106,10 +108,12 @@ def grid(table, hands, cell_details, entry):
     rows = []
     for hand in hands:
         details = cell_details(table, hand) if cell_details else None
-        rows.append({"number": hand.number, "pending": False, "cells": cells(table, hand.inputs, hand.points, details),
-                     "note": hand.note})
+        row = {"number": hand.number, "pending": False, "cells": cells(table, hand.inputs, hand.points, details),
+               "note": hand.note}
+        rows.append({**row, "key": fragments.key(row, len(table.players))})
     if entry.inputs:
-        rows.append({"number": entry.number, "pending": True, "cells": []})
+        row = {"number": entry.number, "pending": True, "cells": [], "finished": table.finished}
+        rows.append({**row, "key": fragments.key(row, len(table.players))})
     return rows
 
 

@@ -19,7 +19,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.errors import InputError
+from scoring.errors import InputError, gettext_noop
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,9 @@ class Game:
     name: str
     engine: ModuleType  # the pure rules in scoring/
     entry: ModuleType
-    hand_template: str  # one hand's form, for entering it and for correcting it
+    # One hand's form, for entering it and for correcting it. It shows only the entry's rows and form
+    # context, the table's players and rules, and the link's token: the page caches it keyed on them.
+    hand_template: str
     summary_template: str  # what the table page shows above the form (who deals, the round...)
     entry_template: str = "games/hand_entry.html"  # where the scorekeeper enters the next hand
     # One term of a hand worked out (the engine's explain): `term`, its `values`, `signed`; one
@@ -108,7 +110,7 @@ def get_game(slug):
     try:
         return _games()[slug]
     except (KeyError, TypeError):
-        raise InputError(f"unknown game {slug!r}", field="game") from None
+        raise InputError(gettext_noop("unknown game %(slug)s"), params={"slug": repr(slug)}, field="game") from None
 
 
 def game_choices():

@@ -3,6 +3,7 @@
 import csv
 import json
 import re
+from functools import partial
 from urllib.parse import quote
 
 import segno
@@ -29,9 +30,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
-from scoring import InputError
+from scoring.errors import InputError, gettext_noop
 
-from . import board, chart, explained, first_run, language, registry, roster, services
+from . import board, chart, explained, first_run, fragments, language, problems, registry, result_card, roster, services
 from .forms import ImportForm, NewTableForm
 from .history import rows as history_rows
 from .models import Table
@@ -158,6 +159,7 @@ def table_context(request, table, can_edit, token, **extra):
     entry = services.next_entry(table)
     game = table.game_descriptor
     grid = board.grid(table, hands, game.cell_details, entry)
+    form_context = game.entry.form_context(table, entry.number, entry.inputs)
     context = {
         "table": table,
         "can_edit": can_edit,
@@ -176,13 +178,17 @@ def table_context(request, table, can_edit, token, **extra):
         "entry_key": services.new_key(),
         "game": game,
         "hands_editable": can_edit and game.hands_editable and not table.finished,
-        **game.entry.form_context(table, entry.number, entry.inputs),
+        **form_context,
     }
-    # Only the scorekeeper is offered a redo: a viewer's page costs no query for it.
-    context["redo"] = services.redo_number(table) if context["hands_editable"] else None
+    # Only the scorekeeper is offered a redo: a viewer's page costs no query for it, nor does the
+    # answer to a save (which leaves nothing to redo).
+    if "redo" not in extra:
+        context["redo"] = services.redo_number(table) if context["hands_editable"] else None
     if can_edit and "rows" not in extra:
         extra["rows"] = with_problems(game.entry.rows(table, entry.number, entry.inputs))
     context.update(extra)
+    if can_edit:  # worked out only if the page shows the generic hand form (a template calls it)
+        context["hand_form_key"] = partial(fragments.hand_form_key, table, token, form_context, context["rows"])
     return context
 
 
@@ -205,12 +211,12 @@ def problems_context(table, error, rows, number):
     makes in a later hand (an elimination that no longer holds) names that hand."""
     game = table.game_descriptor
     seats = {name: seat for seat, name in enumerate(table.players)}
-    problems = [{"player": problem.player, "field": problem.field, "label": game.field_label(problem.field),
-                 "message": problem.message,
-                 "hand": problem.hand if problem.hand not in (None, number) else None,
-                 "target": f"seat-{seats[problem.player]}" if problem.player in seats else "new-hand"}
-                for problem in sorted(error.problems, key=lambda problem: seats.get(problem.player, -1))]
-    return {"problems": problems, "rows": with_problems(rows, problems)}
+    listed = [{"player": problem.player, "field": problem.field, "label": game.field_label(problem.field),
+               "message": problems.message(problem),
+               "hand": problem.hand if problem.hand not in (None, number) else None,
+               "target": f"seat-{seats[problem.player]}" if problem.player in seats else "new-hand"}
+              for problem in sorted(error.problems, key=lambda problem: seats.get(problem.player, -1))]
+    return {"problems": listed, "rows": with_problems(rows, listed)}
 
 
 @require_safe
@@ -237,6 +243,7 @@ def games_around(table, can_edit):
 
 
 VIEWER_PAGE_SECONDS = 600
+RESULT_CARD_SECONDS = 3600  # a picture costs about 50 ms to draw; a new revision makes a new one
 
 
 def viewer_page(request, token, revision):
@@ -260,7 +267,7 @@ def viewer_page_key(request, token, revision):
 def posted_number(data, field):
     value = data.get(field, "")
     if not (value.isascii() and value.isdigit() and len(value) <= 9):
-        raise InputError(_("the form is out of date: reload the page"), field=field)
+        raise InputError(gettext_noop("the form is out of date: reload the page"), field=field)
     return int(value)
 
 
@@ -268,7 +275,7 @@ def posted_key(data):
     """The key a post carries (see services.new_key), or "" for none."""
     key = data.get("key", "")
     if not re.fullmatch(r"[A-Za-z0-9_-]{0,40}", key):
-        raise InputError(_("the form is out of date: reload the page"), field="key")
+        raise InputError(gettext_noop("the form is out of date: reload the page"), field="key")
     return key
 
 
@@ -298,7 +305,7 @@ def add_hand(request, token):
         return response
     saved = board.saved_line(recorded)
     if request.htmx:
-        return render_table(request, recorded.table, True, token, saved=saved)
+        return render_table(request, recorded.table, True, token, saved=saved, redo=None)
     messages.success(request, saved, extra_tags=SAVED)
     return redirect("table", token=token)
 
@@ -365,7 +372,8 @@ def hand_note(request, token, number):
         worked = explained.hand(table, number)
         if worked is None:
             raise Http404(_("No such %(hand)s.") % {"hand": table.game_descriptor.hand_word}) from None
-        return render(request, "games/hand.html", {**hand_context(table, token, True, worked), "note_error": error,
+        return render(request, "games/hand.html", {**hand_context(table, token, True, worked),
+                                                   "note_error": problems.shown(error),
                                                    "note": request.POST.get("note", "")}, status=422)
     except services.Conflict as conflict:
         messages.warning(request, str(conflict))
@@ -401,6 +409,45 @@ def settlement(request, token):
                                                      "people": people, "transfers": people - len(groups)})
 
 
+def shared_result(token):
+    """The table a result link shows, when it has a hand to show; the scorekeeper's link is
+    redirected to the viewer's, so that the link a phone shares can change nothing."""
+    table, can_edit = table_for(token)
+    if not table.series or len(next(iter(table.series.values()))) < 2:
+        raise Http404(_("This table has no result yet."))
+    return table, can_edit
+
+
+@require_safe
+def summary(request, token):
+    """The result to share: the standings, who pays whom and the chart, read only."""
+    table, can_edit = shared_result(token)
+    if can_edit:
+        return redirect("summary", token=table.viewer_token)
+    return render(request, "games/summary.html", {
+        "table": table, "token": token, "standings": board.standings(table), "transfers": board.transfers(table),
+        "signed": not table.engine.LOWER_WINS, "has_money": "point_rate" in table.rules,
+        "hands_played": len(next(iter(table.series.values()))) - 1,
+        "picture": request.build_absolute_uri(reverse("result_picture", args=[token])),
+        "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}),
+        "chart_colors": chart.player_colors(table),
+    })
+
+
+@require_safe
+def result_picture(request, token):
+    """The result card (games/result_card.py), kept until the table changes."""
+    table, can_edit = shared_result(token)
+    if can_edit:
+        return redirect("result_picture", token=table.viewer_token)
+    key = f"result-card:{table.pk}:{table.revision}:{get_language()}"
+    picture = cache.get(key)
+    if picture is None:
+        picture = result_card.png(table)
+        cache.set(key, picture, RESULT_CARD_SECONDS)
+    return HttpResponse(picture, content_type="image/png")
+
+
 def editable_table(token):
     """The table a scorekeeper link opens, and its game, where recorded hands can be changed."""
     table = keeper_table(token)
@@ -420,7 +467,7 @@ def delete_hand(request, token, number):
         return redirect("table", token=token)
     except InputError as error:
         messages.error(request, _("%(hand)s cannot be deleted: %(reason)s")
-                       % {"hand": game.hand_name(number), "reason": error})
+                       % {"hand": game.hand_name(number), "reason": problems.text(error, game)})
         return redirect("table", token=token)
     word = {"hand": game.hand_name(number), "count": moved, "one": game.hand_word, "many": game.hands_word}
     if moved:
@@ -454,7 +501,7 @@ def players(request, token):
     try:
         services.rename_players(table, [name.strip() for name in request.POST.getlist("player")], colors)
     except InputError as error:
-        return render_table(request, table, True, token, status=422, players_error=str(error))
+        return render_table(request, table, True, token, status=422, players_error=problems.text(error, game))
     messages.success(request, _("Players updated."))
     return redirect("table", token=token)
 
@@ -476,7 +523,7 @@ def picker_total(request, token, mode):
     try:
         value = total(table, mode, text)
     except InputError as error:
-        return render(request, "games/picker_total.html", {"error": error.message}, status=422)
+        return render(request, "games/picker_total.html", {"error": problems.message(error)}, status=422)
     return render(request, "games/picker_total.html", {"value": value})
 
 
@@ -501,7 +548,7 @@ def table_language(request, token):
     try:
         services.set_language(table, request.POST.get("language", ""))
     except InputError as error:
-        return render_table(request, table, True, token, status=422, language_error=str(error))
+        return render_table(request, table, True, token, status=422, language_error=problems.message(error))
     return redirect("table", token=token)
 
 
@@ -548,7 +595,7 @@ def table_group(request, token):
         try:
             services.set_group(table, request.POST.get("group", ""), request.POST.get("new_group", ""))
         except InputError as error:
-            context.update(error=error, new_group=request.POST.get("new_group", ""))
+            context.update(error=problems.shown(error), new_group=request.POST.get("new_group", ""))
             return render(request, "games/table_group.html", context, status=422)
         return redirect("table", token=token)
     return render(request, "games/table_group.html", context)
@@ -633,7 +680,7 @@ def import_file(request):
             document = json.load(form.cleaned_data["file"])
             table, warnings = services.import_table(document, owner=request.user)
         except (ValueError, UnicodeDecodeError, RecursionError) as problem:
-            error = str(problem) if isinstance(problem, InputError) else _("The file is not valid JSON.")
+            error = problems.text(problem) if isinstance(problem, InputError) else _("The file is not valid JSON.")
         else:
             for warning in warnings:
                 messages.warning(request, warning)
