@@ -80,7 +80,7 @@ def png(table):
     played = max((len(line) - 1 for line in table.series.values()), default=0)
     game = table.game_descriptor
     text(table.name, MARGIN - 8, 44, start=MARGIN, bold=True)
-    details = [str(game.name), date_format(table.created, "j M Y"),
+    details = [str(game.name), date_format(table.created),
                ngettext("%(count)s hand", "%(count)s hands", played) % {"count": played}]
     position = MARGIN
     for number, detail in enumerate(details):  # one at a time, as each may need its own script's font
