@@ -81,7 +81,8 @@ def png(table):
     game = table.game_descriptor
     text(table.name, MARGIN - 8, 44, start=MARGIN, bold=True)
     details = [str(game.name), date_format(table.created),
-               ngettext("%(count)s hand", "%(count)s hands", played) % {"count": played}]
+               ngettext("%(count)s %(hand)s", "%(count)s %(hands)s", played)
+               % {"count": played, "hand": game.hand_word, "hands": game.hands_word}]
     position = MARGIN
     for number, detail in enumerate(details):  # one at a time, as each may need its own script's font
         if number:
