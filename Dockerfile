@@ -21,10 +21,14 @@ WORKDIR /app
 COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir /wheels/* && rm -rf /wheels
 COPY . .
-# collectstatic needs a key only to import settings; the real one comes from the environment
-# or is generated into the /data volume on first start. The bytecode is compiled here, as the
-# app user could not write it.
-RUN SECRET_KEY=build-only python manage.py collectstatic --noinput -v0 && python -m compileall -q /app
+# gettext's msgfmt builds the translations (locale/*.po into .mo) and leaves again with its apt
+# lists. compilemessages and collectstatic need a key only to import settings; the real one comes
+# from the environment or is generated into the /data volume on first start. The bytecode is
+# compiled here, as the app user could not write it.
+RUN apt-get update && apt-get install -y --no-install-recommends gettext \
+    && SECRET_KEY=build-only python manage.py compilemessages -v0 \
+    && apt-get purge -y --auto-remove gettext && rm -rf /var/lib/apt/lists/* \
+    && SECRET_KEY=build-only python manage.py collectstatic --noinput -v0 && python -m compileall -q /app
 USER 1000:1000
 VOLUME /data
 EXPOSE 8000
