@@ -1,14 +1,41 @@
-"""Arabic and Nepali on a phone: signs in right-to-left text, hands typed with Arabic-Indic digits,
-the language switcher without the script, and axe on the pages in both languages."""
+"""Arabic and Nepali on a phone: every game's pages name their language and direction and show no
+English word of the app's own strings; signs in right-to-left text, hands typed with Arabic-Indic
+digits, the language switcher without the script, and axe on the pages in both languages."""
 
+import re
+
+import polib
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from games import services
-from tests.fixtures import PHONE, SAMPLES, fresh_table, log_in, totals
+from tests.fixtures import GAMES, PHONE, PROJECT_DIR, SAMPLES, fresh_table, log_in, totals
 
 AXE = Axe()
+WORD = re.compile(r"[A-Za-z]{3,}")
+MARKUP = re.compile(r"<[^>]*>|%\(\w+\)[sd]|%[sd]")  # tags and placeholders are no words of a sentence
+DIRECTION = {"ne": "ltr", "ar": "rtl"}
+VISIBLE_TEXT = """() => [document.title, document.body.innerText,
+    ...[...document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')].flatMap(
+        element => ['aria-label', 'title', 'placeholder', 'alt'].map(name => element.getAttribute(name) || ''))
+].join('\\n')"""
+
+
+def words(text):
+    return {word.lower() for word in WORD.findall(MARKUP.sub(" ", text))}
+
+
+def english_words(language):
+    """The words of the app's English strings that no translation in `language` keeps as they are
+    (a brand name, say, stays in every language)."""
+    english, kept = set(), set()
+    for entry in polib.pofile(str(PROJECT_DIR / "locale" / language / "LC_MESSAGES" / "django.po")):
+        english |= words(f"{entry.msgid} {entry.msgid_plural}")
+        kept |= words(" ".join([entry.msgstr, *entry.msgstr_plural.values()]))
+    return english - kept
+
+
 GLYPH_EDGE = 0.5  # px: neighbouring glyphs' boxes may touch; a minus on the wrong side is a glyph away
 
 # Where a number's sign and digits are drawn (its text node's ranges): in a right-to-left page the
@@ -121,15 +148,36 @@ def test_the_switcher_works_without_the_script(browser, live_server, transaction
 @pytest.mark.parametrize("language", ["ar", "ne"])
 def test_pages_in_arabic_and_nepali_have_no_accessibility_violation(browser, live_server, transactional_db, owner,
                                                                    language):
-    tables = [fresh_table(game, owner) for game in ("marriage", "konkan", "thirteen")]
+    tables = [fresh_table(game, owner) for game in GAMES]
     context = context_in(browser, live_server, language, "native", logged_in=True)
     page = context.new_page()
     problems = {}
-    for url in ["/", "/new/konkan/", *(f"/t/{table.keeper_token}/" for table in tables),
-                f"/t/{tables[0].viewer_token}/"]:
+    for url in ["/", "/new/konkan/", *(f"/t/{token}/" for table in tables
+                                        for token in (table.keeper_token, table.viewer_token))]:
         page.goto(live_server.url + url)
         results = AXE.run(page)
         problems[url] = [(violation["id"], [node["target"] for node in violation["nodes"]][:3])
                          for violation in results.response["violations"]]
     context.close()
     assert {url: found for url, found in problems.items() if found} == {}
+
+
+@pytest.mark.parametrize("language", DIRECTION)
+def test_every_games_pages_speak_the_phones_language(browser, live_server, transactional_db, owner, language):
+    tables = [fresh_table(game, owner) for game in GAMES]
+    english = english_words(language)
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    found = {}
+    for table in tables:
+        typed_by_people = words(" ".join([table.name, *table.players]))
+        for token in (table.keeper_token, table.viewer_token):
+            url = f"{live_server.url}/t/{token}/"
+            page.goto(url)
+            assert page.locator("html").get_attribute("lang") == language
+            assert page.locator("html").get_attribute("dir") == DIRECTION[language]
+            left_in_english = words(page.evaluate(VISIBLE_TEXT)) & english - typed_by_people
+            if left_in_english:
+                found[url] = sorted(left_in_english)
+    context.close()
+    assert found == {}
