@@ -10,12 +10,15 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from games import services
+from games.registry import get_game
 from tests.fixtures import GAMES, PHONE, PROJECT_DIR, SAMPLES, fresh_table, log_in, totals
 
 AXE = Axe()
 WORD = re.compile(r"[A-Za-z]{3,}")
 MARKUP = re.compile(r"<[^>]*>|%\(\w+\)[sd]|%[sd]")  # tags and placeholders are no words of a sentence
 DIRECTION = {"ne": "ltr", "ar": "rtl"}
+# The games CardScore ships: the test-only game's words live in tests/, which the catalogs leave out.
+SHIPPED_GAMES = [game for game in GAMES if get_game(game).engine.__name__.startswith("scoring.")]
 VISIBLE_TEXT = """() => [document.title, document.body.innerText,
     ...[...document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')].flatMap(
         element => ['aria-label', 'title', 'placeholder', 'alt'].map(name => element.getAttribute(name) || ''))
@@ -164,7 +167,7 @@ def test_pages_in_arabic_and_nepali_have_no_accessibility_violation(browser, liv
 
 @pytest.mark.parametrize("language", DIRECTION)
 def test_every_games_pages_speak_the_phones_language(browser, live_server, transactional_db, owner, language):
-    tables = [fresh_table(game, owner) for game in GAMES]
+    tables = [fresh_table(game, owner) for game in SHIPPED_GAMES]
     english = english_words(language)
     context = browser.new_context(viewport=PHONE, locale=language)
     page = context.new_page()
