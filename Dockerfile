@@ -14,6 +14,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 CARDSCORE_DATA_DIR=/data PORT=8
 # secret key); the code below stays root's, readable but not writable by it.
 RUN groupadd --gid 1000 cardscore && useradd --create-home --uid 1000 --gid 1000 cardscore \
     && mkdir /data && chown 1000:1000 /data
+# The result card's fonts (games/result_card.py): Latin, Nepali and Arabic letters.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-noto-ui-core \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir /wheels/* && rm -rf /wheels

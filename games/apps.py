@@ -1,7 +1,13 @@
 from django.apps import AppConfig
+from django.core import checks
 from django.utils.translation import gettext_lazy as _
 
 
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = _("Card games")
+
+    def ready(self):
+        from . import result_card
+
+        checks.register(result_card.check_fonts)

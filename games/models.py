@@ -131,6 +131,12 @@ class Table(models.Model):
     def engine(self):
         return self.game_descriptor.engine
 
+    @property
+    def is_over(self):
+        """Finished by the scorekeeper, or over by the game's rules (Konkan's last player standing,
+        Thirteen's 25th round)."""
+        return bool(self.finished or self.progress.get("game_over"))
+
 
 class Hand(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")

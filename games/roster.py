@@ -55,7 +55,7 @@ def record(name, tables):
 
 def _add_table(rows, table):
     rate = Decimal(str(table.rules["point_rate"])) if "point_rate" in table.rules else None
-    over = table.finished or table.progress.get("game_over")
+    over = table.is_over
     first = standings(table)[0]
     winner = first["name"] if over and first["leader"] else None
     for name in table.players:

@@ -29,7 +29,7 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from scoring import InputError
 
-from . import board, chart, explained, first_run, fragments, registry, roster, services
+from . import board, chart, explained, first_run, fragments, registry, result_card, roster, services
 from .forms import ImportForm, NewTableForm
 from .history import rows as history_rows
 from .models import Table
@@ -237,6 +237,7 @@ def games_around(table, can_edit):
 
 
 VIEWER_PAGE_SECONDS = 600
+RESULT_CARD_SECONDS = 3600  # a picture costs about 50 ms to draw; a new revision makes a new one
 
 
 def viewer_page(request, token, revision):
@@ -397,6 +398,45 @@ def settlement(request, token):
     people = sum(len(group["balances"]) for group in groups)
     return render(request, "games/settlement.html", {"table": table, "token": token, "groups": groups,
                                                      "people": people, "transfers": people - len(groups)})
+
+
+def shared_result(token):
+    """The table a result link shows, when it has a hand to show; the scorekeeper's link is
+    redirected to the viewer's, so that the link a phone shares can change nothing."""
+    table, can_edit = table_for(token)
+    if not table.series or len(next(iter(table.series.values()))) < 2:
+        raise Http404(_("This table has no result yet."))
+    return table, can_edit
+
+
+@require_safe
+def summary(request, token):
+    """The result to share: the standings, who pays whom and the chart, read only."""
+    table, can_edit = shared_result(token)
+    if can_edit:
+        return redirect("summary", token=table.viewer_token)
+    return render(request, "games/summary.html", {
+        "table": table, "token": token, "standings": board.standings(table), "transfers": board.transfers(table),
+        "signed": not table.engine.LOWER_WINS, "has_money": "point_rate" in table.rules,
+        "hands_played": len(next(iter(table.series.values()))) - 1,
+        "picture": request.build_absolute_uri(reverse("result_picture", args=[token])),
+        "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}),
+        "chart_colors": chart.player_colors(table),
+    })
+
+
+@require_safe
+def result_picture(request, token):
+    """The result card (games/result_card.py), kept until the table changes."""
+    table, can_edit = shared_result(token)
+    if can_edit:
+        return redirect("result_picture", token=table.viewer_token)
+    key = f"result-card:{table.pk}:{table.revision}:{get_language()}"
+    picture = cache.get(key)
+    if picture is None:
+        picture = result_card.png(table)
+        cache.set(key, picture, RESULT_CARD_SECONDS)
+    return HttpResponse(picture, content_type="image/png")
 
 
 def editable_table(token):

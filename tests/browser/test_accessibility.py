@@ -37,7 +37,8 @@ def test_every_page_has_no_accessibility_violation(browser, site, scheme):
     page = context.new_page()
     refused = []
     page.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None)
-    anonymous = [f"{base}/", f"{base}/login/", f"{base}/24/", f"{base}/t/{marriage.viewer_token}/settlement/"]
+    anonymous = [f"{base}/", f"{base}/login/", f"{base}/24/", f"{base}/t/{marriage.viewer_token}/settlement/",
+                 f"{base}/t/{marriage.viewer_token}/summary/"]
     for table in tables:
         anonymous += [f"{base}/t/{table.viewer_token}/", f"{base}/t/{table.viewer_token}/hand/1/",
                       f"{base}/t/{table.viewer_token}/total/0/"]

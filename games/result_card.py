@@ -1,0 +1,150 @@
+"""A finished table's result card: its standings and chart as a PNG the size of a chat message's
+picture, drawn on the server by Pillow. Pillow shapes Nepali and joins Arabic letters (its
+wheels bring HarfBuzz and FriBiDi); the fonts are Debian's, one per script (FONTS), and
+`scripts/serve`, `scripts/test` and the Docker image install them."""
+
+import io
+import unicodedata
+from functools import cache
+from pathlib import Path
+
+from django.core import checks
+from django.utils.formats import date_format
+from django.utils.translation import get_language_bidi
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from PIL import Image, ImageDraw, ImageFont
+
+from . import board, chart
+from .templatetags.cardscore import money, points
+
+WIDTH, HEIGHT = 1200, 630  # what chat apps show whole in a message (1.91:1)
+MARGIN = 48
+FONT_DIR = Path("/usr/share/fonts/truetype")
+# Script -> (regular, bold). A text is drawn in the font of the first letter it has from a script
+# named here; Latin, digits, signs and the card suits are DejaVu's.
+FONTS = {
+    "LATIN": ("dejavu/DejaVuSans.ttf", "dejavu/DejaVuSans-Bold.ttf"),
+    "DEVANAGARI": ("noto/NotoSansDevanagariUI-Regular.ttf", "noto/NotoSansDevanagariUI-Bold.ttf"),
+    "ARABIC": ("noto/NotoSansArabicUI-Regular.ttf", "noto/NotoSansArabicUI-Bold.ttf"),
+}
+INK, MUTED, RULE, PAPER = "#1d2330", "#5b6475", "#d9dee7", "#ffffff"
+STANDINGS_TOP, STANDINGS_BOTTOM = 226, HEIGHT - MARGIN - 40  # room for 10 players, over "CardScore"
+TOTAL_END, MONEY_END = MARGIN + 380, MARGIN + 560  # where the totals and the money end (chart: 640 on)
+
+
+def check_fonts(**_options):
+    """A system check (`manage.py check`, and every start): the fonts this machine lacks, whose
+    letters a card would show as boxes."""
+    missing = [str(FONT_DIR / name) for pair in FONTS.values() for name in pair if not (FONT_DIR / name).exists()]
+    if not missing:
+        return []
+    return [checks.Warning(f"The result card's fonts are missing: {', '.join(missing)}",
+                           hint="Install Debian's fonts-dejavu-core and fonts-noto-ui-core (scripts/fonts).",
+                           id="cardscore.W001")]
+
+
+@cache
+def _font(script, bold, size):
+    path = FONT_DIR / FONTS[script][bold]
+    if not path.exists():
+        path = FONT_DIR / FONTS["LATIN"][bold]
+    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.RAQM)
+
+
+def font(text, size, bold=False):
+    """The font for `text`: that of its first letter of another script than Latin."""
+    for character in text:
+        name = unicodedata.name(character, "")
+        for script in ("DEVANAGARI", "ARABIC"):
+            if name.startswith(script):
+                return _font(script, bold, size)
+    return _font("LATIN", bold, size)
+
+
+def png(table):
+    """The card of `table` in the active language, as PNG bytes."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
+    draw = ImageDraw.Draw(image)
+    rtl = get_language_bidi()
+
+    def text(words, top, size, start=None, end=None, fill=INK, bold=False):
+        """`words` from `start` or ending at `end`, counted from the card's reading edge: from the
+        left, or in a right-to-left language from the right (the card is mirrored)."""
+        face = font(words, size, bold)
+        width = draw.textlength(words, font=face)
+        left = start if end is None else end - width
+        draw.text((WIDTH - left - width if rtl else left, top), words, font=face, fill=fill)
+        return left + width
+
+    played = max((len(line) - 1 for line in table.series.values()), default=0)
+    game = table.game_descriptor
+    text(table.name, MARGIN - 8, 44, start=MARGIN, bold=True)
+    details = [str(game.name), date_format(table.created, "j M Y"),
+               ngettext("%(count)s hand", "%(count)s hands", played) % {"count": played}]
+    position = MARGIN
+    for number, detail in enumerate(details):  # one at a time, as each may need its own script's font
+        if number:
+            position = text("·", MARGIN + 48, 24, start=position + 10, fill=MUTED) + 10
+        position = text(detail, MARGIN + 48, 24, start=position, fill=MUTED)
+    draw.line([(MARGIN, 150), (WIDTH - MARGIN, 150)], fill=RULE, width=2)
+    text(_("Final standings") if table.is_over else _("Standings so far"), 170, 26, start=MARGIN, bold=True)
+    _standings(table, draw, text, rtl)
+    _chart(table, draw, rtl)
+    text("CardScore", HEIGHT - MARGIN - 20, 20, start=MARGIN, fill=MUTED, bold=True)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def _standings(table, draw, text, rtl):
+    rows = board.standings(table)
+    height = min(60, (STANDINGS_BOTTOM - STANDINGS_TOP) // len(rows))
+    size = min(30, height * 3 // 5)
+    colors = chart.player_colors(table)
+    signed = not table.engine.LOWER_WINS
+    with_money = "point_rate" in table.rules
+    for place, row in enumerate(rows):
+        top = STANDINGS_TOP + place * height
+        text(str(place + 1), top, size, end=MARGIN + 24, fill=MUTED)
+        dot = MARGIN + 40 if not rtl else WIDTH - MARGIN - 40 - size // 2
+        middle = top + size * 0.6
+        draw.ellipse([(dot, middle - size // 4), (dot + size // 2, middle + size // 4)], fill=colors[row["name"]])
+        name_start = MARGIN + 56 + size // 2
+        text(shortened(draw, row["name"], font(row["name"], size, row["leader"]), TOTAL_END - 110 - name_start), top,
+             size, start=name_start, bold=row["leader"])
+        text(points(row["total"], signed), top, size, end=TOTAL_END, bold=row["leader"])
+        if with_money:
+            text(money(row["money"], table.rules), top + size // 8, max(size * 3 // 4, 17), end=MONEY_END, fill=MUTED)
+
+
+def shortened(draw, words, face, width):
+    """`words`, cut short with "…" to fit `width`."""
+    if draw.textlength(words, font=face) <= width:
+        return words
+    while words and draw.textlength(words + "…", font=face) > width:
+        words = words[:-1]
+    return words + "…"
+
+
+def _chart(table, draw, rtl):
+    """Each player's running total, beside the standings. Time runs left to right in every
+    language, as on the page's chart."""
+    left, top, right, bottom = (MARGIN, 190, 560, HEIGHT - MARGIN) if rtl else (640, 190, WIDTH - MARGIN, HEIGHT - MARGIN)
+    lines = {name: chart.sampled(table.series.get(name, [0])) for name in table.players}
+    values = [value for line in lines.values() for value in line] + [0]
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+    steps = max(max(len(line) for line in lines.values()) - 1, 1)
+
+    def point(index, value):
+        return left + index * (right - left) / steps, top + (high - value) * (bottom - top) / span
+
+    zero = point(0, 0)[1]
+    for start in range(left, right, 16):
+        draw.line([(start, zero), (min(start + 8, right), zero)], fill=RULE, width=2)
+    colors = chart.player_colors(table)
+    for name, line in lines.items():
+        if len(line) > 1:
+            draw.line([point(index, value) for index, value in enumerate(line)], fill=colors[name], width=5,
+                      joint="curve")

@@ -1,0 +1,104 @@
+"""The result to share: a read-only summary page and the result card, a PNG drawn on the server
+(games/result_card.py), for every game; the scorekeeper's link never leaks into them."""
+
+import io
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+from PIL import Image
+
+from games import result_card, services
+from tests.fixtures import GAMES, HONORS_FIRST_HAND, MINUS, fresh_table, marriage_inputs, seeded
+
+TEN_PLAYERS = ["Asha", "Bina", "Chet", "Dev", "दीपा", "أحمد", "Gita", "Hari", "Ila", "Chandrasekhar Ramanathan"]
+
+
+def picture(response):
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/png"
+    return Image.open(io.BytesIO(response.content))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_a_summary_and_a_card_and_the_keepers_link_leads_to_the_viewers(client, owner, game):
+    table = fresh_table(game, owner)
+    for view in ("summary", "result_picture"):
+        response = client.get(reverse(view, args=[table.keeper_token]))
+        assert response.status_code == 302
+        assert response["Location"] == reverse(view, args=[table.viewer_token])
+    page = client.get(reverse("summary", args=[table.viewer_token])).content.decode()
+    assert table.keeper_token not in page
+    assert f'<meta property="og:image" content="http://testserver/t/{table.viewer_token}/result.png">' in page
+    for name in table.players:
+        assert name in page
+    assert picture(client.get(reverse("result_picture", args=[table.viewer_token]))).size == (1200, 630)
+
+
+@pytest.mark.django_db
+def test_a_table_without_a_hand_has_no_result(client, owner):
+    table = services.create_table(game="marriage", name="Not yet", players=["Asha", "Bikash"], rules={}, owner=owner)
+    for view in ("summary", "result_picture"):
+        assert client.get(reverse(view, args=[table.viewer_token])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_card_is_drawn_once_per_change_of_the_table(client, owner, django_assert_num_queries):
+    table = fresh_table("marriage", owner)
+    url = reverse("result_picture", args=[table.viewer_token])
+    first = client.get(url).content
+    with django_assert_num_queries(1):  # the table; the picture comes from the cache
+        assert client.get(url).content == first
+    services.record_hand(table, marriage_inputs("Wsss", (3, 0, 0, 0)), 2)
+    assert client.get(url).content != first
+
+
+@pytest.mark.django_db
+def test_the_finished_tables_page_offers_the_result_to_share(client, owner):
+    table = fresh_table("marriage", owner)
+    services.set_finished(table, True)
+    page = client.get(reverse("table", args=[table.keeper_token])).content.decode()
+    assert reverse("summary", args=[table.viewer_token]) in page
+    summary = client.get(reverse("summary", args=[table.viewer_token])).content.decode()
+    assert "Final standings" in summary
+    assert f"{MINUS}" in summary
+
+
+@pytest.mark.django_db
+def test_ten_players_in_three_scripts_fit_on_the_card(owner):
+    hands = [{**{name: {"outcome": "inactive"} for name in TEN_PLAYERS},
+              **dict(zip(TEN_PLAYERS, HONORS_FIRST_HAND.values()))}]
+    table = seeded(owner, "marriage-honors", hands, players=TEN_PLAYERS)
+    card = Image.open(io.BytesIO(result_card.png(table))).convert("L")
+    # Nothing of the standings below the last line's room: the band above "CardScore" is blank
+    # across the standings' half of the card.
+    band = card.crop((result_card.MARGIN, result_card.STANDINGS_BOTTOM + 2, result_card.MONEY_END,
+                      card.height - result_card.MARGIN - 24))
+    assert band.getextrema() == (255, 255)
+
+
+def test_each_script_is_drawn_in_a_font_that_has_its_letters():
+    assert result_card.font("दीपा", 20).path.endswith("NotoSansDevanagariUI-Regular.ttf")
+    assert result_card.font("أحمد", 20, bold=True).path.endswith("NotoSansArabicUI-Bold.ttf")
+    assert result_card.font("Asha +12", 20).path.endswith("DejaVuSans.ttf")
+
+
+@pytest.mark.django_db
+def test_a_right_to_left_card_starts_on_the_right(owner):
+    table = fresh_table("marriage", owner)
+    for language, inked, blank in (("en", "left", "right"), ("ar", "right", "left")):
+        with translation.override(language):
+            card = Image.open(io.BytesIO(result_card.png(table))).convert("L")
+        title_band = {"left": card.crop((0, 30, 300, 90)), "right": card.crop((card.width - 300, 30, card.width, 90))}
+        assert title_band[inked].getextrema()[0] < 128, language  # the table's name is there
+        assert title_band[blank].getextrema() == (255, 255), language
+
+
+def test_a_missing_font_is_reported_by_the_system_checks(monkeypatch, tmp_path):
+    assert result_card.check_fonts() == []
+    monkeypatch.setattr(result_card, "FONT_DIR", tmp_path)
+    (warning,) = result_card.check_fonts()
+    assert warning.id == "cardscore.W001"
+    assert "fonts-noto-ui-core" in warning.hint
+
