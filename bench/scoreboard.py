@@ -4,7 +4,8 @@
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/cardscore_bench .venv/bin/python bench/scoreboard.py
 
 Prints, for a 6-player Marriage table with 5 and with 500 hands: the median time to render the
-scoreboard page, to record one more hand (read the table as a hand post does, then lock it,
+scoreboard page (and, in Arabic, with its Western digits and with the language's own, which
+games/language.py writes after rendering), to record one more hand (read the table as a hand post does, then lock it,
 validate the hand against the stored fold state, fold it and save it), and to recompute the
 table from its inputs; and the 500/5 ratios. The page should stay near-flat: its queries are
 constant (tested in tests/), it reads stored points and shows the latest hands. Recording a hand
@@ -74,6 +75,12 @@ def measure(hands, rng):
     url = f"/t/{table.viewer_token}/"
     assert client.get(url).status_code == 200
     page = median_ms(lambda: client.get(url))
+    arabic = {}
+    for digits in ("western", "native"):
+        phone = Client()
+        phone.cookies.load({"django_language": "ar", "cardscore_digits": digits})
+        assert phone.get(url).status_code == 200
+        arabic[digits] = median_ms(lambda: phone.get(url))
     recompute = median_ms(lambda: services.recompute(Table.objects.get(pk=table.pk)))
 
     def post_hand():
@@ -81,7 +88,8 @@ def measure(hands, rng):
         services.record_hand(current, random_hand(rng), services.next_hand_number(current))
 
     post = median_ms(post_hand)
-    return {"page": page, "post": post, "recompute": recompute}
+    return {"page": page, "arabic": arabic["western"], "arabic_digits": arabic["native"], "post": post,
+            "recompute": recompute}
 
 
 def main():
@@ -92,7 +100,8 @@ def main():
     small, large = measure(5, rng), measure(500, rng)
     print(f"database: {connection.vendor}; 6 players; median of {RUNS} runs")
     print(f"{'':24}{'5 hands':>12}{'500 hands':>12}{'ratio':>8}")
-    for key, label in [("page", "scoreboard page (ms)"), ("post", "record a hand (ms)"),
+    for key, label in [("page", "scoreboard page (ms)"), ("arabic", "  in Arabic (ms)"),
+                       ("arabic_digits", "  ... own digits (ms)"), ("post", "record a hand (ms)"),
                        ("recompute", "recompute table (ms)")]:
         ratio = large[key] / small[key] if small[key] else float("nan")
         print(f"{label:24}{small[key]:>12.2f}{large[key]:>12.2f}{ratio:>8.2f}")

@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import InputError
 
+from .language import language_choices, western_digits
 from .models import PointTable
 from .registry import get_game
 from .services import clean_colors, clean_players
@@ -21,6 +22,9 @@ class NewTableForm(forms.Form):
     """A table's name, players in seat order and house rules (starting from the point table)."""
 
     name = forms.CharField(label=_("Table name"), max_length=80)
+    language = forms.ChoiceField(label=_("Language of the table"), required=False,
+                                 widget=forms.Select(attrs={"aria-describedby": "language-help"}),
+                                 help_text=_("Every phone shows the table in it, unless the phone chose its own."))
 
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, label_suffix="", **kwargs)
@@ -28,8 +32,17 @@ class NewTableForm(forms.Form):
         described = get_game(game)
         self.rule_fields, self.engine = described.rule_fields, described.engine
         defaults = PointTable.rules_for(game)
+        self.fields["language"].choices = [("", _("each phone's own")), *language_choices()]
+        numbers = [key for key, field in self.rule_fields.items() if isinstance(field, forms.IntegerField)]
+        if self.is_bound:  # a number typed with the phone's own digits (١٢, १२) reads as 12
+            self.data = self.data.copy()
+            for key in numbers:
+                self.data[key] = western_digits(self.data.get(key, ""))
         for key, field in self.rule_fields.items():
             self.fields[key] = copy.deepcopy(field)
+            if key in numbers:  # a number field would refuse those digits in the browser
+                self.fields[key].widget = forms.TextInput(attrs={"inputmode": "decimal" if key == "point_rate"
+                                                                 else "numeric", "autocomplete": "off"})
             self.initial.setdefault(key, defaults[key])
         self.base_rules = defaults
         self.colors, self.seat_help = described.colors, described.seat_help

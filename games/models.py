@@ -72,15 +72,15 @@ class Group(models.Model):
 
 class TableManager(models.Manager):
     def link_state(self, token):
-        """(game, revision, whether the link is the scorekeeper's) for the table a link opens, or
-        None. In plain SQL: every phone showing a board asks this every few seconds, and building
+        """(game, revision, whether the link is the scorekeeper's, the table's language) for the
+        table a link opens, or None. In plain SQL: every phone showing a board asks this every few seconds, and building
         the ORM query would cost several times more than running it."""
-        sql = (f"SELECT game, revision, keeper_token FROM {self.model._meta.db_table} "
+        sql = (f"SELECT game, revision, keeper_token, language FROM {self.model._meta.db_table} "
                "WHERE keeper_token = %s OR viewer_token = %s")
         with connections[self.db].cursor() as cursor:
             cursor.execute(sql, [token, token])
             row = cursor.fetchone()
-        return None if row is None else (row[0], row[1], row[2] == token)
+        return None if row is None else (row[0], row[1], row[2] == token, row[3])
 
 
 class Table(models.Model):
@@ -95,6 +95,9 @@ class Table(models.Model):
     keeper_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     viewer_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Every phone shows the table in this language unless it chose one itself (games/language.py).
+    language = models.CharField(_("language"), max_length=10, blank=True, choices=settings.LANGUAGES,
+                                help_text=_("Blank: each phone's own language."))
     group = models.ForeignKey(Group, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables",
                               verbose_name=_("group"))
     # The game this table is a rematch of (services.rematch makes one per game; an imported copy

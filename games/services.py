@@ -11,6 +11,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone as dt_timezone
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -75,13 +76,15 @@ def clean_colors(game, colors, seats):
     return colors
 
 
-def create_table(*, game, name, players, rules, owner=None, created=None, colors=None, previous=None, group=None):
+def create_table(*, game, name, players, rules, owner=None, created=None, colors=None, previous=None, group=None,
+                 language=""):
     """A new table; `rules` overlays the admin's point table for this game."""
     engine = get_game(game).engine
     players = clean_players(game, players)
     full_rules = engine.validate_rules({**PointTable.rules_for(game), **rules})
     table = Table(game=game, name=name, players=players, rules=full_rules, owner=owner, previous=previous, group=group,
-                  created=created or timezone.now(), colors=colors or {}, series=chart.series(players, []))
+                  created=created or timezone.now(), colors=colors or {}, series=chart.series(players, []),
+                  language=clean_language(language))
     derive(table, engine.start(full_rules, players))
     table.save()
     return table
@@ -479,6 +482,20 @@ def save_current_hand(table, current_hand):
     table.save(update_fields=["current_hand", "progress", "revision"])
 
 
+def clean_language(code):
+    """A table's language: one the server offers, or "" (each phone shows its own)."""
+    if code not in ("", *dict(settings.LANGUAGES)):
+        raise InputError(_("choose one of the languages offered"), field="language")
+    return code
+
+
+def set_language(table, code):
+    """The language every phone shows the table in, unless it chose its own."""
+    table.language = clean_language(code)
+    table.revision += 1  # a viewer's page, kept per revision, is shown in the new language
+    table.save(update_fields=["language", "revision"])
+
+
 def set_finished(table, finished):
     table.finished = timezone.now() if finished else None
     table.revision += 1
@@ -515,7 +532,7 @@ def rematch(table):
         table.save(update_fields=["finished", "revision"])
         return create_table(game=table.game, name=rematch_name(table.name), players=table.players[1:] + table.players[:1],
                             rules=table.rules, owner=table.owner, colors=table.colors, previous=table,
-                            group=table.group)
+                            group=table.group, language=table.language)
 
 
 def games_around(table):
@@ -557,11 +574,13 @@ def export_table(table):
         document["colors"] = table.colors
     if table.previous_id:
         document["previous"] = table.previous_id
+    if table.language:
+        document["language"] = table.language
     return document
 
 
 REQUIRED_KEYS = ("format", "game", "players", "hands")
-OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals", "previous")
+OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals", "previous", "language")
 
 
 def _parse_created(value):
@@ -605,7 +624,8 @@ def _check_document(document):
     clean_hands = engine.validate(rules, players, inputs)
     created = _parse_created(document["created"]) if "created" in document else None
     previous = checks.text(document.get("previous", ""), max_length=32, field="previous")
-    return engine, players, rules, name, colors, created, clean_hands, previous
+    language = clean_language(document.get("language", ""))
+    return engine, players, rules, name, colors, created, clean_hands, previous, language
 
 
 def import_table(document, owner=None):
@@ -613,7 +633,7 @@ def import_table(document, owner=None):
 
     A last hand that is not complete (Thirteen's bids without books) becomes the hand being played.
     """
-    engine, players, rules, name, colors, created, clean_hands, previous_id = _check_document(document)
+    engine, players, rules, name, colors, created, clean_hands, previous_id, language = _check_document(document)
     result = engine.score(rules, players, clean_hands)
     warnings = []
     # Only a game of the same owner: a file names any id it likes.
@@ -633,7 +653,7 @@ def import_table(document, owner=None):
     with transaction.atomic():
         table = Table(game=engine.SLUG, name=name, players=players, rules=rules, owner=owner, previous=previous,
                       created=created or timezone.now(), colors=colors, series=chart.series(players, result.points),
-                      current_hand=current_hand)
+                      current_hand=current_hand, language=language)
         derive(table, result.state)
         table.save()
         Hand.objects.bulk_create(

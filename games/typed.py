@@ -3,13 +3,16 @@
 
 from scoring.errors import InputError
 
+from .language import western_digits
+
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 PICKER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def whole_number(value, *, blank=0, **where):
-    """A typed whole number ('' is `blank`); text or fractions are refused with a message."""
-    value = (value or "").strip()
+    """A typed whole number ('' is `blank`), in Western, Arabic-Indic or Devanagari digits; text or
+    fractions are refused with a message."""
+    value = western_digits((value or "").strip())
     if not value:
         return blank
     try:
@@ -19,8 +22,9 @@ def whole_number(value, *, blank=0, **where):
 
 
 def parse_cards(text):
-    """A list of card codes from free text (upper-cased, suit symbols turned into letters)."""
-    text = (text or "").upper()
+    """A list of card codes from free text (upper-cased, suit symbols turned into letters, a rank
+    typed in the phone's own digits read as the Western one printed on the card)."""
+    text = western_digits(text or "").upper()
     for symbol, letter in SUIT_SYMBOLS.items():
         text = text.replace(symbol, letter)
     return text.replace(",", " ").split()

@@ -7,6 +7,7 @@ from functools import partial
 from urllib.parse import quote
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.messages import get_messages
 from django.core.cache import cache
@@ -25,11 +26,13 @@ from django.utils.text import capfirst, slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from scoring import InputError
 
-from . import board, chart, explained, first_run, fragments, registry, result_card, roster, services
+from . import board, chart, explained, first_run, fragments, language, registry, result_card, roster, services
 from .forms import ImportForm, NewTableForm
 from .history import rows as history_rows
 from .models import Table
@@ -50,6 +53,7 @@ def table_for(token, game=None):
     table = Table.objects.select_related("owner", "group").filter(Q(keeper_token=token) | Q(viewer_token=token)).first()
     if table is None or game is not None and table.game != game:
         raise Http404(_("No table has this link."))
+    language.follow_table(table.language)
     return table, table.keeper_token == token
 
 
@@ -58,7 +62,9 @@ def link_for(token):
     link = Table.objects.link_state(token)
     if link is None:
         raise Http404(_("No table has this link."))
-    return link
+    game, revision, can_edit, table_language = link
+    language.follow_table(table_language)
+    return game, revision, can_edit
 
 
 def keeper_table(token, game=None):
@@ -130,7 +136,7 @@ def new_table(request, game):
     if request.method == "POST" and form.is_valid():
         table = services.create_table(
             game=game, name=form.cleaned_data["name"], players=form.players, rules=form.rules, owner=request.user,
-            colors=form.color_map,
+            colors=form.color_map, language=form.cleaned_data["language"],
         )
         return redirect("table", token=table.keeper_token)
     names = roster.roster(request.user.tables.all())
@@ -253,7 +259,9 @@ def viewer_page(request, token, revision):
 
 
 def viewer_page_key(request, token, revision):
-    return f"viewer-page:{token}:{revision}:{get_language()}:{request.scheme}://{request.get_host()}"
+    # The page's language switcher shows this device's choices (its digits are written after the cache).
+    chosen = f"{language.chosen_language(request) or ''}:{language.digits_choice(request)}"
+    return f"viewer-page:{token}:{revision}:{get_language()}:{chosen}:{request.scheme}://{request.get_host()}"
 
 
 def posted_number(data, field):
@@ -530,6 +538,42 @@ def new_link(request, token):
     services.new_link(table, which)
     messages.success(request, _("The old link no longer works; share the new one."))
     return redirect("table", token=table.keeper_token)
+
+
+@require_POST
+def table_language(request, token):
+    """The scorekeeper gives the table a language (or none): every phone of it follows."""
+    table = keeper_table(token)
+    try:
+        services.set_language(table, request.POST.get("language", ""))
+    except InputError as error:
+        return render_table(request, table, True, token, status=422, language_error=str(error))
+    return redirect("table", token=token)
+
+
+# The switcher's choices are kept a year on this device.
+CHOICE_SECONDS = 365 * 24 * 3600
+
+
+@csrf_exempt  # it changes only how this device shows pages; a viewer's page (shared, kept) has no token
+@require_POST
+def choose_language(request):
+    """This device's language ("" follows the table, else the phone) and digits; back to the page."""
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        back = reverse("home")
+    response = redirect(back)
+    code = request.POST.get("language", "")
+    if code in dict(settings.LANGUAGES):
+        response.set_cookie(settings.LANGUAGE_COOKIE_NAME, code, max_age=CHOICE_SECONDS, samesite="Lax",
+                            secure=settings.LANGUAGE_COOKIE_SECURE)
+    else:
+        response.delete_cookie(settings.LANGUAGE_COOKIE_NAME, samesite="Lax")
+    digits = language.NATIVE if request.POST.get("digits") == language.NATIVE else language.WESTERN
+    response.set_cookie(language.DIGITS_COOKIE, digits, max_age=CHOICE_SECONDS, samesite="Lax",
+                        secure=settings.LANGUAGE_COOKIE_SECURE)
+    return response
 
 
 @require_POST

@@ -1,9 +1,29 @@
 // Small enhancements; every form works without them.
 "use strict";
 
+// Numbers the script writes look like the server's (games/language.py, the `points` filter): in
+// the language's own digits when this device chose them (<html data-digits="٠١٢…">), and a signed
+// number isolated left to right in right-to-left text, so its minus stays before its digits.
+// Inputs keep Western digits, as the server writes them; typed ones may have either.
+function shownDigits(text) {
+  const own = document.documentElement.dataset.digits;
+  return own ? String(text).replace(/[0-9]/g, (digit) => own[digit]) : String(text);
+}
+function shownNumber(value, signed) {
+  const sign = value < 0 ? "\u2212" : signed && value > 0 ? "+" : "";
+  const text = shownDigits(sign + Math.abs(value));
+  return sign && document.documentElement.dir === "rtl" ? "\u2066" + text + "\u2069" : text;
+}
+// A whole number typed with Western, Arabic-Indic (٠–٩) or Devanagari (०–९) digits; NaN for none.
+function readNumber(text) {
+  const western = String(text).replace(/[\u0660-\u0669\u0966-\u096f]/g,
+    (digit) => String(digit.charCodeAt(0) - (digit >= "\u0966" ? 0x966 : 0x660)));
+  return parseInt(western, 10);
+}
+
 function enhance(root) {
   // Steppers: − and + buttons around each count.
-  root.querySelectorAll(".stepper input[type=number]:not([data-enhanced])").forEach((input) => {
+  root.querySelectorAll(".stepper input:not([data-enhanced])").forEach((input) => {
     input.dataset.enhanced = "1";
     const controls = document.createElement("span");
     controls.className = "controls";
@@ -14,7 +34,7 @@ function enhance(root) {
       b.className = "icon";
       b.setAttribute("aria-label", label + " " + input.closest(".stepper").querySelector("label").textContent);
       b.addEventListener("click", () => {
-        const value = Math.max(0, (parseInt(input.value, 10) || 0) + step);
+        const value = Math.max(0, (readNumber(input.value) || 0) + step);
         input.value = String(value);
         input.dispatchEvent(new Event("input", { bubbles: true }));
         input.dispatchEvent(new Event("change", { bubbles: true }));
@@ -58,7 +78,7 @@ document.addEventListener("input", (event) => {
   const steppers = event.target.closest(".counter .steppers");
   if (!steppers) return;
   const field = document.getElementById(`maal-${steppers.closest("[data-seat]").dataset.seat}`);
-  const counting = [...steppers.querySelectorAll("input")].some((input) => (parseInt(input.value, 10) || 0) !== 0);
+  const counting = [...steppers.querySelectorAll("input")].some((input) => (readNumber(input.value) || 0) !== 0);
   field.value = "";
   field.readOnly = counting;
 });
@@ -117,8 +137,8 @@ document.addEventListener("input", (event) => {
   const remaining = form.querySelector("[data-remaining]");
   if (!remaining) return;
   let total = 0;
-  form.querySelectorAll("[data-sum=bids]").forEach((input) => { total += parseInt(input.value, 10) || 0; });
-  remaining.querySelector("[data-remaining-value]").textContent = String(parseInt(remaining.dataset.remaining, 10) - total);
+  form.querySelectorAll("[data-sum=bids]").forEach((input) => { total += readNumber(input.value) || 0; });
+  remaining.querySelector("[data-remaining-value]").textContent = shownNumber(parseInt(remaining.dataset.remaining, 10) - total, false);
 });
 
 // Card picker: tap a rank then a suit to add a card to the [data-cards] field beside it.
@@ -167,7 +187,7 @@ function tickTimers() {
   document.querySelectorAll(".timer[data-seconds]").forEach((timer) => {
     if (!timer.dataset.since) timer.dataset.since = String(Date.now() - parseInt(timer.dataset.seconds, 10) * 1000);
     const seconds = Math.max(0, Math.floor((Date.now() - parseInt(timer.dataset.since, 10)) / 1000));
-    timer.querySelector("output").textContent = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+    timer.querySelector("output").textContent = shownDigits(Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0"));
   });
 }
 setInterval(tickTimers, 500);
@@ -225,6 +245,6 @@ document.addEventListener("click", (event) => {
   const shown = document.getElementById("explained");
   const number = shown.querySelector(".explained").id.replace("hand-", "");
   shown.replaceChildren();
-  const link = [...document.querySelectorAll("#board .hand-link")].find((a) => a.textContent.trim() === number);
+  const link = [...document.querySelectorAll("#board .hand-link")].find((a) => String(readNumber(a.textContent)) === number);
   if (link) link.focus();
 });

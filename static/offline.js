@@ -81,7 +81,7 @@
     }
     const post = {
       key: data.get("key"), url: form.action, board: form.dataset.board, body: new URLSearchParams(data).toString(),
-      hand: form.dataset.handName.replace("{number}", number), edit: form.hasAttribute("data-edit-form"),
+      hand: form.dataset.handName.replace("{number}", shownDigits(number)), edit: form.hasAttribute("data-edit-form"),
       number: number && Number(number), lines, created: Date.now(), refusal,
     };
     await keep(post);
@@ -111,7 +111,7 @@
     form.reset();
     form.elements.hand_number.value = String(post.number + 1);
     form.elements.key.value = newKey();
-    form.closest(".card").querySelector("h2").textContent = form.dataset.handName.replace("{number}", post.number + 1);
+    form.closest(".card").querySelector("h2").textContent = form.dataset.handName.replace("{number}", shownDigits(post.number + 1));
     status.scrollIntoView({ block: "start" });
   }
 
@@ -240,7 +240,7 @@
     if (indicator) {
       const state = navigator.onLine && reachable ? "online" : "offline";
       indicator.dataset.state = state;
-      indicator.textContent = [indicator.dataset[state], posts.length ? indicator.dataset.waiting.replace("{count}", posts.length) : ""]
+      indicator.textContent = [indicator.dataset[state], posts.length ? indicator.dataset.waiting.replace("{count}", shownDigits(posts.length)) : ""]
         .filter(Boolean).join(" · ");
       indicator.hidden = false;
     }
@@ -299,7 +299,7 @@
       if (field) body.set(name, field.value); else body.delete(name);
     }
     Object.assign(post, { body: body.toString(), number: Number(body.get("hand_number")), refusal: null });
-    post.hand = form.dataset.handName.replace("{number}", post.number);
+    post.hand = form.dataset.handName.replace("{number}", shownDigits(post.number));
     await keep(post);
     await send();
   }
@@ -334,7 +334,9 @@
   if (keptAt) {
     reachable = false;
     const note = document.getElementById("offline-note");
-    const time = new Date(Number(keptAt)).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    // In Western digits first, then in the page's digits (shownDigits, cardscore.js), whatever the phone's locale.
+    const time = shownDigits(new Date(Number(keptAt)).toLocaleTimeString(document.documentElement.lang,
+      { hour: "2-digit", minute: "2-digit", numberingSystem: "latn" }));
     note.textContent = note.dataset.text.replace("{time}", time);
     note.hidden = false;
     document.querySelectorAll("form input[name=key]").forEach((field) => { field.value = newKey(); });

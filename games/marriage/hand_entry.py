@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import marriage as engine
 from scoring.errors import InputError
 
+from ..language import western_digits
 from ..typed import whole_number
 
 STATUS_CHOICES = [("winner", _("Winner")), ("seen", _("Seen")), ("unseen", _("Unseen")), ("out", _("Out"))]
@@ -99,7 +100,7 @@ def parse(data, table, base, problems):
             entry["status"] = data[f"status-{seat}"]
         with problems.check():
             counts = parse_counts(data, seat, name)
-            typed = (data.get(f"maal-{seat}") or "").strip()
+            typed = western_digits((data.get(f"maal-{seat}") or "").strip())
             if counts != engine.empty_counts():
                 counted = engine.count_maal(table.rules["maal_table"], engine.validate_counts(counts, player=name))
                 # The counter writes what it finds into the Maal field: the same number is no conflict.

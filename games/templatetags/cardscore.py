@@ -5,11 +5,19 @@ from decimal import Decimal
 
 from django import template
 from django.utils.formats import number_format
+from django.utils.translation import get_language_bidi
 
 from ..history import cards
+from ..language import western_digits
 
 register = template.Library()
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")
+
+
+def left_to_right(number):
+    """A signed number (or a sum) kept whole in right-to-left text: isolated left to right (LRI …
+    PDI), so that its sign stays before its digits ("−12", never "12−")."""
+    return f"\u2066{number}\u2069" if get_language_bidi() else number
 
 
 @register.filter
@@ -17,15 +25,15 @@ def points(value, signed=True):
     """Signed points: +12, −5, 0 (plain numbers for penalties, where lower is better)."""
     value = int(value)
     if value < 0:
-        return f"\u2212{-value}"
-    return f"+{value}" if value and signed else str(value)
+        return left_to_right(f"\u2212{-value}")
+    return left_to_right(f"+{value}") if value and signed else str(value)
 
 
 @register.filter
 def money(value, rules=None):
     """An amount of money with two decimals and the table's currency label (if any)."""
     amount = number_format(Decimal(value).quantize(Decimal("0.01")), decimal_pos=2, force_grouping=True)
-    amount = amount.replace("-", "\u2212")
+    amount = left_to_right(amount.replace("-", "\u2212"))
     currency = (rules or {}).get("currency", "")
     return f"{amount} {currency}".strip()
 
@@ -33,7 +41,7 @@ def money(value, rules=None):
 @register.filter
 def bids_remaining(cards, rows):
     """Thirteen: cards minus the bids typed so far (information only; may be negative)."""
-    typed = [str(row["bid"]).strip() for row in rows]
+    typed = [western_digits(str(row["bid"]).strip()) for row in rows]
     return cards - sum(int(bid) for bid in typed if WHOLE_NUMBER.fullmatch(bid))
 
 
@@ -89,4 +97,4 @@ SIGNS = str.maketrans({"*": " × ", "/": " ÷ ", "-": " − ", "+": " + "})
 @register.filter
 def written(expression):
     """An expression typed with * / - + as people write it: "8 ÷ (3 − 8 ÷ 3)"."""
-    return " ".join(expression.translate(SIGNS).split())
+    return left_to_right(" ".join(expression.translate(SIGNS).split()))

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 from scoring import expressions24
 from scoring.errors import InputError
 
+from ..templatetags.cardscore import left_to_right
+
 SHOWN = {"+": "+", "-": "−", "*": "×", "/": "÷", "(": "(", ")": ")"}  # operator keys as the pad shows them
 
 
@@ -50,8 +52,8 @@ def press(deal, keys, key):
 
 
 def pretty(text):
-    """ASCII arithmetic as the pad shows it: × ÷ −."""
-    return text.translate(str.maketrans({"*": "×", "/": "÷", "-": "−"}))
+    """ASCII arithmetic as the pad shows it: × ÷ −, kept left to right in a right-to-left page."""
+    return left_to_right(text.translate(str.maketrans({"*": "×", "/": "÷", "-": "−"})))
 
 
 def shown_ascii(deal, keys):

@@ -1,0 +1,135 @@
+"""Which language and which digits a page is shown in.
+
+The language: this device's own choice (the language cookie) if it made one, else the table's
+language on a table's pages, else the phone's (Accept-Language). LocaleMiddleware does the first
+and the last; a table's pages call `follow_table` once they know the table.
+
+The digits: each device chooses between Western digits and the language's own (a cookie). Numbers
+are formatted with Western digits everywhere; a page for a device that chose its language's own
+digits has them changed once, in the finished HTML's text (so that no number is missed), never in
+tags' names, links, ids or inputs' values, nor in scripts and styles.
+"""
+
+import contextvars
+import re
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+
+DIGITS_COOKIE = "cardscore_digits"
+NATIVE, WESTERN = "native", "western"
+
+# Each language's own digits, 0 to 9 (a language missing here writes Western digits).
+NATIVE_DIGITS = {"ne": "०१२३४५६७८९", "ar": "٠١٢٣٤٥٦٧٨٩"}
+TO_NATIVE = {language: str.maketrans("0123456789", digits) for language, digits in NATIVE_DIGITS.items()}
+# With the Arabic decimal separator, so that a rate typed as ٠٫٥ reads as 0.5.
+TO_WESTERN = str.maketrans({"٫": ".", **{digit: str(value) for digits in NATIVE_DIGITS.values()
+                                         for value, digit in enumerate(digits)}})
+
+# Whether the device chose its language (set for each request by LanguageMiddleware); a command or
+# a test outside a request counts as having chosen, so nothing changes the active language there.
+_device_chose = contextvars.ContextVar("device_chose_language", default=True)
+
+
+def western_digits(text):
+    """A number typed on a phone with Devanagari or Arabic-Indic digits, with Western ones instead."""
+    return text.translate(TO_WESTERN)
+
+
+def language_choices():
+    """(code, name) of each language offered, named in itself: a reader finds their own."""
+    return [(code, translation.get_language_info(code)["name_local"]) for code, _name in settings.LANGUAGES]
+
+
+def chosen_language(request):
+    """The language this device chose with the switcher, or None (then it follows the table or the phone)."""
+    code = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    return code if code in dict(settings.LANGUAGES) else None
+
+
+def follow_table(language):
+    """On a table's page: show the table's language, unless this device chose its own."""
+    if language and not _device_chose.get():
+        translation.activate(language)
+
+
+def digits_choice(request):
+    return NATIVE if request.COOKIES.get(DIGITS_COOKIE) == NATIVE else WESTERN
+
+
+# One pass over a page: the parts whose text is left alone (scripts, styles, text areas,
+# comments, elements marked data-western such as card faces), tags, character references, and
+# runs of digits (a run followed by a suit is a card, written as printed on the cards).
+PAGE_PARTS = re.compile(
+    r"<(script|style|textarea)\b.*?</\1\s*>"
+    r"|<!--.*?-->"
+    r"|<([a-z]+)\b[^>]*\sdata-western\b[^>]*>.*?</\2\s*>"
+    r"|(<[^>]*>)"
+    r"|&#?\w+;"
+    r"|[0-9]+[♠♥♦♣]?",
+    re.S | re.I)
+# In a tag, only the attributes people read or hear: their values are text too.
+READ_ATTRIBUTES = re.compile(r'(\s(?:aria-label|title|alt|placeholder)=")([^"]*)"')
+DIGITS_IN_TEXT = re.compile(r"&#?\w+;|[0-9]+[♠♥♦♣]?")
+
+
+def native_digits(html, language):
+    """A page's HTML with its text written in the language's own digits."""
+    table = TO_NATIVE[language]
+
+    def text_digits(match):
+        part = match.group()
+        return part if part[0] == "&" or part[-1] in "♠♥♦♣" else part.translate(table)
+
+    def attribute(match):
+        return f'{match[1]}{DIGITS_IN_TEXT.sub(text_digits, match[2])}"'
+
+    def part(match):
+        if match[3]:
+            return READ_ATTRIBUTES.sub(attribute, match[3])
+        if match[1] or match[2] or match.group()[0] in "<&":
+            return match.group()
+        return text_digits(match)
+
+    return PAGE_PARTS.sub(part, html)
+
+
+class LanguageMiddleware:
+    """After LocaleMiddleware: notes whether the device chose its language (see follow_table), and
+    writes an HTML page's numbers in the language's own digits for a device that asked for them."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        token = _device_chose.set(chosen_language(request) is not None)
+        try:
+            response = self.get_response(request)
+        finally:
+            _device_chose.reset(token)
+        if "text/html" not in response.get("Content-Type", "") or response.streaming:
+            return response
+        patch_vary_headers(response, ["Cookie"])
+        language = translation.get_language()
+        if digits_choice(request) == NATIVE and language in TO_NATIVE:
+            response.content = native_digits(response.content.decode(response.charset), language)
+            if response.has_header("Content-Length"):
+                response["Content-Length"] = str(len(response.content))
+        return response
+
+
+def switcher(request):
+    """The context of the language switcher at the foot of every page (a context processor)."""
+    current = translation.get_language()
+    return {"switcher": {
+        "languages": language_choices(),
+        "chosen": chosen_language(request) or "",
+        "native_digits": digits_choice(request) == NATIVE,
+        # The digits the page is written in, for the numbers its script writes (static/cardscore.js).
+        "digits": NATIVE_DIGITS.get(current, "") if digits_choice(request) == NATIVE else "",
+        # The own digits of the language shown, or of every language that has them.
+        "native_example": NATIVE_DIGITS[current][1:4] if current in NATIVE_DIGITS
+        else " · ".join(digits[1:4] for digits in NATIVE_DIGITS.values()),
+        "next": request.get_full_path(),
+    }}

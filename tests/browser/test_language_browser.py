@@ -1,0 +1,125 @@
+"""Arabic and Nepali on a phone: signs in right-to-left text, hands typed with Arabic-Indic digits,
+the language switcher without the script, and axe on the pages in both languages."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from games import services
+from tests.fixtures import PHONE, SAMPLES, fresh_table, log_in, totals
+
+AXE = Axe()
+GLYPH_EDGE = 0.5  # px: neighbouring glyphs' boxes may touch; a minus on the wrong side is a glyph away
+
+# Where a number's sign and digits are drawn (its text node's ranges): in a right-to-left page the
+# minus must still be drawn left of every digit.
+SIGN_AND_DIGITS = """(cell) => {
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  const text = walker.nextNode();
+  const at = (index) => { const range = document.createRange(); range.setStart(text, index);
+                          range.setEnd(text, index + 1); return range.getBoundingClientRect(); };
+  const characters = [...text.data].map((character, index) => [character, index]);
+  const sign = characters.find(([c]) => /[\\u2212+]/.test(c));
+  const digits = characters.filter(([c]) => /[0-9\\u0660-\\u0669]/.test(c));
+  return {sign: sign[0], signRight: at(sign[1]).right, digitsLeft: Math.min(...digits.map(([, i]) => at(i).left)),
+          direction: getComputedStyle(document.documentElement).direction};
+}"""
+
+
+def context_in(browser, live_server, language, digits="western", logged_in=False):
+    """A phone that chose `language` and `digits` (after logging in, where asked, in English)."""
+    context = browser.new_context(viewport=PHONE)
+    if logged_in:
+        log_in(context.new_page(), live_server.url)
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url},
+                         {"name": "cardscore_digits", "value": digits, "url": live_server.url}])
+    return context
+
+
+@pytest.mark.parametrize("digits", ["western", "native"])
+def test_a_negative_total_keeps_its_minus_left_of_its_digits_right_to_left(browser, live_server, transactional_db,
+                                                                            owner, digits):
+    table = fresh_table("marriage", owner)
+    loser = min(table.totals, key=table.totals.get)
+    assert table.totals[loser] < 0
+    page = context_in(browser, live_server, "ar", digits).new_page()
+    page.goto(f"{live_server.url}/t/{table.viewer_token}/")
+    shown = page.locator(f"tfoot td.total[data-player='{loser}'] a").evaluate(SIGN_AND_DIGITS)
+    assert shown["direction"] == "rtl" and shown["sign"] == "\u2212"
+    assert shown["signRight"] <= shown["digitsLeft"] + GLYPH_EDGE
+    # The standings' points and money too.
+    for number in page.locator(".standings .num").filter(has_text="\u2212").all():
+        sign = number.evaluate(SIGN_AND_DIGITS)
+        assert sign["signRight"] <= sign["digitsLeft"] + GLYPH_EDGE
+    assert page.locator(".standings .num").filter(has_text="\u2212").count() >= 2
+
+
+def test_the_script_writes_bids_remaining_in_arabic_digits_with_its_minus_in_front(browser, live_server,
+                                                                                    transactional_db, owner):
+    thirteen = services.create_table(game="thirteen", name="Thirteen", players=SAMPLES["thirteen"]["players"],
+                                     rules={}, owner=owner, colors=dict(zip(SAMPLES["thirteen"]["players"],
+                                                                            SAMPLES["thirteen"]["colors"])))
+    page = context_in(browser, live_server, "ar", "native", logged_in=True).new_page()
+    page.goto(f"{live_server.url}/t/{thirteen.keeper_token}/")
+    bids = page.locator("input[name^='bid-']")
+    bids.nth(0).press_sequentially("٣")  # one card this round: bids remaining 1 − 3 = −2
+    remaining = page.locator("[data-remaining-value]")
+    expect(remaining).to_have_text("\u2066\u2212٢\u2069")
+    shown = remaining.evaluate(SIGN_AND_DIGITS)
+    assert shown["signRight"] <= shown["digitsLeft"] + GLYPH_EDGE
+
+
+def test_a_hand_typed_with_arabic_indic_digits_is_recorded_with_the_right_numbers(browser, live_server,
+                                                                                 transactional_db, owner):
+    table = fresh_table("marriage", owner)
+    page = context_in(browser, live_server, "ar", "native", logged_in=True).new_page()
+    page.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    # Hand 2: Bikash wins; maal typed as an Arabic phone's keyboard types it.
+    page.locator("fieldset[data-seat='1']").get_by_text("Winner", exact=True).click()
+    for seat, maal in enumerate(["١٢", "٤", "٦", "٠"]):
+        page.locator(f"#maal-{seat}").press_sequentially(maal)
+    page.locator("#new-hand button.primary.wide").click()
+    expect(page.locator("#saved")).to_be_visible()
+    hand = table.hands.get(number=2)
+    assert [hand.inputs[name]["maal"] for name in table.players] == [12, 4, 6, 0]
+    assert hand.inputs["Bikash"]["status"] == "winner"
+    # The board shows the new totals in Arabic-Indic digits.
+    table.refresh_from_db()
+    own = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+    shown = [text.strip("\u2066\u2069") for text in totals(page).all_inner_texts()]
+    expected = [("+" if total > 0 else "\u2212" if total < 0 else "") + str(abs(total)).translate(own)
+                for total in (table.totals[name] for name in table.players)]
+    assert shown == expected
+
+
+def test_the_switcher_works_without_the_script(browser, live_server, transactional_db, owner):
+    table = fresh_table("konkan", owner)
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False, locale="en-US")
+    page = context.new_page()
+    viewer = f"{live_server.url}/t/{table.viewer_token}/"
+    page.goto(viewer)
+    page.get_by_label("Language").select_option("ar")
+    page.get_by_label("Digits").select_option("native")
+    page.get_by_role("button", name="Change").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ar")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    assert page.url == viewer
+    expect(page.locator("tfoot td.total").first).not_to_contain_text("0")  # Arabic-Indic digits now
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["ar", "ne"])
+def test_pages_in_arabic_and_nepali_have_no_accessibility_violation(browser, live_server, transactional_db, owner,
+                                                                   language):
+    tables = [fresh_table(game, owner) for game in ("marriage", "konkan", "thirteen")]
+    context = context_in(browser, live_server, language, "native", logged_in=True)
+    page = context.new_page()
+    problems = {}
+    for url in ["/", "/new/konkan/", *(f"/t/{table.keeper_token}/" for table in tables),
+                f"/t/{tables[0].viewer_token}/"]:
+        page.goto(live_server.url + url)
+        results = AXE.run(page)
+        problems[url] = [(violation["id"], [node["target"] for node in violation["nodes"]][:3])
+                         for violation in results.response["violations"]]
+    context.close()
+    assert {url: found for url, found in problems.items() if found} == {}

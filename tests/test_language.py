@@ -1,0 +1,221 @@
+"""The language a page is shown in (device > table > phone), the language's own digits, numbers
+typed in them, and signed numbers in right-to-left pages (games/language.py)."""
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from games import services
+from games.language import native_digits, western_digits
+from games.models import Hand, Table
+from games.templatetags.cardscore import money, points
+from tests.fixtures import GAMES, SAMPLES, csrf_post, fresh_table, page, table_form, table_url
+
+ARABIC, DEVANAGARI = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"), str.maketrans("0123456789", "०१२३४५६७८९")
+
+
+def lang_of(response):
+    """The page's <html lang> and dir."""
+    head = page(response).split(">", 2)[1]
+    return head.split('lang="')[1].split('"')[0], head.split('dir="')[1].split('"')[0]
+
+
+# --- the digits ----------------------------------------------------------------------------------
+
+def test_text_is_written_in_the_languages_own_digits_and_nothing_else():
+    html = ('<p id="hand-12" class="x2">Hand 12: <b>+51</b> &#x27;q&#x27; &amp; 3&#39;</p>'
+            '<a href="/t/a1/hand/3/" aria-label="Hand 3 worked out" title="7 points" data-n="4">3</a>'
+            '<input name="maal-0" value="12" placeholder="0"><textarea name="note">9 left</textarea>'
+            '<script>const a = 1;</script><style>.a { width: 10px; }</style><!-- 5 -->'
+            '<span>8♠ 10♥</span><button data-rank="10" data-western>10</button>')
+    assert native_digits(html, "ar") == (
+        '<p id="hand-12" class="x2">Hand ١٢: <b>+٥١</b> &#x27;q&#x27; &amp; ٣&#39;</p>'
+        '<a href="/t/a1/hand/3/" aria-label="Hand ٣ worked out" title="٧ points" data-n="4">٣</a>'
+        '<input name="maal-0" value="12" placeholder="٠"><textarea name="note">9 left</textarea>'
+        '<script>const a = 1;</script><style>.a { width: 10px; }</style><!-- 5 -->'
+        '<span>8♠ 10♥</span><button data-rank="10" data-western>10</button>')
+    assert native_digits("<td>−1,250.75</td>", "ne") == "<td>−१,२५०.७५</td>"
+
+
+def test_numbers_typed_in_either_digits_read_as_western_ones():
+    assert western_digits("١٢٣") == western_digits("१२३") == "123"
+    assert western_digits("٠٫٥") == "0.5"
+    assert western_digits("Asha 7") == "Asha 7"
+
+
+@pytest.mark.parametrize("code, own, after", [("ar", "٠١٢٣٤٥٦٧٨٩", "\u2069"), ("ne", "०१२३४५६७८९", "<")])
+def test_a_device_that_chose_its_languages_digits_sees_every_number_in_them(client, owner, code, own, after):
+    table = fresh_table("marriage", owner)
+    client.cookies["django_language"] = code
+    client.cookies["cardscore_digits"] = "native"
+    body = page(client.get(table_url(table)))
+    text = body.split("<main>")[1].split("</main>")[0]
+    # The board's totals, in the language's own digits (isolated in a right-to-left page).
+    shown = "".join(own[int(digit)] for digit in str(table.totals["Bikash"]))
+    assert f"+{shown}{after}" in text
+    assert f'data-digits="{own}"' in body  # for the numbers the script writes
+    client.cookies["cardscore_digits"] = "western"
+    assert f"+{table.totals['Bikash']}{after}" in page(client.get(table_url(table)))
+
+
+def test_an_english_page_keeps_western_digits_whatever_the_choice(client, owner):
+    table = fresh_table("marriage", owner)
+    client.cookies["cardscore_digits"] = "native"
+    body = page(client.get(table_url(table), HTTP_ACCEPT_LANGUAGE="en"))
+    assert f"+{table.totals['Bikash']}<" in body and "data-digits" not in body
+
+
+# --- signs in right-to-left pages ----------------------------------------------------------------
+
+def test_signed_numbers_are_isolated_left_to_right_only_in_right_to_left_languages():
+    with translation.override("ar"):
+        assert points(-12) == "\u2066\u221212\u2069"
+        assert points(5) == "\u2066+5\u2069"
+        assert points(0) == "0"
+        assert money(-3.5, {"currency": "NPR"}).startswith("\u2066\u2212")
+    with translation.override("ne"):
+        assert points(-12) == "\u221212"
+    assert points(-12) == "\u221212"
+
+
+# --- which language ------------------------------------------------------------------------------
+
+@pytest.fixture
+def nepali_table(owner):
+    table = fresh_table("marriage", owner)
+    services.set_language(table, "ne")
+    return Table.objects.get(pk=table.pk)
+
+
+def test_the_device_choice_comes_before_the_table_and_the_table_before_the_phone(nepali_table, owner):
+    phone = Client(HTTP_ACCEPT_LANGUAGE="ar")
+    for token in (nepali_table.keeper_token, nepali_table.viewer_token):
+        assert lang_of(phone.get(table_url(nepali_table, token))) == ("ne", "ltr")  # the table's
+        assert lang_of(phone.get(reverse("hand", args=[token, 1]))) == ("ne", "ltr")
+    assert lang_of(phone.get(reverse("home"))) == ("ar", "rtl")  # no table: the phone's
+    phone.cookies["django_language"] = "en"  # this device chose
+    assert lang_of(phone.get(table_url(nepali_table, nepali_table.viewer_token))) == ("en", "ltr")
+    assert lang_of(phone.get(table_url(nepali_table))) == ("en", "ltr")
+    Table.objects.filter(pk=nepali_table.pk).update(language="")
+    assert lang_of(Client(HTTP_ACCEPT_LANGUAGE="ar").get(table_url(nepali_table))) == ("ar", "rtl")
+
+
+def test_the_live_board_follows_the_tables_language(nepali_table):
+    live = Client(HTTP_ACCEPT_LANGUAGE="ar").get(reverse("live", args=[nepali_table.viewer_token]), {"revision": "0"},
+                                                 HTTP_HX_REQUEST="true")
+    assert live.status_code == 200 and live["Content-Language"] == "ne"
+
+
+def test_the_table_shows_its_language_and_the_scorekeeper_changes_it(client, owner):
+    table = fresh_table("konkan", owner)
+    response = csrf_post(client, reverse("table_language", args=[table.keeper_token]), {"language": "ar"})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.language == "ar"
+    viewer = Client()
+    body = page(viewer.get(table_url(table, table.viewer_token)))
+    assert '<span lang="ar">العربيّة</span>' in body
+    assert 'action="%s"' % reverse("table_language", args=[table.keeper_token]) not in body
+    refused = csrf_post(client, reverse("table_language", args=[table.keeper_token]), {"language": "xx"})
+    assert refused.status_code == 422 and "choose one of the languages offered" in page(refused)
+    table.refresh_from_db()
+    assert table.language == "ar"
+    assert viewer.post(reverse("table_language", args=[table.viewer_token]), {"language": ""}).status_code == 404
+
+
+def test_a_new_table_gets_its_language(client, owner):
+    response = csrf_post(client, reverse("new_table", args=["thirteen"]), table_form("thirteen", language="ne"))
+    assert response.status_code == 302
+    assert Table.objects.get().language == "ne"
+
+
+def test_the_language_travels_in_the_table_file_and_old_files_import_unchanged(owner):
+    sample = SAMPLES["marriage"]["document"]
+    old, _warnings = services.import_table(sample, owner=owner)
+    assert old.language == "" and "language" not in services.export_table(old)
+    table, _warnings = services.import_table({**sample, "language": "ar"}, owner=owner)
+    assert table.language == "ar"
+    assert services.export_table(table)["language"] == "ar"
+    with pytest.raises(ValueError, match="languages offered"):
+        services.import_table({**sample, "language": "fr"}, owner=owner)
+
+
+# --- the switcher, without the script -----------------------------------------------------------
+
+def test_the_switcher_remembers_the_choice_and_returns_to_the_page(owner, nepali_table):
+    phone = Client(enforce_csrf_checks=True)  # a viewer's page carries no CSRF token: none is needed
+    viewer = table_url(nepali_table, nepali_table.viewer_token)
+    form = page(phone.get(viewer))
+    assert 'action="/language/"' in form and f'name="next" value="{viewer}"' in form
+    response = phone.post(reverse("choose_language"), {"language": "ar", "digits": "native", "next": viewer})
+    assert response.status_code == 302 and response["Location"] == viewer
+    again = phone.get(viewer)
+    assert lang_of(again) == ("ar", "rtl")
+    assert '<option value="ar" lang="ar" selected>' in page(again)
+    assert '<option value="native" selected>' in page(again)
+    # "Automatic" forgets the device's language: the table's again.
+    phone.post(reverse("choose_language"), {"language": "", "digits": "western", "next": viewer})
+    assert lang_of(phone.get(viewer)) == ("ne", "ltr")
+
+
+def test_the_switcher_never_leads_off_the_site(owner):
+    response = Client().post(reverse("choose_language"), {"language": "ne", "next": "https://elsewhere.example/"})
+    assert response["Location"] == reverse("home")
+
+
+# --- numbers typed in the language's own digits -------------------------------------------------
+
+HIDDEN = ("hand_number", "version", "key")
+
+
+def typed_in(form, digits):
+    """The hand form as a phone typing its own digits posts it (hidden fields are the page's)."""
+    return {key: value if key in HIDDEN or not isinstance(value, str) else value.translate(digits)
+            for key, value in form.items()}
+
+
+@pytest.mark.parametrize("digits", [ARABIC, DEVANAGARI], ids=["arabic-indic", "devanagari"])
+@pytest.mark.parametrize("game", [game for game in GAMES if game != "twentyfour"])  # the race has no number typed
+def test_a_hand_typed_in_the_languages_own_digits_is_recorded_with_the_right_numbers(client, owner, game, digits):
+    form = SAMPLES[game]["add_hand"]
+    assert any(value.strip("0") and value.isdigit() for key, value in form.items() if key not in HIDDEN)
+    western, native = fresh_table(game, owner), fresh_table(game, owner)
+    client.cookies["django_language"] = "ar"
+    assert csrf_post(client, reverse("add_hand", args=[western.keeper_token]), form).status_code == 302
+    assert csrf_post(client, reverse("add_hand", args=[native.keeper_token]), typed_in(form, digits)).status_code == 302
+    expected, recorded = Table.objects.get(pk=western.pk), Table.objects.get(pk=native.pk)
+    assert json.dumps(recorded.current_hand) == json.dumps(expected.current_hand)
+    assert [hand.inputs for hand in recorded.hands.all()] == [hand.inputs for hand in expected.hands.all()]
+    assert recorded.totals == expected.totals
+
+
+def test_a_konkan_set_score_typed_in_arabic_indic_digits(client, owner):
+    table = services.create_table(game="konkan", name="Konkan", players=SAMPLES["konkan"]["players"], rules={},
+                                  owner=owner)
+    player = table.players[0]
+    response = csrf_post(client, reverse("record_set", args=[table.keeper_token]),
+                         {"player": player, "groups": "", "score": "٦١"})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.current_hand == {"sets": [{"player": player, "value": 61}]}
+
+
+def test_house_rules_typed_in_devanagari_digits(client, owner):
+    response = csrf_post(client, reverse("new_table", args=["marriage"]),
+                         table_form("marriage", seen_points="४", point_rate="०.५"))
+    assert response.status_code == 302
+    rules = Table.objects.get().rules
+    assert rules["seen_points"] == 4 and rules["point_rate"] == 0.5
+
+
+def test_no_numeric_input_refuses_the_languages_own_digits(client, owner):
+    """type=number and pattern="[0-9]*" would stop a browser from sending ٣ or ३."""
+    for game in GAMES:
+        body = page(client.get(table_url(fresh_table(game, owner))))
+        body += page(client.get(reverse("new_table", args=[game])))
+        assert 'type="number"' not in body and 'pattern="[0-9]*"' not in body
+    assert Hand.objects.exists()
+
