@@ -3,11 +3,22 @@ import copy
 from django import forms
 from django.contrib import admin
 from django.db.models import F
+from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import InputError
 
+from . import problems
 from .models import Group, Hand, PointTable, Table
 from .registry import all_games, get_game
+
+
+# The labels of the rules no game offers as a form field: tables of points, edited as JSON here.
+RULE_TABLE_LABELS = {
+    # Translators: Marriage's table of what each kind of maal (bonus cards: tiplu, poplu...) is worth.
+    "maal_table": _("Maal table"),
+    # Translators: Konkan's points for each card left in a losing player's hand.
+    "card_penalties": _("Card penalties"),
+}
 
 
 class PointTableForm(forms.ModelForm):
@@ -28,7 +39,7 @@ class PointTableForm(forms.ModelForm):
             if key in self.rule_fields:
                 self.fields[key] = copy.deepcopy(self.rule_fields[key])
             else:
-                self.fields[key] = forms.JSONField(label=key.replace("_", " ").capitalize(),
+                self.fields[key] = forms.JSONField(label=RULE_TABLE_LABELS.get(key, key.replace("_", " ").capitalize()),
                                                    widget=forms.Textarea(attrs={"rows": 6}))
             self.initial[key] = value
 
@@ -41,7 +52,7 @@ class PointTableForm(forms.ModelForm):
         try:
             self.instance.rules = get_game(cleaned["game"]).engine.validate_rules(rules)
         except InputError as error:
-            self.add_error(error.field if error.field in self.fields else None, error.message)
+            self.add_error(error.field if error.field in self.fields else None, problems.message(error))
         return cleaned
 
 

@@ -43,6 +43,8 @@ def sampled(line):
 
 
 def svg(table, title):
+    """The chart; its time axis runs left to right on right-to-left pages too, as a time line does
+    in the charts Arabic readers meet (finance, weather), so it is never mirrored."""
     lines = {name: sampled(table.series.get(name, [0])) for name in table.players}
     values = [value for line in lines.values() for value in line]
     low, high = min(values + [0]), max(values + [0])

@@ -1,10 +1,12 @@
 import copy
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import InputError
 
+from . import problems
 from .language import language_choices, western_digits
 from .models import PointTable
 from .registry import get_game
@@ -69,8 +71,7 @@ class NewTableForm(forms.Form):
             if self.colors:
                 clean_colors(self.game, self.player_colors, len(self.players))
         except InputError as error:
-            message = error.message if error.player is None else f"{error.player}: {error.message}"
-            self.add_error(None, message[:1].upper() + message[1:])
+            self.add_error(None, capfirst(problems.text(error, get_game(self.game))))
         if self.errors:
             return cleaned
         self.color_map = dict(zip(self.players, self.player_colors)) if self.colors else {}
@@ -81,7 +82,7 @@ class NewTableForm(forms.Form):
         try:
             self.rules = self.engine.validate_rules(rules)
         except InputError as error:
-            self.add_error(error.field if error.field in self.fields else None, error.message)
+            self.add_error(error.field if error.field in self.fields else None, problems.message(error))
         return cleaned
 
 

@@ -131,5 +131,7 @@ def switcher(request):
         # The own digits of the language shown, or of every language that has them.
         "native_example": NATIVE_DIGITS[current][1:4] if current in NATIVE_DIGITS
         else " · ".join(digits[1:4] for digits in NATIVE_DIGITS.values()),
-        "next": request.get_full_path(),
+        # Back to this page; a page answering a post (a refused hand) is not one to go back to by
+        # its address: back to the page the post came from.
+        "next": request.get_full_path() if request.method in ("GET", "HEAD") else request.META.get("HTTP_REFERER", ""),
     }}

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import InputError
 
+from . import problems
 from .registry import game_choices, get_game
 
 
@@ -45,7 +46,7 @@ class PointTable(models.Model):
         try:
             self.rules = get_game(self.game).engine.validate_rules(self.rules)
         except InputError as error:
-            raise ValidationError({"rules": str(error)}) from None
+            raise ValidationError({"rules": problems.text(error)}) from None
 
     @classmethod
     def rules_for(cls, game):

@@ -19,7 +19,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.errors import InputError
+from scoring.errors import InputError, gettext_noop
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def get_game(slug):
     try:
         return _games()[slug]
     except (KeyError, TypeError):
-        raise InputError(f"unknown game {slug!r}", field="game") from None
+        raise InputError(gettext_noop("unknown game %(slug)s"), params={"slug": repr(slug)}, field="game") from None
 
 
 def game_choices():

@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import checks
-from scoring.errors import InputError, Problems
+from scoring.errors import InputError, Problems, gettext_noop
 
 from . import chart
 from .models import Group, Hand, HandChange, PointTable, Table, new_token
@@ -68,11 +68,11 @@ def clean_colors(game, colors, seats):
     players in the same colour (the colour is how the table tells them apart)."""
     choices = dict(get_game(game).colors or [])
     if len(colors) != seats or not set(colors) <= set(choices):
-        raise InputError(_("choose a colour for each player"), field="color")
+        raise InputError(gettext_noop("choose a colour for each player"), field="color")
     for color in colors:
         if colors.count(color) > 1:
-            raise InputError(_("two players wear %(color)s: give each player a colour of their own")
-                             % {"color": str(choices[color]).lower()}, field="color")
+            raise InputError(gettext_noop("two players wear %(color)s: give each player a colour of their own"),
+                             params={"color": str(choices[color]).lower()}, field="color")
     return colors
 
 
@@ -441,7 +441,7 @@ def rename_players(table, names, colors=None):
     """Correct the players' names (seats stay) and colours; every hand follows."""
     names = clean_players(table.game, names)
     if len(names) != len(table.players):
-        raise InputError(_("give a name for each of the %(count)s seats") % {"count": len(table.players)},
+        raise InputError(gettext_noop("give a name for each of the %(count)s seats"), params={"count": len(table.players)},
                          field="players")
     if colors is not None:
         colors = clean_colors(table.game, colors, len(names))
@@ -485,7 +485,7 @@ def save_current_hand(table, current_hand):
 def clean_language(code):
     """A table's language: one the server offers, or "" (each phone shows its own)."""
     if code not in ("", *dict(settings.LANGUAGES)):
-        raise InputError(_("choose one of the languages offered"), field="language")
+        raise InputError(gettext_noop("choose one of the languages offered"), field="language")
     return code
 
 
@@ -511,7 +511,7 @@ def set_group(table, group_id, new_name=""):
     elif group_id:
         group = Group.objects.filter(owner=table.owner, pk=group_id if re.fullmatch("[0-9]{1,18}", group_id) else None).first()
         if group is None:
-            raise InputError(_("choose one of your groups"), field="group")
+            raise InputError(gettext_noop("choose one of your groups"), field="group")
     else:
         group = None
     Table.objects.filter(pk=table.pk).update(group=group)
@@ -585,41 +585,41 @@ OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals", "prev
 
 def _parse_created(value):
     if not isinstance(value, str):
-        raise InputError("must be a date and time like 2026-11-20T19:30:00Z", field="created")
+        raise InputError(gettext_noop("must be a date and time like 2026-11-20T19:30:00Z"), field="created")
     try:
         created = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
-        raise InputError("must be a date and time like 2026-11-20T19:30:00Z", field="created") from None
+        raise InputError(gettext_noop("must be a date and time like 2026-11-20T19:30:00Z"), field="created") from None
     return created if created.tzinfo else timezone.make_aware(created, dt_timezone.utc)
 
 
 def _check_document(document):
     """The parts of a table document, checked; raises InputError naming the first problem."""
     if not isinstance(document, dict):
-        raise InputError("the file is not a table document (expected a JSON object)")
+        raise InputError(gettext_noop("the file is not a table document (expected a JSON object)"))
     checks.only_keys(document, REQUIRED_KEYS + OPTIONAL_KEYS)
     for key in REQUIRED_KEYS:
         if key not in document:
-            raise InputError("is missing", field=key)
+            raise InputError(gettext_noop("is missing"), field=key)
     if document["format"] != FORMAT:
-        raise InputError(f"must be {FORMAT!r}", field="format")
+        raise InputError(gettext_noop("must be %(format)s"), params={"format": repr(FORMAT)}, field="format")
     engine = get_game(document["game"]).engine
     players = clean_players(document["game"], document["players"])
     rules = engine.validate_rules(document.get("rules", {}))
-    name = checks.text(document.get("name", "Imported table"), max_length=80, field="name") or "Imported table"
+    name = checks.text(document.get("name", ""), max_length=80, field="name") or _("Imported table")
     colors = document.get("colors", {})
     checks.only_keys(colors, players, field="colors")
     for player, color in colors.items():
         checks.text(color, max_length=20, player=player, field="colors")
     hands = document["hands"]
     if not isinstance(hands, list):
-        raise InputError("must be a list", field="hands")
+        raise InputError(gettext_noop("must be a list"), field="hands")
     inputs = []
     for number, hand in enumerate(hands, 1):
         checks.only_keys(hand, ("inputs", "points", "note"), hand=number)
         checks.text(hand.get("note", ""), max_length=NOTE_LENGTH, hand=number, field="note")
         if "inputs" not in hand:
-            raise InputError("is missing", hand=number, field="inputs")
+            raise InputError(gettext_noop("is missing"), hand=number, field="inputs")
         inputs.append(hand["inputs"])
     clean_hands = engine.validate(rules, players, inputs)
     created = _parse_created(document["created"]) if "created" in document else None
@@ -639,13 +639,17 @@ def import_table(document, owner=None):
     # Only a game of the same owner: a file names any id it likes.
     previous = Table.objects.filter(pk=previous_id, owner=owner).first() if previous_id else None
     if previous_id and previous is None:
-        warnings.append(f"previous: no table {previous_id} of the same owner here, so this one is not linked to "
-                        "the game before it")
+        # Translators: "previous" is the key of a table file (kept as it is written in the file).
+        warnings.append(_("previous: no table %(id)s of the same owner here, so this one is not linked to the game "
+                          "before it") % {"id": previous_id})
     for number, (hand, points) in enumerate(zip(document["hands"], result.points), 1):
         if "points" in hand and hand["points"] != points:
-            warnings.append(f"hand {number}: the file's points {hand['points']} differ from the computed {points}")
+            warnings.append(_("hand %(number)s: the file's points %(file)s differ from the computed %(computed)s")
+                            % {"number": number, "file": hand["points"], "computed": points})
     if "totals" in document and document["totals"] != result.totals:
-        warnings.append(f"totals: the file's {document['totals']} differ from the computed {result.totals}")
+        # Translators: "totals" is the key of a table file (kept as it is written in the file).
+        warnings.append(_("totals: the file's %(file)s differ from the computed %(computed)s")
+                        % {"file": document["totals"], "computed": result.totals})
     current_hand = {}
     if result.progress.get("pending"):
         current_hand = {"inputs": clean_hands.pop()}

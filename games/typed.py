@@ -1,7 +1,7 @@
 """Reading what is typed or tapped on a phone: whole numbers, and card codes ("AS 10H jk",
 "A♠ 7♥", groups split by "/"). The engine checks what they mean."""
 
-from scoring.errors import InputError
+from scoring.errors import InputError, gettext_noop
 
 from .language import western_digits
 
@@ -18,7 +18,7 @@ def whole_number(value, *, blank=0, **where):
     try:
         return int(value)
     except ValueError:
-        raise InputError("must be a whole number", **where) from None
+        raise InputError(gettext_noop("must be a whole number"), **where) from None
 
 
 def parse_cards(text):
@@ -35,5 +35,5 @@ def parse_groups(text, **where):
     groups = [parse_cards(part) for part in (text or "").replace("\n", "/").split("/")]
     groups = [group for group in groups if group]
     if not groups:
-        raise InputError("enter the groups (e.g. AH 2H 3H / 7S 7D JK=7C) or the set's score", **where)
+        raise InputError(gettext_noop("enter the groups (e.g. AH 2H 3H / 7S 7D JK=7C) or the set's score"), **where)
     return groups

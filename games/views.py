@@ -30,9 +30,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
-from scoring import InputError
+from scoring.errors import InputError, gettext_noop
 
-from . import board, chart, explained, first_run, fragments, language, registry, result_card, roster, services
+from . import board, chart, explained, first_run, fragments, language, problems, registry, result_card, roster, services
 from .forms import ImportForm, NewTableForm
 from .history import rows as history_rows
 from .models import Table
@@ -211,12 +211,12 @@ def problems_context(table, error, rows, number):
     makes in a later hand (an elimination that no longer holds) names that hand."""
     game = table.game_descriptor
     seats = {name: seat for seat, name in enumerate(table.players)}
-    problems = [{"player": problem.player, "field": problem.field, "label": game.field_label(problem.field),
-                 "message": problem.message,
-                 "hand": problem.hand if problem.hand not in (None, number) else None,
-                 "target": f"seat-{seats[problem.player]}" if problem.player in seats else "new-hand"}
-                for problem in sorted(error.problems, key=lambda problem: seats.get(problem.player, -1))]
-    return {"problems": problems, "rows": with_problems(rows, problems)}
+    listed = [{"player": problem.player, "field": problem.field, "label": game.field_label(problem.field),
+               "message": problems.message(problem),
+               "hand": problem.hand if problem.hand not in (None, number) else None,
+               "target": f"seat-{seats[problem.player]}" if problem.player in seats else "new-hand"}
+              for problem in sorted(error.problems, key=lambda problem: seats.get(problem.player, -1))]
+    return {"problems": listed, "rows": with_problems(rows, listed)}
 
 
 @require_safe
@@ -267,7 +267,7 @@ def viewer_page_key(request, token, revision):
 def posted_number(data, field):
     value = data.get(field, "")
     if not (value.isascii() and value.isdigit() and len(value) <= 9):
-        raise InputError(_("the form is out of date: reload the page"), field=field)
+        raise InputError(gettext_noop("the form is out of date: reload the page"), field=field)
     return int(value)
 
 
@@ -275,7 +275,7 @@ def posted_key(data):
     """The key a post carries (see services.new_key), or "" for none."""
     key = data.get("key", "")
     if not re.fullmatch(r"[A-Za-z0-9_-]{0,40}", key):
-        raise InputError(_("the form is out of date: reload the page"), field="key")
+        raise InputError(gettext_noop("the form is out of date: reload the page"), field="key")
     return key
 
 
@@ -372,7 +372,8 @@ def hand_note(request, token, number):
         worked = explained.hand(table, number)
         if worked is None:
             raise Http404(_("No such %(hand)s.") % {"hand": table.game_descriptor.hand_word}) from None
-        return render(request, "games/hand.html", {**hand_context(table, token, True, worked), "note_error": error,
+        return render(request, "games/hand.html", {**hand_context(table, token, True, worked),
+                                                   "note_error": problems.shown(error),
                                                    "note": request.POST.get("note", "")}, status=422)
     except services.Conflict as conflict:
         messages.warning(request, str(conflict))
@@ -466,7 +467,7 @@ def delete_hand(request, token, number):
         return redirect("table", token=token)
     except InputError as error:
         messages.error(request, _("%(hand)s cannot be deleted: %(reason)s")
-                       % {"hand": game.hand_name(number), "reason": error})
+                       % {"hand": game.hand_name(number), "reason": problems.text(error, game)})
         return redirect("table", token=token)
     word = {"hand": game.hand_name(number), "count": moved, "one": game.hand_word, "many": game.hands_word}
     if moved:
@@ -500,7 +501,7 @@ def players(request, token):
     try:
         services.rename_players(table, [name.strip() for name in request.POST.getlist("player")], colors)
     except InputError as error:
-        return render_table(request, table, True, token, status=422, players_error=str(error))
+        return render_table(request, table, True, token, status=422, players_error=problems.text(error, game))
     messages.success(request, _("Players updated."))
     return redirect("table", token=token)
 
@@ -522,7 +523,7 @@ def picker_total(request, token, mode):
     try:
         value = total(table, mode, text)
     except InputError as error:
-        return render(request, "games/picker_total.html", {"error": error.message}, status=422)
+        return render(request, "games/picker_total.html", {"error": problems.message(error)}, status=422)
     return render(request, "games/picker_total.html", {"value": value})
 
 
@@ -547,7 +548,7 @@ def table_language(request, token):
     try:
         services.set_language(table, request.POST.get("language", ""))
     except InputError as error:
-        return render_table(request, table, True, token, status=422, language_error=str(error))
+        return render_table(request, table, True, token, status=422, language_error=problems.message(error))
     return redirect("table", token=token)
 
 
@@ -594,7 +595,7 @@ def table_group(request, token):
         try:
             services.set_group(table, request.POST.get("group", ""), request.POST.get("new_group", ""))
         except InputError as error:
-            context.update(error=error, new_group=request.POST.get("new_group", ""))
+            context.update(error=problems.shown(error), new_group=request.POST.get("new_group", ""))
             return render(request, "games/table_group.html", context, status=422)
         return redirect("table", token=token)
     return render(request, "games/table_group.html", context)
@@ -679,7 +680,7 @@ def import_file(request):
             document = json.load(form.cleaned_data["file"])
             table, warnings = services.import_table(document, owner=request.user)
         except (ValueError, UnicodeDecodeError, RecursionError) as problem:
-            error = str(problem) if isinstance(problem, InputError) else _("The file is not valid JSON.")
+            error = problems.text(problem) if isinstance(problem, InputError) else _("The file is not valid JSON.")
         else:
             for warning in warnings:
                 messages.warning(request, warning)

@@ -7,7 +7,7 @@ the games; a game adds its own keys (Konkan's eliminations, Thirteen's sandbags.
 
 from dataclasses import dataclass, field
 
-from .errors import InputError
+from .errors import InputError, gettext_noop
 
 
 @dataclass
@@ -50,7 +50,7 @@ def fold_all(game, rules, players, hands):
 def validate_all(game, rules, players, hands):
     """validate(): each hand checked against the state the hands before it leave."""
     if not isinstance(hands, (list, tuple)):
-        raise InputError("must be a list", field="hands")
+        raise InputError(gettext_noop("must be a list"), field="hands")
     state = game.start(rules, players)
     clean_hands = []
     for number, inputs in enumerate(hands, 1):

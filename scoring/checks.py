@@ -4,7 +4,7 @@ import unicodedata
 from copy import deepcopy
 from decimal import Decimal, InvalidOperation
 
-from .errors import InputError
+from .errors import InputError, gettext_noop
 
 
 def overlay(defaults, rules, point_keys=(), maximum=10_000):
@@ -20,27 +20,27 @@ def overlay(defaults, rules, point_keys=(), maximum=10_000):
 def whole_number(value, *, minimum=0, maximum=None, **where):
     """A JSON whole number (never a bool, never a float) within bounds."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError("must be a whole number", **where)
+        raise InputError(gettext_noop("must be a whole number"), **where)
     if value < minimum:
-        raise InputError(f"must be at least {minimum}", **where)
+        raise InputError(gettext_noop("must be at least %(minimum)s"), params={"minimum": minimum}, **where)
     if maximum is not None and value > maximum:
-        raise InputError(f"must be at most {maximum}", **where)
+        raise InputError(gettext_noop("must be at most %(maximum)s"), params={"maximum": maximum}, **where)
     return value
 
 
 def boolean(value, **where):
     if not isinstance(value, bool):
-        raise InputError("must be true or false", **where)
+        raise InputError(gettext_noop("must be true or false"), **where)
     return value
 
 
 def text(value, *, max_length, **where):
     if not isinstance(value, str):
-        raise InputError("must be text", **where)
+        raise InputError(gettext_noop("must be text"), **where)
     if len(value) > max_length:
-        raise InputError(f"must be at most {max_length} characters", **where)
+        raise InputError(gettext_noop("must be at most %(count)s characters"), params={"count": max_length}, **where)
     if not printable(value):
-        raise InputError("cannot contain control characters", **where)
+        raise InputError(gettext_noop("cannot contain control characters"), **where)
     return value.strip()
 
 
@@ -52,58 +52,60 @@ def printable(value):
 def rate(value, **where):
     """A positive amount with at most two decimals, kept as int or float for JSON."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InputError("must be a number", **where)
+        raise InputError(gettext_noop("must be a number"), **where)
     try:
         amount = Decimal(str(value))
     except InvalidOperation:
-        raise InputError("must be a number", **where) from None
+        raise InputError(gettext_noop("must be a number"), **where) from None
     if not amount.is_finite() or amount <= 0:
-        raise InputError("must be more than 0", **where)
+        raise InputError(gettext_noop("must be more than 0"), **where)
     if amount.as_tuple().exponent < -2:
-        raise InputError("may have at most two decimals", **where)
+        raise InputError(gettext_noop("may have at most two decimals"), **where)
     if amount > 1_000_000:
-        raise InputError("must be at most 1000000", **where)
+        raise InputError(gettext_noop("must be at most 1000000"), **where)
     return int(amount) if amount == amount.to_integral_value() else float(amount)
 
 
 def only_keys(mapping, allowed, **where):
     if not isinstance(mapping, dict):
-        raise InputError("must be an object", **where)
+        raise InputError(gettext_noop("must be an object"), **where)
     unknown = sorted(set(mapping) - set(allowed))
     if unknown:
-        raise InputError(f"unknown key {unknown[0]!r}", **{**where, "field": unknown[0]})
+        raise InputError(gettext_noop("unknown key %(key)s"), params={"key": repr(unknown[0])},
+                         **{**where, "field": unknown[0]})
     return mapping
 
 
 def hand_inputs(inputs, players, hand):
     """One hand's inputs: an object whose keys are the table's players, and "_hand"."""
     if not isinstance(inputs, dict):
-        raise InputError("must be an object", hand=hand, field="inputs")
+        raise InputError(gettext_noop("must be an object"), hand=hand, field="inputs")
     for key in inputs:
         if key not in players and key != "_hand":
-            raise InputError("is not a player at this table", hand=hand, player=str(key))
+            raise InputError(gettext_noop("is not a player at this table"), hand=hand, player=str(key))
 
 
 def players(names, *, minimum, maximum):
     """Seating order of unique, non-blank names, none starting with '_'."""
     if not isinstance(names, list):
-        raise InputError("must be a list of names", field="players")
+        raise InputError(gettext_noop("must be a list of names"), field="players")
     if not minimum <= len(names) <= maximum:
-        needed = f"exactly {minimum}" if minimum == maximum else f"{minimum} to {maximum}"
-        raise InputError(f"a table needs {needed} players", field="players")
+        raise InputError(gettext_noop("a table needs exactly %(minimum)s players") if minimum == maximum
+                         else gettext_noop("a table needs %(minimum)s to %(maximum)s players"),
+                         params={"minimum": minimum, "maximum": maximum}, field="players")
     seen = set()
     for name in names:
         if not isinstance(name, str) or not name.strip():
-            raise InputError("a player's name cannot be blank", field="players")
+            raise InputError(gettext_noop("a player's name cannot be blank"), field="players")
         if name != name.strip():
-            raise InputError("a name cannot start or end with spaces", player=name, field="players")
+            raise InputError(gettext_noop("a name cannot start or end with spaces"), player=name, field="players")
         if not printable(name):
-            raise InputError("a name cannot contain control characters", field="players")
+            raise InputError(gettext_noop("a name cannot contain control characters"), field="players")
         if name.startswith("_"):
-            raise InputError("a name cannot start with '_'", player=name, field="players")
+            raise InputError(gettext_noop("a name cannot start with '_'"), player=name, field="players")
         if len(name) > 40:
-            raise InputError("a name can be at most 40 characters", player=name, field="players")
+            raise InputError(gettext_noop("a name can be at most 40 characters"), player=name, field="players")
         if name.casefold() in seen:
-            raise InputError("two players have this name", player=name, field="players")
+            raise InputError(gettext_noop("two players have this name"), player=name, field="players")
         seen.add(name.casefold())
     return list(names)

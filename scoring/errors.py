@@ -3,21 +3,44 @@
 A form is checked whole: the problems of every player are gathered (`Problems`) and raised as
 one InputError, the first problem, carrying the others in `more`, so that a phone learns about
 all of them from one save.
+
+Messages are English templates with named placeholders ("must be at least %(minimum)s") and
+their values apart (`params`), so that the web side can show them in the reader's language:
+it translates the template, then fills it in (games/problems.py). Each template is written
+inside gettext_noop(...) where it is raised, which is how `manage.py makemessages` finds it
+while the engine stays free of Django.
 """
 
 from contextlib import contextmanager
 
 
-class InputError(ValueError):
-    """Bad input. `hand` is 1-based, `player` a name, `field` an input or rule key (any may be None)."""
+def gettext_noop(message):
+    """Marks an English message template for translation, leaving it as it is (the web side
+    translates it when it shows it)."""
+    return message
 
-    def __init__(self, message, *, hand=None, player=None, field=None):
-        super().__init__(message)
+
+class InputError(ValueError):
+    """Bad input. `message` is an English template marked with gettext_noop, `params` its values;
+    `hand` is 1-based, `player` a name, `field` an input or rule key (any may be None)."""
+
+    def __init__(self, message, *, params=None, hand=None, player=None, field=None):
         self.message = message
+        self.params = params or {}
+        super().__init__(self.text)
         self.hand = hand
         self.player = player
         self.field = field
         self.more = []
+
+    @property
+    def text(self):
+        """The message in English with its values filled in (a value may be another InputError:
+        the problem this one wraps, such as one group's problem in a set)."""
+        if not self.params:
+            return self.message
+        return self.message % {key: value.text if isinstance(value, InputError) else value
+                               for key, value in self.params.items()}
 
     @property
     def problems(self):
@@ -32,7 +55,7 @@ class InputError(ValueError):
             where.append(self.player)
         if self.field is not None:
             where.append(self.field)
-        return f"{', '.join(where)}: {self.message}" if where else self.message
+        return f"{', '.join(where)}: {self.text}" if where else self.text
 
 
 class Problems:

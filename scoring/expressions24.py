@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from fractions import Fraction
 
-from .errors import InputError
+from .errors import InputError, gettext_noop
 
 MAX_LENGTH = 200  # characters of a typed expression
 MAX_TOKENS = 40  # four cards, three operators, "=" and plenty of brackets
@@ -27,8 +27,17 @@ _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 _TOKEN = re.compile(r"\d+|[A-Za-z]+|\S")
 
 
-def _error(message):
-    return InputError(message, field="expression")
+def _error(message, **params):
+    return InputError(message, params=params, field="expression")
+
+
+# "x cannot follow y", by whether x and y are cards (True) or symbols.
+_CANNOT_FOLLOW = {
+    (True, True): gettext_noop("a card cannot follow a card"),
+    (True, False): gettext_noop("a card cannot follow '%(previous)s'"),
+    (False, True): gettext_noop("'%(token)s' cannot follow a card"),
+    (False, False): gettext_noop("'%(token)s' cannot follow '%(previous)s'"),
+}
 
 
 def card_value(card, field="expression"):
@@ -40,8 +49,10 @@ def card_value(card, field="expression"):
     if digits and len(text) <= 2 and text[0] != "0" and int(text) <= 13:
         return int(text)
     if field == "expression" and not digits:
-        raise InputError(f"unknown symbol {text!r}: use the cards, + - * / and brackets", field=field)
-    raise InputError(f"{text!r} is not a card: values are 1 to 13 (or A, J, Q, K)", field=field)
+        raise InputError(gettext_noop("unknown symbol %(text)s: use the cards, + - * / and brackets"),
+                         params={"text": repr(text)}, field=field)
+    raise InputError(gettext_noop("%(text)s is not a card: values are 1 to 13 (or A, J, Q, K)"), params={"text": repr(text)},
+                     field=field)
 
 
 def card_rank(value):
@@ -58,33 +69,29 @@ def _token(raw):
 def _tokens(raw_tokens):
     """A list of raw tokens, each normalised by _token; raises InputError."""
     if not isinstance(raw_tokens, (list, tuple)):
-        raise _error("the expression must be a list of tokens")
+        raise _error(gettext_noop("the expression must be a list of tokens"))
     if len(raw_tokens) > MAX_TOKENS:
-        raise _error(f"the expression is too long (at most {MAX_TOKENS} symbols)")
+        raise _error(gettext_noop("the expression is too long (at most %(count)s symbols)"), count=MAX_TOKENS)
     return [_token(raw) for raw in raw_tokens]
 
 
 def sorted_hand(values):
     """Four card values as a sorted tuple; raises InputError."""
     if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise InputError("a deal is a list of four cards", field="deal")
+        raise InputError(gettext_noop("a deal is a list of four cards"), field="deal")
     values = list(values)
     if len(values) != 4:
-        raise InputError(f"a deal has four cards, not {len(values)}", field="deal")
+        raise InputError(gettext_noop("a deal has four cards, not %(count)s"), params={"count": len(values)}, field="deal")
     return tuple(sorted(card_value(value, field="deal") for value in values))
 
 
 def tokenize(text):
     """The tokens of a typed expression: card values as ints, operators and brackets as ASCII."""
     if not isinstance(text, str):
-        raise _error("the expression must be text")
+        raise _error(gettext_noop("the expression must be text"))
     if len(text) > MAX_LENGTH:
-        raise _error(f"the expression is too long (at most {MAX_LENGTH} characters)")
+        raise _error(gettext_noop("the expression is too long (at most %(count)s characters)"), count=MAX_LENGTH)
     return [_token(part) for part in _TOKEN.findall(text)]
-
-
-def _name(token):
-    return "a card" if isinstance(token, int) else f"'{token}'"
 
 
 def _check(tokens, deal_values, finished):
@@ -100,35 +107,37 @@ def _check(tokens, deal_values, finished):
     for position, token in enumerate(tokens):
         after_operand = isinstance(previous, int) or previous == ")"
         if token == ")" and not opened:
-            raise _error("')' without '('")
+            raise _error(gettext_noop("')' without '('"))
         if previous is None and token in OPERATIONS:
-            raise _error(f"the expression cannot start with '{token}' (there is no unary minus)")
+            raise _error(gettext_noop("the expression cannot start with '%(token)s' (there is no unary minus)"), token=token)
         if previous == "(" and token == ")":
-            raise _error("empty brackets '()'")
+            raise _error(gettext_noop("empty brackets '()'"))
         if after_operand != (token in OPERATIONS or token == ")"):
-            raise _error(f"{_name(token)} cannot follow {_name(previous)}")
+            raise _error(_CANNOT_FOLLOW[isinstance(token, int), isinstance(previous, int)], token=token,
+                         previous=previous)
         if isinstance(token, int) and unused is not None:
             if not unused[token]:
                 dealt = token in unused
-                raise _error(f"{token} is used more times than dealt" if dealt else f"{token} is not a dealt card")
+                raise _error(gettext_noop("%(token)s is used more times than dealt") if dealt
+                             else gettext_noop("%(token)s is not a dealt card"), token=token)
             unused[token] -= 1
         elif token == "(":
             opened.append(position)
         elif token == ")":
             start = opened.pop()
             if start and tokens[start - 1] == "/" and evaluate(_build(tokens[start + 1:position])) == 0:
-                raise _error("division by zero: the bracket after '/' is worth 0")
+                raise _error(gettext_noop("division by zero: the bracket after '/' is worth 0"))
         previous = token
     if finished:
         if previous is None:
-            raise _error("the expression is empty")
+            raise _error(gettext_noop("the expression is empty"))
         if previous in OPERATIONS:
-            raise _error(f"the expression cannot end with '{previous}'")
+            raise _error(gettext_noop("the expression cannot end with '%(previous)s'"), previous=previous)
         if opened:
-            raise _error("'(' is not closed")
+            raise _error(gettext_noop("'(' is not closed"))
         if unused is not None and +unused:
             missing = ", ".join(str(value) for value in sorted(unused.elements()))
-            raise _error(f"every card must be used; not used yet: {missing}")
+            raise _error(gettext_noop("every card must be used; not used yet: %(missing)s"), missing=missing)
 
 
 def _build(tokens):
@@ -161,7 +170,7 @@ def parse(tokens):
     """The tree of a complete expression (card value, or (operator, left, right)); raises InputError."""
     tokens = _tokens(tokens)
     if "=" in tokens:
-        raise _error("'=' can only end the expression")
+        raise _error(gettext_noop("'=' can only end the expression"))
     _check(tokens, None, finished=True)
     return _build(tokens)
 
@@ -173,7 +182,7 @@ def evaluate(tree):
     op, left, right = tree
     a, b = evaluate(left), evaluate(right)
     if op == "/" and b == 0:
-        raise _error("division by zero")
+        raise _error(gettext_noop("division by zero"))
     return OPERATIONS[op](a, b)
 
 
@@ -189,7 +198,7 @@ def check_partial(tokens, deal_values):
     if finished:
         tokens.pop()
     if "=" in tokens:
-        raise _error("'=' can only end the expression")
+        raise _error(gettext_noop("'=' can only end the expression"))
     _check(tokens, deal_values, finished)
     return evaluate(_build(tokens)) if finished else None
 

@@ -30,7 +30,7 @@ import sys
 from copy import deepcopy
 
 from . import base, checks, terms
-from .errors import InputError, Problems
+from .errors import InputError, Problems, gettext_noop
 
 SLUG = "konkan"
 LOWER_WINS = True
@@ -90,7 +90,7 @@ def parse_card(code, **where):
         return JOKER, None
     if isinstance(code, str) and len(code) >= 2 and code[:-1] in RANKS and code[-1] in SUITS:
         return code[:-1], code[-1]
-    raise InputError(f"unknown card {code!r} (use e.g. AS, 10H, QD or JK)", **where)
+    raise InputError(gettext_noop("unknown card %(code)s (use e.g. AS, 10H, QD or JK)"), params={"code": repr(code)}, **where)
 
 
 def card_penalty(rules, cards, **where):
@@ -101,7 +101,7 @@ def card_penalty(rules, cards, **where):
 def card_penalties(rules, cards, **where):
     """The penalty of each card left in a hand, in order."""
     if not isinstance(cards, list):
-        raise InputError("must be a list of cards", **{"field": "cards", **where})
+        raise InputError(gettext_noop("must be a list of cards"), **{"field": "cards", **where})
     values = []
     for code in cards:
         rank, _suit = parse_card(code, **where)
@@ -114,11 +114,11 @@ def _group_card(code, **where):
     if isinstance(code, str) and code.startswith(JOKER + "="):
         rank, suit = parse_card(code[len(JOKER) + 1:], **where)
         if rank == JOKER:
-            raise InputError("a joker cannot stand for a joker", **where)
+            raise InputError(gettext_noop("a joker cannot stand for a joker"), **where)
         return rank, suit, True
     rank, suit = parse_card(code, **where)
     if rank == JOKER:
-        raise InputError("say which card the joker stands for, e.g. JK=7H", **where)
+        raise InputError(gettext_noop("say which card the joker stands for, e.g. JK=7H"), **where)
     return rank, suit, False
 
 
@@ -137,38 +137,40 @@ def validate_group(cards, **where):
     """
     where = {"field": "groups", **where}
     if not isinstance(cards, list):
-        raise InputError("a group must be a list of cards", **where)
+        raise InputError(gettext_noop("a group must be a list of cards"), **where)
     if len(cards) < 3:
-        raise InputError("a group needs at least 3 cards", **where)
+        raise InputError(gettext_noop("a group needs at least 3 cards"), **where)
     parsed = [_group_card(code, **where) for code in cards]
     ranks = [rank for rank, _suit, _joker in parsed]
     suits = [suit for _rank, suit, _joker in parsed]
     if len(set(ranks)) == 1:
         if len(cards) > 4:
-            raise InputError("a group of one rank has at most 4 cards", **where)
+            raise InputError(gettext_noop("a group of one rank has at most 4 cards"), **where)
         if len(set(suits)) != len(suits):
-            raise InputError("cards of one rank must all be of different suits", **where)
+            raise InputError(gettext_noop("cards of one rank must all be of different suits"), **where)
     elif len(set(suits)) == 1:
         low = [RANKS.index(rank) + 1 for rank in ranks]  # A = 1
         high = [14 if rank == "A" else number for rank, number in zip(ranks, low)]
         if not (_is_run(low) or ("A" in ranks and _is_run(high))):
-            raise InputError("a run needs cards in sequence, A-2-3 or Q-K-A (never K-A-2)", **where)
+            raise InputError(gettext_noop("a run needs cards in sequence, A-2-3 or Q-K-A (never K-A-2)"), **where)
     else:
-        raise InputError("a group is a run of one suit or 3-4 cards of one rank", **where)
+        raise InputError(gettext_noop("a group is a run of one suit or 3-4 cards of one rank"), **where)
     return sum(SET_VALUES[rank] for rank in ranks)
 
 
 def set_value(groups, **where):
     """The value of a set: the sum of its groups' values (each group checked)."""
     if not isinstance(groups, list) or not groups:
-        raise InputError("a set needs at least one group", **{"field": "groups", **where})
+        # Translators: in Konkan a set is what a player lays down: groups (runs or 3-4 cards of one rank).
+        raise InputError(gettext_noop("a set needs at least one group"), **{"field": "groups", **where})
     value = 0
     held = {}
     for number, group in enumerate(groups, 1):
         try:
             value += validate_group(group, **where)
         except InputError as error:
-            raise InputError(f"group {number}: {error.message}", hand=error.hand, player=error.player,
+            raise InputError(gettext_noop("group %(number)s: %(problem)s"), params={"number": number, "problem": error},
+                             hand=error.hand, player=error.player,
                              field=error.field) from None
         for code in group:
             physical = JOKER if code.startswith(JOKER + "=") else code
@@ -176,7 +178,8 @@ def set_value(groups, **where):
     for code, count in held.items():
         limit = JOKERS_PER_HAND if code == JOKER else COPIES_PER_CARD
         if count > limit:
-            raise InputError(f"the packs hold only {limit} {code}", **{"field": "groups", **where})
+            raise InputError(gettext_noop("the packs hold only %(limit)s %(code)s"), params={"limit": limit, "code": code},
+                             **{"field": "groups", **where})
     return value
 
 
@@ -198,7 +201,8 @@ def check_set_score(rules, value, highest_so_far=0, **where):
     checks.whole_number(value, maximum=MAX_POINTS, **{"field": "groups", **where})
     needed = set_threshold_needed(rules, [highest_so_far or 0])
     if value < needed:
-        raise InputError(f"this set is worth {value}; it must reach at least {needed}",
+        raise InputError(gettext_noop("this set is worth %(value)s; it must reach at least %(needed)s"),
+                         params={"value": value, "needed": needed},
                          **{"field": "groups", **where})
     return value
 
@@ -209,38 +213,40 @@ def check_set_score(rules, value, highest_so_far=0, **where):
 def _validate_entry(entry, name, hand):
     where = {"hand": hand, "player": name}
     if not isinstance(entry, dict):
-        raise InputError("is missing", **where, field="outcome")
+        raise InputError(gettext_noop("is missing"), **where, field="outcome")
     checks.only_keys(entry, ("outcome", "hand_penalty", "cards", "failed_wins"), **where)
     outcome = entry.get("outcome")
     if outcome not in OUTCOMES:
-        raise InputError("choose winner, set, not set or out", **where, field="outcome")
+        # Translators: Konkan outcomes: "set" laid down groups this hand, "out" is out of the game.
+        raise InputError(gettext_noop("choose winner, set, not set or out"), **where, field="outcome")
     clean = {"outcome": outcome}
     if outcome == "set":
         if "hand_penalty" in entry and "cards" in entry:
-            raise InputError("give the hand penalty or the cards, not both", **where, field="hand_penalty")
+            raise InputError(gettext_noop("give the hand penalty or the cards, not both"), **where, field="hand_penalty")
         if "hand_penalty" in entry:
             clean["hand_penalty"] = checks.whole_number(entry["hand_penalty"], maximum=MAX_POINTS,
                                                         **where, field="hand_penalty")
         elif "cards" in entry:
             cards = entry["cards"]
             if not isinstance(cards, list):
-                raise InputError("must be a list of cards", **where, field="cards")
+                raise InputError(gettext_noop("must be a list of cards"), **where, field="cards")
             if len(cards) > MAX_CARDS_IN_HAND:
-                raise InputError(f"a player holds at most {MAX_CARDS_IN_HAND} cards", **where, field="cards")
+                raise InputError(gettext_noop("a player holds at most %(count)s cards"), params={"count": MAX_CARDS_IN_HAND},
+                                 **where, field="cards")
             for code in cards:
                 parse_card(code, **where)
             clean["cards"] = list(cards)
         else:
-            raise InputError("give the penalty of the cards left in hand, or the cards",
+            raise InputError(gettext_noop("give the penalty of the cards left in hand, or the cards"),
                              **where, field="hand_penalty")
     else:
         for key in ("hand_penalty", "cards"):
             if key in entry:
-                raise InputError("only a player who had set has a hand penalty", **where, field=key)
+                raise InputError(gettext_noop("only a player who had set has a hand penalty"), **where, field=key)
     clean["failed_wins"] = checks.whole_number(entry.get("failed_wins", 0), maximum=MAX_FAILED_WINS,
                                                **where, field="failed_wins")
     if outcome == "out" and clean["failed_wins"]:
-        raise InputError("a player who is out plays no hand", **where, field="failed_wins")
+        raise InputError(gettext_noop("a player who is out plays no hand"), **where, field="failed_wins")
     return clean
 
 
@@ -259,8 +265,9 @@ def _check_copies(entries, players, hand):
             held[code] = held.get(code, 0) + 1
             limit = JOKERS_PER_HAND if code == JOKER else COPIES_PER_CARD
             if held[code] > limit:
-                what = "2 jokers" if code == JOKER else f"{limit} of {code}"
-                raise InputError(f"the packs hold only {what} in all", hand=hand, player=name, field="cards")
+                raise InputError(gettext_noop("the packs hold only 2 jokers in all") if code == JOKER
+                                 else gettext_noop("the packs hold only %(limit)s of %(code)s in all"),
+                                 params={"limit": limit, "code": code}, hand=hand, player=name, field="cards")
 
 
 def validate_hand(rules, players, inputs, hand=None, state=None):
@@ -275,32 +282,33 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
         state = start(rules, players)
     hand = hand or state["hands"] + 1
     if state is not None and state["game_over"]:
-        raise InputError("the game is over: no more hands can be played", hand=hand)
+        raise InputError(gettext_noop("the game is over: no more hands can be played"), hand=hand)
     checks.hand_inputs(inputs, players, hand)
     clean = {"_hand": _validate_hand_options(inputs.get("_hand"), hand)}
     problems = Problems()
     for name in players:
         with problems.check():
             if name not in inputs:
-                raise InputError("outcome is missing", hand=hand, player=name, field="outcome")
+                raise InputError(gettext_noop("outcome is missing"), hand=hand, player=name, field="outcome")
             clean[name] = _validate_entry(inputs[name], name, hand)
     problems.raise_found()
     winners = [name for name in players if clean[name]["outcome"] == "winner"]
     if len(winners) != 1:
-        message = "choose the winner" if not winners else "only one player can win a hand"
-        raise InputError(message, hand=hand, player=winners[1] if winners else None, field="outcome")
+        raise InputError(gettext_noop("only one player can win a hand") if winners else gettext_noop("choose the winner"),
+                         hand=hand, player=winners[1] if winners else None, field="outcome")
     if state is not None:
         limit = rules["elimination_over"]
         for name in players:
             out = clean[name]["outcome"] == "out"
             if name in state["out"] and not out:
-                problems.add(InputError(f"is out of the game (over {limit}): mark them out",
-                                        hand=hand, player=name, field="outcome"))
+                problems.add(InputError(gettext_noop("is out of the game (over %(limit)s): mark them out"),
+                                        params={"limit": limit}, hand=hand, player=name, field="outcome"))
             if out and name not in state["out"]:
-                problems.add(InputError(f"only a player over {limit} is out", hand=hand, player=name, field="outcome"))
+                problems.add(InputError(gettext_noop("only a player over %(limit)s is out"), params={"limit": limit},
+                                        hand=hand, player=name, field="outcome"))
         problems.raise_found()
     if sum(clean[name]["outcome"] != "out" for name in players) < 2:
-        raise InputError("at least 2 players must play a hand", hand=hand, field="outcome")
+        raise InputError(gettext_noop("at least 2 players must play a hand"), hand=hand, field="outcome")
     _check_copies(clean, players, hand)
     return clean
 

@@ -4,7 +4,7 @@ import sys
 from copy import deepcopy
 
 from . import base, checks, terms
-from .errors import InputError, Problems
+from .errors import InputError, Problems, gettext_noop
 
 SLUG = "marriage"
 LOWER_WINS = False
@@ -69,7 +69,9 @@ def _validate_maal_table(table):
                 checks.whole_number(value, maximum=MAX_POINTS, **where)
             continue
         if not isinstance(values, list) or len(values) != len(default):
-            raise InputError(f"{item} needs {len(default)} values", **where)
+            # Translators: %(item)s is a key of the maal table (the points of each maal card), kept as written.
+            raise InputError(gettext_noop("%(item)s needs %(count)s values"), params={"item": item, "count": len(default)},
+                             **where)
         for value in values:
             checks.whole_number(value, maximum=MAX_POINTS, **where)
     return clean
@@ -102,7 +104,10 @@ def validate_counts(counts, **where):
     for item, limit in COUNT_LIMITS.items():
         clean[item] = checks.whole_number(counts.get(item, 0), **{**where, "field": item})
         if clean[item] > limit:
-            raise InputError(f"one player can hold at most {limit} {item}", **{**where, "field": item})
+            # Translators: %(item)s is tiplu, poplu or jhiplu: maal cards (the joker card, one rank above it, one below).
+            raise InputError(gettext_noop("one player can hold at most %(limit)s %(item)s"),
+                             params={"limit": limit, "item": item},
+                             **{**where, "field": item})
     tunnellas = counts.get("tunnellas", {})
     checks.only_keys(tunnellas, TUNNELLA_KINDS, **where)
     for kind in TUNNELLA_KINDS:
@@ -110,20 +115,24 @@ def validate_counts(counts, **where):
             tunnellas.get(kind, 0), maximum=TUNNELLAS_PER_PLAYER, **{**where, "field": f"tunnella_{kind}"}
         )
     if sum(clean["tunnellas"].values()) > TUNNELLAS_PER_PLAYER:
-        raise InputError(f"one player can show at most {TUNNELLAS_PER_PLAYER} tunnellas", **where)
+        raise InputError(gettext_noop("one player can show at most %(count)s tunnellas"),
+                         params={"count": TUNNELLAS_PER_PLAYER},
+                         **where)
     return clean
 
 
 def _validate_entry(entry, name, hand):
     where = {"hand": hand, "player": name}
     if not isinstance(entry, dict):
-        raise InputError("is missing", **where)
+        raise InputError(gettext_noop("is missing"), **where)
     checks.only_keys(entry, ("status", "maal", "maal_counts", "dublee", "foul"), **where)
     status = entry.get("status")
     if status not in STATUSES:
-        raise InputError("choose winner, seen, unseen or out", **where, field="status")
+        # Translators: "seen" is a Marriage player who has shown three sets and seen the tiplu (joker card).
+        raise InputError(gettext_noop("choose winner, seen, unseen or out"), **where, field="status")
     if "maal" in entry and "maal_counts" in entry:
-        raise InputError("give maal or maal counts, not both", **where, field="maal")
+        # Translators: maal are a Marriage player's bonus points for special cards (tiplu, poplu, jhiplu, tunnellas).
+        raise InputError(gettext_noop("give maal or maal counts, not both"), **where, field="maal")
     clean = {"status": status}
     if "maal_counts" in entry:
         clean["maal_counts"] = validate_counts(entry["maal_counts"], **where)
@@ -133,13 +142,14 @@ def _validate_entry(entry, name, hand):
     clean["foul"] = checks.boolean(entry.get("foul", False), **where, field="foul")
     if status == "out":
         if clean.get("maal") or clean.get("maal_counts", empty_counts()) != empty_counts():
-            raise InputError("a player sitting out has no maal", **where, field="maal")
+            raise InputError(gettext_noop("a player sitting out has no maal"), **where, field="maal")
         if clean["dublee"] or clean["foul"]:
-            raise InputError("a player sitting out cannot have a dublee or a foul", **where, field="status")
+            raise InputError(gettext_noop("a player sitting out cannot have a dublee or a foul"), **where, field="status")
     if clean["dublee"] and status not in ("winner", "seen"):
-        raise InputError("only the winner or a seen player can have a dublee", **where, field="dublee")
+        # Translators: a dublee is a Marriage hand shown as seven pairs.
+        raise InputError(gettext_noop("only the winner or a seen player can have a dublee"), **where, field="dublee")
     if clean["foul"] and status == "winner":
-        raise InputError("the winner cannot have a foul", **where, field="foul")
+        raise InputError(gettext_noop("the winner cannot have a foul"), **where, field="foul")
     return clean
 
 
@@ -156,15 +166,18 @@ def _check_hand_counts(entries, hand):
             joker_tunnellas += counts["tunnellas"]["joker"]
     for item, limit in COUNT_LIMITS.items():
         if held[item] > limit:
-            raise InputError(f"the packs hold only {limit} {item} in all, {held[item]} were entered",
+            raise InputError(gettext_noop("the packs hold only %(limit)s %(item)s in all, %(count)s were entered"),
+                             params={"limit": limit, "item": item, "count": held[item]},
                              hand=hand, field=item)
     # A poplu or jhiplu tunnella takes all three cards of its kind.
     free_kinds = (held["poplu"] == 0) + (held["jhiplu"] == 0)
     if pj_tunnellas > free_kinds:
-        raise InputError("more poplu or jhiplu than the packs hold (a tunnella uses all three)",
+        # Translators: a tunnella is three identical cards; poplu and jhiplu are maal cards (see tiplu).
+        raise InputError(gettext_noop("more poplu or jhiplu than the packs hold (a tunnella uses all three)"),
                          hand=hand, field="tunnella_poplu_jhiplu")
     if joker_tunnellas > JOKER_TUNNELLAS_PER_HAND:
-        raise InputError(f"the packs allow only {JOKER_TUNNELLAS_PER_HAND} joker tunnellas in all",
+        raise InputError(gettext_noop("the packs allow only %(count)s joker tunnellas in all"),
+                         params={"count": JOKER_TUNNELLAS_PER_HAND},
                          hand=hand, field="tunnella_joker")
 
 
@@ -176,21 +189,21 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     """
     checks.hand_inputs(inputs, players, hand)
     if inputs.get("_hand", {}) != {}:
-        raise InputError("Marriage has no per-hand inputs", hand=hand, field="_hand")
+        raise InputError(gettext_noop("Marriage has no per-hand inputs"), hand=hand, field="_hand")
     entries = {}
     problems = Problems()
     for name in players:
         with problems.check():
             if name not in inputs:
-                raise InputError("status is missing", hand=hand, player=name, field="status")
+                raise InputError(gettext_noop("status is missing"), hand=hand, player=name, field="status")
             entries[name] = _validate_entry(inputs[name], name, hand)
     problems.raise_found()
     winners = [name for name, entry in entries.items() if entry["status"] == "winner"]
     if len(winners) != 1:
-        message = "choose the winner" if not winners else "only one player can win a hand"
-        raise InputError(message, hand=hand, player=winners[1] if winners else None, field="status")
+        raise InputError(gettext_noop("only one player can win a hand") if winners else gettext_noop("choose the winner"),
+                         hand=hand, player=winners[1] if winners else None, field="status")
     if sum(entry["status"] != "out" for entry in entries.values()) < 2:
-        raise InputError("at least 2 players must play a hand", hand=hand, field="status")
+        raise InputError(gettext_noop("at least 2 players must play a hand"), hand=hand, field="status")
     _check_hand_counts(entries, hand)
     return entries
 

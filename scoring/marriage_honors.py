@@ -22,7 +22,7 @@ import sys
 from copy import deepcopy
 
 from . import base, checks, terms
-from .errors import InputError, Problems
+from .errors import InputError, Problems, gettext_noop
 
 SLUG = "marriage-honors"
 LOWER_WINS = False
@@ -30,6 +30,13 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 OUTCOMES = ("declared", "played", "surrendered_first", "surrendered_later", "no_turn", "inactive")
 HAND_POINT_OUTCOMES = ("played", "no_turn")
+# The message for hand points given with any other outcome.
+_NO_HAND_POINTS = {
+    "declared": gettext_noop("hand points mean nothing for declared"),
+    "surrendered_first": gettext_noop("hand points mean nothing for surrendered first"),
+    "surrendered_later": gettext_noop("hand points mean nothing for surrendered later"),
+    "inactive": gettext_noop("hand points mean nothing for inactive"),
+}
 DIRECTIONS = ("clockwise", "anticlockwise")
 ENTRY_KEYS = ("outcome", "honors", "marriages", "hand_points")
 
@@ -66,7 +73,7 @@ def validate_rules(rules):
     checks.whole_number(clean["cards_per_hand"], minimum=MIN_CARDS_PER_HAND, maximum=MAX_CARDS_PER_HAND,
                         field="cards_per_hand")
     if clean["direction"] not in DIRECTIONS:
-        raise InputError("choose clockwise or anticlockwise", field="direction")
+        raise InputError(gettext_noop("choose clockwise or anticlockwise"), field="direction")
     clean["point_rate"] = checks.rate(clean["point_rate"], field="point_rate")
     clean["currency"] = checks.text(clean["currency"], max_length=10, field="currency")
     return clean
@@ -81,7 +88,8 @@ def card_points(card, **where):
         return 0
     if isinstance(card, str) and len(card) >= 2 and card[-1] in CARD_SUITS and card[:-1] in CARD_RANKS:
         return CARD_RANKS[card[:-1]]
-    raise InputError(f"{card!r} is not a card (like AS, 10H, QD or JK)", **{"field": "cards", **where})
+    raise InputError(gettext_noop("%(card)s is not a card (like AS, 10H, QD or JK)"), params={"card": repr(card)},
+                     **{"field": "cards", **where})
 
 
 def hand_points_from_cards(cards, **where):
@@ -89,7 +97,7 @@ def hand_points_from_cards(cards, **where):
     upper case as in docs/FORMAT.md). `where` (hand=, player=, field=) goes into the InputError for a
     bad code; field defaults to "cards"."""
     if not isinstance(cards, (list, tuple)):
-        raise InputError("must be a list of cards", **{"field": "cards", **where})
+        raise InputError(gettext_noop("must be a list of cards"), **{"field": "cards", **where})
     return sum(card_points(card, **where) for card in cards)
 
 
@@ -99,32 +107,32 @@ def hand_points_from_cards(cards, **where):
 def _validate_entry(rules, entry, name, hand):
     where = {"hand": hand, "player": name}
     if not isinstance(entry, dict):
-        raise InputError("is missing", **where, field="outcome")
+        raise InputError(gettext_noop("is missing"), **where, field="outcome")
     checks.only_keys(entry, ENTRY_KEYS, **where)
     outcome = entry.get("outcome")
     if outcome not in OUTCOMES:
-        raise InputError("choose declared, played, surrendered first, surrendered later, no turn or inactive",
+        raise InputError(gettext_noop("choose declared, played, surrendered first, surrendered later, no turn or inactive"),
                          **where, field="outcome")
     clean = {"outcome": outcome}
     if outcome == "inactive":
         for key in ("honors", "marriages", "hand_points"):
             if key in entry:
-                raise InputError("an inactive player has no honors, marriages or hand points",
+                raise InputError(gettext_noop("an inactive player has no honors, marriages or hand points"),
                                  **where, field=key)
         return clean
     if "honors" not in entry:
-        raise InputError("is missing", **where, field="honors")
+        raise InputError(gettext_noop("is missing"), **where, field="honors")
     clean["honors"] = checks.whole_number(entry["honors"], maximum=rules["cards_per_hand"] + 1,
                                           **where, field="honors")
     clean["marriages"] = checks.whole_number(entry.get("marriages", 0), maximum=rules["decks"],
                                              **where, field="marriages")
     if outcome in HAND_POINT_OUTCOMES:
         if "hand_points" not in entry:
-            raise InputError("is missing: the points of all the cards in hand", **where, field="hand_points")
+            raise InputError(gettext_noop("is missing: the points of all the cards in hand"), **where, field="hand_points")
         clean["hand_points"] = checks.whole_number(entry["hand_points"], maximum=10 * rules["cards_per_hand"],
                                                    **where, field="hand_points")
     elif "hand_points" in entry:
-        raise InputError(f"hand points mean nothing for {outcome.replace('_', ' ')}", **where, field="hand_points")
+        raise InputError(_NO_HAND_POINTS[outcome], **where, field="hand_points")
     return clean
 
 
@@ -136,25 +144,26 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     """
     checks.hand_inputs(inputs, players, hand)
     if inputs.get("_hand", {}) != {}:
-        raise InputError("Marriage with honors has no per-hand inputs", hand=hand, field="_hand")
+        raise InputError(gettext_noop("Marriage with honors has no per-hand inputs"), hand=hand, field="_hand")
     entries = {}
     problems = Problems()
     for name in players:
         with problems.check():
             if name not in inputs:
-                raise InputError("outcome is missing", hand=hand, player=name, field="outcome")
+                raise InputError(gettext_noop("outcome is missing"), hand=hand, player=name, field="outcome")
             entries[name] = _validate_entry(rules, inputs[name], name, hand)
     problems.raise_found()
     active = [name for name in players if entries[name]["outcome"] != "inactive"]
     if len(active) < 2:
-        raise InputError("at least 2 players must be active in a game", hand=hand, field="outcome")
+        raise InputError(gettext_noop("at least 2 players must be active in a game"), hand=hand, field="outcome")
     declarers = [name for name in players if entries[name]["outcome"] == "declared"]
     if len(declarers) != 1:
-        message = "choose who declared" if not declarers else "only one player can declare"
-        raise InputError(message, hand=hand, player=declarers[1] if declarers else None, field="outcome")
+        raise InputError(gettext_noop("only one player can declare") if declarers else gettext_noop("choose who declared"),
+                         hand=hand, player=declarers[1] if declarers else None, field="outcome")
     marriages = sum(entries[name]["marriages"] for name in active)
     if marriages > rules["decks"]:
-        raise InputError(f"{rules['decks']} decks hold only {rules['decks']} marriages, {marriages} were entered",
+        raise InputError(gettext_noop("%(decks)s decks hold only %(decks)s marriages, %(count)s were entered"),
+                         params={"decks": rules["decks"], "count": marriages},
                          hand=hand, field="marriages")
     return entries
 
@@ -336,10 +345,10 @@ def rotation(rules, players, state, inactive=()):
     """
     inactive = set(inactive)
     for name in sorted(inactive - set(players), key=str):
-        raise InputError("is not a player at this table", player=str(name), field="outcome")
+        raise InputError(gettext_noop("is not a player at this table"), player=str(name), field="outcome")
     active = set(players) - inactive
     if len(active) < 2:
-        raise InputError("at least 2 players must be active in a game", field="outcome")
+        raise InputError(gettext_noop("at least 2 players must be active in a game"), field="outcome")
     return _next_deal(_play_order(rules, players), state["walk"], active)[0]
 
 

@@ -24,7 +24,7 @@ from fractions import Fraction
 from math import comb
 from typing import NamedTuple
 
-from .errors import InputError
+from .errors import InputError, gettext_noop
 from .expressions24 import OPERATIONS, card_rank, card_value, sorted_hand
 
 TARGET = 24
@@ -269,7 +269,8 @@ class Deal(NamedTuple):
 def deal(rng=None, difficulty=None):
     """Four different cards from a 52-card pack, every solvable deal (of `difficulty`) equally likely."""
     if difficulty not in (None, *DIFFICULTIES):
-        raise InputError(f"unknown difficulty {difficulty!r}: easy, medium or hard", field="difficulty")
+        raise InputError(gettext_noop("unknown difficulty %(difficulty)s: easy, medium or hard"),
+                         params={"difficulty": repr(difficulty)}, field="difficulty")
     rng = random if rng is None else rng
     hands, cumulative = _deck(difficulty)
     values = hands[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]

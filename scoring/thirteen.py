@@ -4,7 +4,7 @@ import sys
 from copy import deepcopy
 
 from . import base, checks, terms
-from .errors import InputError, Problems
+from .errors import InputError, Problems, gettext_noop
 
 SLUG = "thirteen"
 LOWER_WINS = False
@@ -61,7 +61,9 @@ def _validate_entry(entry, cards, **where):
     """One player's bid and, after play, books: each checked, both reported."""
     if not isinstance(entry, dict) or "bid" not in entry:
         books_first = isinstance(entry, dict) and "books" in entry
-        raise InputError("bids come before books" if books_first else "the bid is missing", **where, field="bid")
+        # Translators: Thirteen: a bid is how many tricks ("books") a player says they will take.
+        raise InputError(gettext_noop("bids come before books") if books_first else gettext_noop("the bid is missing"),
+                         **where, field="bid")
     checks.only_keys(entry, ("bid", "books"), **where)
     problems = Problems()
     clean = {}
@@ -83,9 +85,11 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     round_number = state["hands"] + 1
     hand = hand or round_number
     if round_number > ROUNDS:
-        raise InputError(f"the game is over after round {ROUNDS}", hand=hand, field="round")
+        raise InputError(gettext_noop("the game is over after round %(round)s"), params={"round": ROUNDS}, hand=hand,
+                         field="round")
     if state["pending"]:
-        raise InputError(f"enter the books of round {round_number - 1} first", hand=hand, field="books")
+        raise InputError(gettext_noop("enter the books of round %(round)s first"), params={"round": round_number - 1},
+                         hand=hand, field="books")
     checks.hand_inputs(inputs, players, hand)
     cards = cards_in_round(round_number)
     clean = {}
@@ -98,20 +102,22 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     if with_books and len(with_books) != len(players):
         for name in players:
             if "books" not in clean[name]:
-                problems.add(InputError("the books are missing", hand=hand, player=name, field="books"))
+                problems.add(InputError(gettext_noop("the books are missing"), hand=hand, player=name, field="books"))
         problems.raise_found()
     if with_books:
         taken = sum(clean[name]["books"] for name in players)
         if taken != cards:
-            tricks = "1 trick was" if cards == 1 else f"{cards} tricks were"
-            raise InputError(f"the books add up to {taken}, but {tricks} played", hand=hand, field="books")
+            raise InputError(gettext_noop("the books add up to %(taken)s, but 1 trick was played") if cards == 1
+                             else gettext_noop("the books add up to %(taken)s, but %(cards)s tricks were played"),
+                             params={"taken": taken, "cards": cards}, hand=hand, field="books")
     extra = inputs.get("_hand", {})
     checks.only_keys(extra, ("trump",), hand=hand, field="_hand")
     if "trump" in extra and extra["trump"] is not None:
         if extra["trump"] not in SUITS:
-            raise InputError("must be S, H, D or C", hand=hand, field="trump")
+            raise InputError(gettext_noop("must be S, H, D or C"), hand=hand, field="trump")
         if round_number == ALL_CARDS_ROUND and extra["trump"] != "S":
-            raise InputError(f"trump is always spades in round {ALL_CARDS_ROUND}", hand=hand, field="trump")
+            raise InputError(gettext_noop("trump is always spades in round %(round)s"), params={"round": ALL_CARDS_ROUND},
+                             hand=hand, field="trump")
         clean["_hand"] = {"trump": extra["trump"]}
     return clean
 

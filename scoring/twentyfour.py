@@ -8,7 +8,7 @@ finds every distinct solution, knows how hard each hand is and deals solvable ca
 import sys
 
 from . import base, checks, terms
-from .errors import InputError
+from .errors import InputError, gettext_noop
 from .expressions24 import card_value, check_answer
 from .solver24 import DIFFICULTIES, SUITS, TARGET
 
@@ -36,7 +36,7 @@ def validate_rules(rules):
     checks.only_keys(rules, _DEFAULT_RULES, field="rules")
     clean = {**default_rules(), **rules}
     if clean["difficulty"] not in ("", *DIFFICULTIES):
-        raise InputError("must be easy, medium, hard or empty (any)", field="difficulty")
+        raise InputError(gettext_noop("must be easy, medium, hard or empty (any)"), field="difficulty")
     return clean
 
 
@@ -48,11 +48,11 @@ def card_code(card):
 
 def _race_cards(codes, hand):
     if not isinstance(codes, list) or len(codes) != 4 or len(set(map(str, codes))) != 4:
-        raise InputError("a deal is four different cards", hand=hand, field="cards")
+        raise InputError(gettext_noop("a deal is four different cards"), hand=hand, field="cards")
     cards = []
     for code in codes:
         if not isinstance(code, str) or code[-1:] not in SUITS:
-            raise InputError(f"unknown card {code!r}", hand=hand, field="cards")
+            raise InputError(gettext_noop("unknown card %(code)s"), params={"code": repr(code)}, hand=hand, field="cards")
         cards.append((code[:-1], code[-1]))
         card_value(code[:-1], field="cards")
     return cards
@@ -68,9 +68,10 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     try:
         value = check_answer(answer, [card_value(rank) for rank, _suit in cards])
     except InputError as error:
-        raise InputError(error.message, hand=hand, field="answer") from None
+        raise InputError(error.message, params=error.params, hand=hand, field="answer") from None
     if value != TARGET:
-        raise InputError(f"the answer makes {value}, not {TARGET}", hand=hand, field="answer")
+        raise InputError(gettext_noop("the answer makes %(value)s, not %(target)s"), params={"value": value, "target": TARGET},
+                         hand=hand, field="answer")
     clean = {"_hand": {"cards": [card_code(card) for card in cards], "answer": answer}}
     for name in players:
         entry = inputs.get(name, {})
@@ -78,7 +79,7 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
         clean[name] = {"won": checks.boolean(entry.get("won", False), hand=hand, player=name, field="won")}
     winners = [name for name in players if clean[name]["won"]]
     if len(winners) != 1:
-        raise InputError("exactly one player wins a deal", hand=hand, field="won")
+        raise InputError(gettext_noop("exactly one player wins a deal"), hand=hand, field="won")
     return clean
 
 

@@ -1,6 +1,9 @@
 // Small enhancements; every form works without them.
 "use strict";
 
+// The words this script shows, in the page's language: base.html puts them on this script's tag.
+const words = document.currentScript.dataset;
+
 // Numbers the script writes look like the server's (games/language.py, the `points` filter): in
 // the language's own digits when this device chose them (<html data-digits="٠١٢…">), and a signed
 // number isolated left to right in right-to-left text, so its minus stays before its digits.
@@ -32,7 +35,7 @@ function enhance(root) {
       b.type = "button";
       b.textContent = text;
       b.className = "icon";
-      b.setAttribute("aria-label", label + " " + input.closest(".stepper").querySelector("label").textContent);
+      b.setAttribute("aria-label", label.replace("{label}", input.closest(".stepper").querySelector("label").textContent));
       b.addEventListener("click", () => {
         const value = Math.max(0, (readNumber(input.value) || 0) + step);
         input.value = String(value);
@@ -41,8 +44,8 @@ function enhance(root) {
       });
       return b;
     };
-    const less = button("−", -1, "less");
-    const more = button("+", 1, "more");
+    const less = button("−", -1, words.less);
+    const more = button("+", 1, words.more);
     input.replaceWith(controls);
     controls.append(less, input, more);
   });

@@ -240,8 +240,7 @@
     if (indicator) {
       const state = navigator.onLine && reachable ? "online" : "offline";
       indicator.dataset.state = state;
-      indicator.textContent = [indicator.dataset[state], posts.length ? indicator.dataset.waiting.replace("{count}", shownDigits(posts.length)) : ""]
-        .filter(Boolean).join(" · ");
+      indicator.textContent = [indicator.dataset[state], posts.length ? waiting(posts.length) : ""].filter(Boolean).join(" · ");
       indicator.hidden = false;
     }
     if (!outbox) return;
@@ -260,6 +259,14 @@
       cell.colSpan = body.closest("table").tHead.rows[0].cells.length - 1;
       cell.textContent = outbox.dataset.waiting;
     }
+  }
+
+  // "N waiting" in the plural form the page's language uses for N (base.html carries each form).
+  const pluralRules = new Intl.PluralRules(document.documentElement.lang);
+  function waiting(count) {
+    const category = pluralRules.select(count);
+    const words = indicator.dataset[`waiting${category[0].toUpperCase()}${category.slice(1)}`] || indicator.dataset.waitingOther;
+    return words.replace("{count}", shownDigits(count));
   }
 
   function entry(post) {

@@ -35,14 +35,37 @@ async function page(event, url) {
     return response;
   } catch (offline) {
     const kept = await caches.match(url.pathname, { cacheName: PAGES });
-    if (!kept) return new Response(OFFLINE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    if (!kept) return offlinePage();
     const html = (await kept.text()).replace("<body", `<body data-offline-kept="${kept.headers.get("CardScore-Kept")}"`);
     return new Response(html, { headers: kept.headers });
   }
 }
 
-const OFFLINE = "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'><title>CardScore</title>" +
-  "<p style='font:1.1rem system-ui;padding:1rem'>{% filter escapejs %}{% translate "You are offline, and this phone has not kept this page. The home page and the tables opened on this phone are kept." %}{% endfilter %}</p>";
+// A page this phone has not kept, asked for offline. One worker serves every language, so it
+// carries the words in each (its bytes stay the same whichever language asked for it, and a phone
+// does not install it again when its language changes); it speaks the language of the page this
+// phone kept last (its Content-Language: the server's choice, from a cookie the worker cannot read),
+// else the phone's own, else the first the server lists (its default).
+const OFFLINE_WORDS = {
+{% get_available_languages as languages %}{% for code, name in languages %}{% language code %}{% get_language_info for code as language %}  "{{ code }}": { dir: "{% if language.bidi %}rtl{% else %}ltr{% endif %}", text: "{% filter escapejs %}{% translate "You are offline, and this phone has not kept this page. The home page and the tables opened on this phone are kept." %}{% endfilter %}" },
+{% endlanguage %}{% endfor %}};
+
+async function offlineLanguage() {
+  const cache = await caches.open(PAGES);
+  const pages = await Promise.all((await cache.keys()).map((request) => cache.match(request)));
+  const keptAt = (response) => Number(response.headers.get("CardScore-Kept"));
+  const last = pages.sort((a, b) => keptAt(b) - keptAt(a))[0];
+  const wanted = [last && last.headers.get("Content-Language"), ...navigator.languages.map((tag) => tag.split("-")[0])];
+  return wanted.find((code) => code in OFFLINE_WORDS) || Object.keys(OFFLINE_WORDS)[0];
+}
+
+async function offlinePage() {
+  const code = await offlineLanguage();
+  const html = `<!doctype html><html lang="${code}" dir="${OFFLINE_WORDS[code].dir}"><meta charset=utf-8>` +
+    "<meta name=viewport content='width=device-width'><title>CardScore</title>" +
+    `<p style='font:1.1rem system-ui;padding:1rem'>${OFFLINE_WORDS[code].text}</p>`;
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
 
 // Static files too come from the network first; the copies kept at install serve a page offline.
 async function shellFile(request) {

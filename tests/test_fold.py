@@ -65,7 +65,7 @@ def verdict(check):
     try:
         return "accepted", check()
     except InputError as error:
-        return "refused", error.message, error.hand, error.player, error.field
+        return "refused", error.text, error.hand, error.player, error.field
 
 
 @every_game

@@ -51,7 +51,9 @@ def test_a_device_that_chose_its_languages_digits_sees_every_number_in_them(clie
     table = fresh_table("marriage", owner)
     client.cookies["django_language"] = code
     client.cookies["cardscore_digits"] = "native"
-    body = page(client.get(table_url(table)))
+    response = client.get(table_url(table))
+    assert "Cookie" in response["Vary"]  # the same address answers each device's choice
+    body = page(response)
     text = body.split("<main>")[1].split("</main>")[0]
     # The board's totals, in the language's own digits (isolated in a right-to-left page).
     shown = "".join(own[int(digit)] for digit in str(table.totals["Bikash"]))
@@ -161,6 +163,16 @@ def test_the_switcher_remembers_the_choice_and_returns_to_the_page(owner, nepali
     assert lang_of(phone.get(viewer)) == ("ne", "ltr")
 
 
+def test_the_switcher_on_a_page_answering_a_post_returns_to_the_page_posted_from(client, owner):
+    table = fresh_table("marriage", owner)
+    refused = csrf_post(client, reverse("add_hand", args=[table.keeper_token]), {"hand_number": "2"},
+                        HTTP_REFERER=f"http://testserver{table_url(table)}")
+    assert refused.status_code == 422
+    assert f'name="next" value="http://testserver{table_url(table)}"' in page(refused)
+    back = client.post(reverse("choose_language"), {"language": "ne", "next": f"http://testserver{table_url(table)}"})
+    assert back["Location"] == f"http://testserver{table_url(table)}"
+
+
 def test_the_switcher_never_leads_off_the_site(owner):
     response = Client().post(reverse("choose_language"), {"language": "ne", "next": "https://elsewhere.example/"})
     assert response["Location"] == reverse("home")
@@ -190,6 +202,17 @@ def test_a_hand_typed_in_the_languages_own_digits_is_recorded_with_the_right_num
     assert json.dumps(recorded.current_hand) == json.dumps(expected.current_hand)
     assert [hand.inputs for hand in recorded.hands.all()] == [hand.inputs for hand in expected.hands.all()]
     assert recorded.totals == expected.totals
+
+
+def test_thirteen_books_typed_in_devanagari_digits_complete_the_round(client, owner):
+    table = fresh_table("thirteen", owner)
+    assert csrf_post(client, reverse("add_hand", args=[table.keeper_token]),
+                     typed_in(SAMPLES["thirteen"]["add_hand"], DEVANAGARI)).status_code == 302
+    books = {"hand_number": "2", "version": "1", "books-0": "0", "books-1": "1", "books-2": "1", "books-3": "0"}
+    assert csrf_post(client, reverse("add_hand", args=[table.keeper_token]), typed_in(books, DEVANAGARI)).status_code == 302
+    round_two = Table.objects.get(pk=table.pk).hands.get(number=2).inputs
+    assert [round_two[name]["books"] for name in table.players] == [0, 1, 1, 0]
+    assert [round_two[name]["bid"] for name in table.players] == [0, 1, 0, 1]
 
 
 def test_a_konkan_set_score_typed_in_arabic_indic_digits(client, owner):

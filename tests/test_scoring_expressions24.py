@@ -76,7 +76,7 @@ def test_division_by_zero(text):
 )
 def test_malformed(text, message):
     error = error_of(lambda: expressions24.parse(expressions24.tokenize(text)))
-    assert message in error.message and error.field == "expression"
+    assert message in error.text and error.field == "expression"
 
 
 @pytest.mark.parametrize(
@@ -94,14 +94,14 @@ def test_malformed(text, message):
     ],
 )
 def test_unknown_tokens(text, message):
-    assert message in error_of(expressions24.tokenize, text).message
+    assert message in error_of(expressions24.tokenize, text).text
 
 
 def test_over_long():
-    assert "too long" in error_of(expressions24.tokenize, "(" * 150 + "8" + ")" * 150).message
-    assert "too long" in error_of(expressions24.parse, expressions24.tokenize("(" * 20 + "8" + ")" * 20)).message
-    assert "too long" in error_of(expressions24.check_partial, ["("] * 100, [1, 2, 3, 4]).message
-    assert "too long" in error_of(expressions24.check_answer, "1+" * 150 + "1", [1, 2, 3, 4]).message
+    assert "too long" in error_of(expressions24.tokenize, "(" * 150 + "8" + ")" * 150).text
+    assert "too long" in error_of(expressions24.parse, expressions24.tokenize("(" * 20 + "8" + ")" * 20)).text
+    assert "too long" in error_of(expressions24.check_partial, ["("] * 100, [1, 2, 3, 4]).text
+    assert "too long" in error_of(expressions24.check_answer, "1+" * 150 + "1", [1, 2, 3, 4]).text
 
 
 @pytest.mark.parametrize(
@@ -115,7 +115,7 @@ def test_over_long():
     ],
 )
 def test_cards_must_be_the_deal_each_once(text, deal, message):
-    assert message in error_of(expressions24.check_answer, text, deal).message
+    assert message in error_of(expressions24.check_answer, text, deal).text
 
 
 def test_wrong_answers_have_their_value():
@@ -148,12 +148,12 @@ def test_bad_call(expression, deal):
     ],
 )
 def test_partial_says_what_is_wrong_at_once(tokens, message):
-    assert message in error_of(expressions24.check_partial, tokens, [3, 3, 8, 8]).message
+    assert message in error_of(expressions24.check_partial, tokens, [3, 3, 8, 8]).text
 
 
 @pytest.mark.parametrize("tokens", [None, "8+3", 8])
 def test_partial_wants_a_list(tokens):
-    assert "list of tokens" in error_of(expressions24.check_partial, tokens, [3, 3, 8, 8]).message
+    assert "list of tokens" in error_of(expressions24.check_partial, tokens, [3, 3, 8, 8]).text
 
 
 def test_partial_accepts_a_growing_expression():

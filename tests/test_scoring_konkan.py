@@ -614,7 +614,7 @@ def test_set_value_names_the_bad_group():
     with pytest.raises(InputError) as caught:
         k.set_value([["AH", "2H", "3H"], ["KH", "AH", "2H"]])
     assert caught.value.field == "groups"
-    assert "group 2" in caught.value.message
+    assert "group 2" in caught.value.text
 
 
 def test_set_value_counts_physical_cards_across_groups():

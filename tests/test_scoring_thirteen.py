@@ -79,10 +79,10 @@ def test_a_bid_and_books_may_be_the_whole_deal_but_not_more(number, cards):
     assert whole.points[-1] == {"Asha": 10 * cards, "Bikram": 0, "Charlie": 0, "David": 0}
     error = error_of(previous + [bids_only([0, cards + 1, 0, 0])])
     assert (error.hand, error.player, error.field) == (number, "Bikram", "bid")
-    assert error.message == f"must be at most {cards}"
+    assert error.text == f"must be at most {cards}"
     error = error_of(previous + [complete([0, 0, 0, 0], [0, 0, cards + 1, 0])])
     assert (error.hand, error.player, error.field) == (number, "Charlie", "books")
-    assert error.message == f"must be at most {cards}"
+    assert error.text == f"must be at most {cards}"
 
 
 def test_the_direction_of_the_deal():
@@ -318,7 +318,7 @@ BAD_HANDS = [
 def test_bad_input_is_refused_naming_hand_player_and_field(hands, where, message):
     error = error_of(hands)
     assert (error.hand, error.player, error.field) == where
-    assert error.message == message
+    assert error.text == message
 
 
 def test_bad_input_of_one_round_through_validate_hand_names_the_round():
@@ -357,7 +357,7 @@ def test_a_table_needs_exactly_four_players(names):
     with pytest.raises(InputError) as caught:
         checks.players(names, minimum=t.MIN_PLAYERS, maximum=t.MAX_PLAYERS)
     assert caught.value.field == "players"
-    assert "4" in caught.value.message
+    assert "4" in caught.value.text
 
 
 def test_four_players_are_accepted():

@@ -1,15 +1,24 @@
 """The Konkan hand form: winner, who had set (with the penalty of the cards left), failed wins."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring import konkan as engine
-from scoring.errors import InputError
+from scoring.errors import InputError, gettext_noop
 
 from ..typed import PICKER_RANKS, parse_cards, parse_groups, whole_number
 
-OUTCOME_CHOICES = [("winner", _("Winner")), ("set", _("Had set")), ("not_set", _("Not set"))]
+OUTCOME_CHOICES = [
+    ("winner", _("Winner")),
+    # Translators: a Konkan outcome: laid down groups (runs or 3-4 cards of one rank) worth at least
+    # the threshold this hand.
+    ("set", _("Had set")),
+    # Translators: a Konkan outcome: laid down no groups this hand.
+    ("not_set", _("Not set")),
+]
 FIELD_LABELS = {"outcome": _("Outcome"), "hand_penalty": _("Penalty"), "cards": _("Cards"),
-                "failed_wins": _("Failed wins"), "joker_discard": _("Joker discard"), "groups": _("Set")}
+                "failed_wins": _("Failed wins"), "joker_discard": _("Joker discard"),
+                "groups": pgettext_lazy("konkan groups laid down", "Set")}
 
 def form_context(table, number, inputs=None):
     sets, needed = sets_so_far(table)
@@ -96,11 +105,11 @@ def sets_so_far(table):
 def record_set(table, player, groups_text, score_text):
     """Check a set as a player lays it down (its groups, or just its score) and remember it."""
     if player not in table.players:
-        raise InputError(str(_("choose who is setting")), field="player")
+        raise InputError(gettext_noop("choose who is setting"), field="player")
     if table.progress.get("game_over"):
-        raise InputError(str(_("the game is over")), field="player")
+        raise InputError(gettext_noop("the game is over"), field="player")
     if player in table.progress.get("out", ()):
-        raise InputError(str(_("%(player)s is out of the game") % {"player": player}), field="player")
+        raise InputError(gettext_noop("%(player)s is out of the game"), params={"player": player}, field="player")
     sets, _needed = sets_so_far(table)
     highest = max((each["value"] for each in sets), default=0)
     if (score_text or "").strip():

@@ -6,7 +6,7 @@ from django.views.decorators.http import require_POST
 from scoring import konkan as engine
 from scoring.errors import InputError
 
-from .. import services
+from .. import problems, services
 from ..views import keeper_table, render_table
 from .hand_entry import record_set as checked_sets
 
@@ -19,7 +19,7 @@ def record_set(request, token):
     try:
         sets = checked_sets(table, request.POST.get("player", ""), groups, score)
     except InputError as error:
-        return render_table(request, table, True, token, status=422, set_error=error, set_groups=groups,
+        return render_table(request, table, True, token, status=422, set_error=problems.shown(error), set_groups=groups,
                             set_score=score, set_player=request.POST.get("player", ""))
     services.save_current_hand(table, {"sets": sets})
     messages.success(request, _("%(player)s set with %(value)s.") % sets[-1])

@@ -1,15 +1,27 @@
 """The Marriage hand form: a status per player, maal typed or counted, dublee and foul."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring import marriage as engine
-from scoring.errors import InputError
+from scoring.errors import InputError, gettext_noop
 
 from ..language import western_digits
 from ..typed import whole_number
 
-STATUS_CHOICES = [("winner", _("Winner")), ("seen", _("Seen")), ("unseen", _("Unseen")), ("out", _("Out"))]
+STATUS_CHOICES = [
+    ("winner", _("Winner")),
+    # Translators: a Marriage player's state in a hand: has shown three sets and seen the tiplu (the
+    # joker card), so their maal counts.
+    ("seen", pgettext_lazy("marriage player", "Seen")),
+    # Translators: a Marriage player's state in a hand: has not shown three sets; their maal does not count.
+    ("unseen", pgettext_lazy("marriage player", "Unseen")),
+    # Translators: a Marriage player's state: sits this hand out.
+    ("out", pgettext_lazy("marriage player", "Out")),
+]
 COUNTERS = [
+    # Translators: Marriage's bonus cards (maal): the tiplu is the joker card, poplu the card one rank
+    # above it, jhiplu one below; a tunnella is three identical cards. Keep the Nepali card names.
     ("tiplu", _("Tiplu")),
     ("poplu", _("Poplu")),
     ("jhiplu", _("Jhiplu")),
@@ -105,8 +117,8 @@ def parse(data, table, base, problems):
                 counted = engine.count_maal(table.rules["maal_table"], engine.validate_counts(counts, player=name))
                 # The counter writes what it finds into the Maal field: the same number is no conflict.
                 if typed and typed != str(counted):
-                    raise InputError(str(_("the counter found %(counted)s maal but %(typed)s is typed: clear one"))
-                                     % {"counted": counted, "typed": typed}, player=name, field="maal")
+                    raise InputError(gettext_noop("the counter found %(counted)s maal but %(typed)s is typed: clear one"),
+                                     params={"counted": counted, "typed": typed}, player=name, field="maal")
                 entry["maal_counts"] = counts
             else:
                 entry["maal"] = whole_number(typed, player=name, field="maal")

@@ -4,11 +4,14 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.utils.translation import ngettext
+from django.utils.translation import pgettext_lazy
 
 from scoring import marriage as engine
 
-STATUSES = {"winner": gettext_lazy("winner"), "seen": gettext_lazy("seen"), "unseen": gettext_lazy("unseen"),
+STATUSES = {"winner": gettext_lazy("winner"), "seen": pgettext_lazy("marriage player", "seen"),
+            "unseen": pgettext_lazy("marriage player", "unseen"),
             "out": gettext_lazy("sat out")}
+# Translators: a dublee is a Marriage win with seven pairs; a foul a penalty for a wrong show.
 MARKS = {"dublee": (gettext_lazy("dublee"), gettext_lazy("no dublee")),
          "foul": (gettext_lazy("foul"), gettext_lazy("no foul"))}
 

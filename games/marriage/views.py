@@ -7,6 +7,7 @@ from django.views.decorators.http import require_POST
 from scoring import marriage as engine
 from scoring.errors import InputError
 
+from .. import problems
 from ..views import keeper_table
 from .hand_entry import COUNTERS, parse_counts
 
@@ -22,7 +23,7 @@ def maal_preview(request, token, seat):
         counts = engine.validate_counts(parse_counts(request.POST, seat, name), player=name)
         maal = engine.count_maal(table.rules["maal_table"], counts)
     except InputError as error:
-        return render(request, "marriage/maal_found.html", {"error": error.message}, status=422)
+        return render(request, "marriage/maal_found.html", {"error": problems.message(error)}, status=422)
     response = render(request, "marriage/maal_found.html", {"maal": maal})
     # The page writes what the counter found into the Maal field (and frees it when nothing is counted).
     counted = None if counts == engine.empty_counts() else maal

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from scoring import marriage_honors as engine
-from scoring.errors import InputError
+from scoring.errors import InputError, gettext_noop
 
 from ..templatetags.cardscore import points
 from ..typed import PICKER_RANKS, parse_cards, whole_number
@@ -69,7 +69,7 @@ def parse(data, table, base, problems):
                 typed = (data.get(f"hand_points-{seat}") or "").strip()
                 cards = parse_cards(data.get(f"cards-{seat}"))
                 if typed and cards:
-                    raise InputError(str(_("type the hand points or count the cards, not both")),
+                    raise InputError(gettext_noop("type the hand points or count the cards, not both"),
                                      player=name, field="hand_points")
                 if cards:
                     entry["hand_points"] = engine.hand_points_from_cards(cards, player=name)

@@ -4,6 +4,7 @@ from django.views.decorators.http import require_GET
 from scoring import marriage_honors as engine
 from scoring.errors import InputError
 
+from .. import problems
 from ..views import keeper_table
 from .hand_entry import deal_info as next_deal
 
@@ -15,5 +16,5 @@ def deal_info(request, token):
     try:
         deal, error = next_deal(table, request.GET), None
     except InputError as problem:
-        deal, error = table.progress, problem.message
+        deal, error = table.progress, problems.message(problem)
     return render(request, "marriage_honors/deal.html", {"deal": deal, "error": error})

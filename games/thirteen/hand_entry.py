@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scoring import thirteen as engine
-from scoring.errors import InputError
+from scoring.errors import InputError, gettext_noop
 
 from ..typed import whole_number
 
@@ -72,7 +72,7 @@ def parse(data, table, base, problems):
                 with problems.check():
                     value = whole_number(data[key], blank=None, player=name, field=field)
                     if value is None:
-                        raise InputError(str(_("enter a number")), player=name, field=field)
+                        raise InputError(gettext_noop("enter a number"), player=name, field=field)
                     entry[field] = value
         inputs[name] = entry
     trump = data.get("trump", (base or {}).get("_hand", {}).get("trump", ""))

@@ -6,7 +6,7 @@ Hands are not typed in by a scorekeeper: each deal is recorded by the answer tha
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.errors import InputError
+from scoring.errors import InputError, gettext_noop
 
 from .pad import SHOWN
 from .race import current_deal
@@ -32,7 +32,7 @@ def rows_from_post(data, table, number, base=None):
 
 
 def parse(data, table, base, problems):
-    raise InputError(str(_("a deal is won by answering it on the race pad")), field="answer")
+    raise InputError(gettext_noop("a deal is won by answering it on the race pad"), field="answer")
 
 
 def marks(inputs):

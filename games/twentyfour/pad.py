@@ -5,10 +5,8 @@ the four cards, operators and brackets), and every press is checked by the engin
 A deal is anything with `cards`, four [rank, suit] pairs: a Puzzle or the race's current deal.
 """
 
-from django.utils.translation import gettext as _
-
 from scoring import expressions24
-from scoring.errors import InputError
+from scoring.errors import InputError, gettext_noop
 
 from ..templatetags.cardscore import left_to_right
 
@@ -23,10 +21,10 @@ def read_keys(text):
     """The keys pressed so far, from the form's hidden field."""
     keys = (text or "").split()
     if len(keys) > expressions24.MAX_TOKENS:
-        raise InputError(_("the expression is too long"), field="expression")
+        raise InputError(gettext_noop("the expression is too long"), field="expression")
     for key in keys:
         if key not in SHOWN and key not in ("c0", "c1", "c2", "c3"):
-            raise InputError(_("unknown key %(key)s") % {"key": key[:10]}, field="expression")
+            raise InputError(gettext_noop("unknown key %(key)s"), params={"key": key[:10]}, field="expression")
     return keys
 
 
@@ -34,7 +32,7 @@ def engine_tokens(deal, keys):
     """Cards as their ranks (a card can be pressed once); operators as they are."""
     used = [key for key in keys if key.startswith("c")]
     if len(used) != len(set(used)):
-        raise InputError(_("each card can be used once"), field="expression")
+        raise InputError(gettext_noop("each card can be used once"), field="expression")
     return [deal.cards[int(key[1])][0] if key.startswith("c") else key for key in keys]
 
 
@@ -46,7 +44,7 @@ def press(deal, keys, key):
         return []
     new_keys = read_keys(" ".join(keys + [key]))
     if len(new_keys) != len(keys) + 1:
-        raise InputError(_("press one key at a time"), field="expression")
+        raise InputError(gettext_noop("press one key at a time"), field="expression")
     expressions24.check_partial(engine_tokens(deal, new_keys), card_values(deal))
     return new_keys
 

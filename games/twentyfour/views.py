@@ -11,9 +11,9 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from scoring import solver24, twentyfour
 from scoring.checks import printable
-from scoring.errors import InputError
+from scoring.errors import InputError, gettext_noop
 
-from .. import services
+from .. import problems, services
 from ..models import Puzzle
 from ..views import keeper_table, render_table, table_for
 from . import pad, puzzles, race
@@ -113,7 +113,7 @@ def play(request, puzzle_id):
     try:
         keys = pad.read_keys(request.POST.get("keys"))
     except InputError as error:
-        return render_pad(request, puzzle, [], status=400, error=error.message)
+        return render_pad(request, puzzle, [], status=400, error=problems.message(error))
     key = request.POST.get("key", "")
     if key == "give_up":
         return render_pad(request, puzzles.give_up(puzzle), keys)
@@ -121,14 +121,14 @@ def play(request, puzzle_id):
         try:
             value = pad.evaluate(puzzle, keys)
         except InputError as error:
-            return render_pad(request, puzzle, keys, status=422, error=error.message)
+            return render_pad(request, puzzle, keys, status=422, error=problems.message(error))
         if value == solver24.TARGET:
             return render_pad(request, puzzles.finish(puzzle, Puzzle.WON, pad.shown(puzzle, keys)), keys)
         return render_pad(request, puzzle, keys, miss=value)
     try:
         keys = pad.press(puzzle, keys, key)
     except InputError as error:
-        return render_pad(request, puzzle, keys, status=422, error=error.message)
+        return render_pad(request, puzzle, keys, status=422, error=problems.message(error))
     return render_pad(request, puzzle, keys)
 
 
@@ -147,7 +147,7 @@ def race_press(request, token):
         keys = pad.read_keys(request.POST.get("keys"))
         if player not in table.players:
             # Refused before the key counts, keeping what was typed: the phone chooses and goes on.
-            raise InputError(_("choose who you are first"), field="player")
+            raise InputError(gettext_noop("choose who you are first"), field="player")
         key = request.POST.get("key", "")
         if key == "=":
             value = pad.evaluate(deal, keys)
@@ -163,7 +163,7 @@ def race_press(request, token):
     except InputError as error:
         # The message goes next to its field: the player select, or the expression.
         status = 422
-        extra["player_error" if error.field == "player" else "race_error"] = pad.pretty_message(error.message)
+        extra["player_error" if error.field == "player" else "race_error"] = pad.pretty_message(problems.message(error))
     except services.Conflict as conflict:
         status, keys, table = 409, [], conflict.table or table
         messages.warning(request, str(conflict))

@@ -74,14 +74,23 @@ def test_a_hand_typed_with_arabic_indic_digits_is_recorded_with_the_right_number
     table = fresh_table("marriage", owner)
     page = context_in(browser, live_server, "ar", "native", logged_in=True).new_page()
     page.goto(f"{live_server.url}/t/{table.keeper_token}/")
-    # Hand 2: Bikash wins; maal typed as an Arabic phone's keyboard types it.
+    # Hand 2: Bikash wins; Asha's maal counted (two tiplu typed into the counter), the rest typed,
+    # as an Arabic phone's keyboard types them.
     page.locator("fieldset[data-seat='1']").get_by_text("Winner", exact=True).click()
-    for seat, maal in enumerate(["١٢", "٤", "٦", "٠"]):
+    asha = page.locator("fieldset[data-seat='0']")
+    asha.get_by_text("Count maal").click()
+    tiplu = asha.get_by_role("textbox", name="Tiplu", exact=True)
+    tiplu.fill("")  # the count shows 0
+    tiplu.press_sequentially("٢")
+    tiplu.blur()
+    expect(page.locator("#maal-0")).not_to_have_value("")  # the counter wrote what it found
+    for seat, maal in enumerate(["٤", "٦", "١٠"], 1):
         page.locator(f"#maal-{seat}").press_sequentially(maal)
     page.locator("#new-hand button.primary.wide").click()
     expect(page.locator("#saved")).to_be_visible()
     hand = table.hands.get(number=2)
-    assert [hand.inputs[name]["maal"] for name in table.players] == [12, 4, 6, 0]
+    assert hand.inputs["Asha"]["maal_counts"]["tiplu"] == 2
+    assert [hand.inputs[name]["maal"] for name in table.players[1:]] == [4, 6, 10]
     assert hand.inputs["Bikash"]["status"] == "winner"
     # The board shows the new totals in Arabic-Indic digits.
     table.refresh_from_db()

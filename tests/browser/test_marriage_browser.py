@@ -64,7 +64,7 @@ def test_an_evening_with_the_maal_counter_and_a_fixed_hand(logged_in_page, live_
     page.get_by_role("link", name="Fix hand 1").click()
     asha = page.locator("fieldset[data-seat='0']")
     for item in ("Tiplu", "Poplu", "Jhiplu"):
-        asha.get_by_role("spinbutton", name=item, exact=True).fill("0")
+        asha.get_by_role("textbox", name=item, exact=True).fill("0")
     page.get_by_role("button", name="Save the correction").click()
     expect(page.get_by_text("Hand 1 corrected")).to_be_visible()
     # Hand 1 becomes n=4, P=10: Asha −13, Chandra 24−3−10 = 11, Dipa −20, Bikash 22.

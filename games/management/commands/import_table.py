@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.urls import reverse
 
+from games import problems
 from games.services import import_table
 from scoring import InputError
 
@@ -35,7 +36,7 @@ class Command(BaseCommand):
         except (OSError, UnicodeDecodeError) as error:
             self.fail(f"cannot read {path}: {error}")
         except InputError as error:
-            self.fail(f"invalid table file: {error}")
+            self.fail(f"invalid table file: {problems.text(error)}")
         except (ValueError, RecursionError) as error:
             self.fail(f"{path} is not valid JSON: {error}")
         for warning in warnings:

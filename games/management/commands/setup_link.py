@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 from games import first_run
 
@@ -15,7 +16,8 @@ class Command(BaseCommand):
     def handle(self, *args, site, **options):
         if first_run.has_owner():
             return
-        code, _ = first_run.current_code()
+        code, _created = first_run.current_code()
         link = first_run.setup_link(code, site.rstrip("/") or "http://<this server's address>")
-        self.stdout.write(f"No owner yet. To create the owner account, open\n    {link}\n"
-                          f"(or type the setup code {code} on the setup page). It works until the owner exists.")
+        self.stdout.write(_("No owner yet. To create the owner account, open\n    %(link)s\n(or type the setup code "
+                            "%(code)s on the setup page). It works until the owner exists.")
+                          % {"link": link, "code": code})

@@ -2,6 +2,8 @@ import sys
 
 from django.core.management.base import BaseCommand
 
+from games import problems
+
 from scoring import InputError, solver24
 
 
@@ -22,7 +24,7 @@ class Command(BaseCommand):
         try:
             solutions = solver24.solve(cards)
         except InputError as error:
-            self.fail(error.message)
+            self.fail(problems.message(error))
         self.stdout.write(str(len(solutions)))
         for solution in solutions:
             self.stdout.write(solution)
