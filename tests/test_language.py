@@ -122,7 +122,7 @@ def test_the_table_shows_its_language_and_the_scorekeeper_changes_it(client, own
     assert '<span lang="ar">العربيّة</span>' in body
     assert 'action="%s"' % reverse("table_language", args=[table.keeper_token]) not in body
     refused = csrf_post(client, reverse("table_language", args=[table.keeper_token]), {"language": "xx"})
-    assert refused.status_code == 422 and "choose one of the languages offered" in page(refused)
+    assert refused.status_code == 422 and "Choose one of the languages offered" in page(refused)
     table.refresh_from_db()
     assert table.language == "ar"
     assert viewer.post(reverse("table_language", args=[table.viewer_token]), {"language": ""}).status_code == 404
