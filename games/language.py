@@ -60,18 +60,19 @@ def digits_choice(request):
 
 # One pass over a page: the parts whose text is left alone (scripts, styles, text areas,
 # comments, elements marked data-western such as card faces), tags, character references, and
-# runs of digits (a run followed by a suit is a card, written as printed on the cards).
+# runs of digits (a run followed by a suit, ♥ or H, is a card: written as printed on the cards).
+CARD_SUIT = "(?:[♠♥♦♣]|(?-i:[SHDC])(?![A-Za-z]))?"
 PAGE_PARTS = re.compile(
     r"<(script|style|textarea)\b.*?</\1\s*>"
     r"|<!--.*?-->"
     r"|<([a-z]+)\b[^>]*\sdata-western\b[^>]*>.*?</\2\s*>"
     r"|(<[^>]*>)"
     r"|&#?\w+;"
-    r"|[0-9]+[♠♥♦♣]?",
+    r"|[0-9]+" + CARD_SUIT,
     re.S | re.I)
 # In a tag, only the attributes people read or hear: their values are text too.
 READ_ATTRIBUTES = re.compile(r'(\s(?:aria-label|title|alt|placeholder)=")([^"]*)"')
-DIGITS_IN_TEXT = re.compile(r"&#?\w+;|[0-9]+[♠♥♦♣]?")
+DIGITS_IN_TEXT = re.compile(r"&#?\w+;|[0-9]+" + CARD_SUIT)
 
 
 def native_digits(html, language):
@@ -80,7 +81,7 @@ def native_digits(html, language):
 
     def text_digits(match):
         part = match.group()
-        return part if part[0] == "&" or part[-1] in "♠♥♦♣" else part.translate(table)
+        return part if part[0] == "&" or not part[-1].isdigit() else part.translate(table)
 
     def attribute(match):
         return f'{match[1]}{DIGITS_IN_TEXT.sub(text_digits, match[2])}"'
@@ -112,7 +113,7 @@ class LanguageMiddleware:
             return response
         patch_vary_headers(response, ["Cookie"])
         language = translation.get_language()
-        if digits_choice(request) == NATIVE and language in TO_NATIVE:
+        if digits_choice(request) == NATIVE and language in TO_NATIVE and response.content:  # not a 204
             response.content = native_digits(response.content.decode(response.charset), language)
             if response.has_header("Content-Length"):
                 response["Content-Length"] = str(len(response.content))

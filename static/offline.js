@@ -265,8 +265,8 @@
   const pluralRules = new Intl.PluralRules(document.documentElement.lang);
   function waiting(count) {
     const category = pluralRules.select(count);
-    const words = indicator.dataset[`waiting${category[0].toUpperCase()}${category.slice(1)}`] || indicator.dataset.waitingOther;
-    return words.replace("{count}", shownDigits(count));
+    const form = indicator.dataset[`waiting${category[0].toUpperCase()}${category.slice(1)}`] || indicator.dataset.waitingOther;
+    return form.replace("{count}", shownDigits(count));
   }
 
   function entry(post) {

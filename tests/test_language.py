@@ -38,6 +38,8 @@ def test_text_is_written_in_the_languages_own_digits_and_nothing_else():
         '<script>const a = 1;</script><style>.a { width: 10px; }</style><!-- 5 -->'
         '<span>8♠ 10♥</span><button data-rank="10" data-western>10</button>')
     assert native_digits("<td>−1,250.75</td>", "ne") == "<td>−१,२५०.७५</td>"
+    # Card codes typed or shown (AS 10H JK=7C) keep the digits printed on the cards.
+    assert native_digits("<p>e.g. AS 10H JK=7C, 3 Hands, 2h</p>", "ar") == "<p>e.g. AS 10H JK=7C, ٣ Hands, ٢h</p>"
 
 
 def test_numbers_typed_in_either_digits_read_as_western_ones():
