@@ -27,9 +27,15 @@ TO_NATIVE = {language: str.maketrans("0123456789", digits) for language, digits 
 TO_WESTERN = str.maketrans({"٫": ".", **{digit: str(value) for digits in NATIVE_DIGITS.values()
                                          for value, digit in enumerate(digits)}})
 
+# The decimal and thousands marks a language writes beside its own digits, where they differ from
+# those its locale writes beside Western ones (Arabic: ١٢٬٣٤٥٫٥٠).
+NATIVE_SEPARATORS = {"ar": ("٫", "٬")}
+
 # Whether the device chose its language (set for each request by LanguageMiddleware); a command or
 # a test outside a request counts as having chosen, so nothing changes the active language there.
 _device_chose = contextvars.ContextVar("device_chose_language", default=True)
+# Whether the page is written in the language's own digits (set for each request too).
+_own_digits = contextvars.ContextVar("own_digits", default=False)
 
 
 def western_digits(text):
@@ -56,6 +62,12 @@ def follow_table(language):
 
 def digits_choice(request):
     return NATIVE if request.COOKIES.get(DIGITS_COOKIE) == NATIVE else WESTERN
+
+
+def native_separators():
+    """(decimal, thousands) marks for a number on this page, where the language's own digits have
+    their own marks; None to write the locale's."""
+    return NATIVE_SEPARATORS.get(translation.get_language()) if _own_digits.get() else None
 
 
 # One pass over a page: the parts whose text is left alone (scripts, styles, text areas,
@@ -104,11 +116,13 @@ class LanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        token = _device_chose.set(chosen_language(request) is not None)
+        chose = _device_chose.set(chosen_language(request) is not None)
+        own_digits = _own_digits.set(digits_choice(request) == NATIVE)
         try:
             response = self.get_response(request)
         finally:
-            _device_chose.reset(token)
+            _device_chose.reset(chose)
+            _own_digits.reset(own_digits)
         if "text/html" not in response.get("Content-Type", "") or response.streaming:
             return response
         patch_vary_headers(response, ["Cookie"])

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from django.utils.formats import number_format
 
 from games import services
 from games.language import native_digits, western_digits
@@ -63,6 +64,19 @@ def test_a_device_that_chose_its_languages_digits_sees_every_number_in_them(clie
     assert f'data-digits="{own}"' in body  # for the numbers the script writes
     client.cookies["cardscore_digits"] = "western"
     assert f"+{table.totals['Bikash']}{after}" in page(client.get(table_url(table)))
+
+
+def test_money_in_arabic_indic_digits_has_the_arabic_decimal_and_thousands_marks(client, owner):
+    table, _warnings = services.import_table({**SAMPLES["marriage"]["document"], "rules": {"point_rate": 250}},
+                                             owner=owner)
+    client.cookies["django_language"] = "ar"
+    client.cookies["cardscore_digits"] = "native"
+    with translation.override("ar"):  # as the locale writes it: 18250,00
+        western = number_format(table.totals["Asha"] * 250, decimal_pos=2, force_grouping=True)
+    assert "," in western
+    assert western.translate(ARABIC).replace(".", "٬").replace(",", "٫") in page(client.get(table_url(table)))
+    client.cookies["cardscore_digits"] = "western"
+    assert western in page(client.get(table_url(table)))
 
 
 def test_an_english_page_keeps_western_digits_whatever_the_choice(client, owner):

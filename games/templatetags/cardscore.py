@@ -4,11 +4,12 @@ import re
 from decimal import Decimal
 
 from django import template
-from django.utils.formats import number_format
+from django.utils import numberformat
+from django.utils.formats import get_format, number_format
 from django.utils.translation import get_language_bidi
 
 from ..history import cards
-from ..language import western_digits
+from ..language import native_separators, western_digits
 
 register = template.Library()
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")
@@ -32,7 +33,14 @@ def points(value, signed=True):
 @register.filter
 def money(value, rules=None):
     """An amount of money with two decimals and the table's currency label (if any)."""
-    amount = number_format(Decimal(value).quantize(Decimal("0.01")), decimal_pos=2, force_grouping=True)
+    value = Decimal(value).quantize(Decimal("0.01"))
+    separators = native_separators()
+    if separators:  # the marks written beside the language's own digits (games/language.py)
+        decimal, thousands = separators
+        amount = numberformat.format(value, decimal, decimal_pos=2, grouping=get_format("NUMBER_GROUPING"),
+                                     thousand_sep=thousands, force_grouping=True)
+    else:
+        amount = number_format(value, decimal_pos=2, force_grouping=True)
     amount = left_to_right(amount.replace("-", "\u2212"))
     currency = (rules or {}).get("currency", "")
     return f"{amount} {currency}".strip()
