@@ -59,11 +59,14 @@ class PointTable(models.Model):
 class Group(models.Model):
     """Tables an owner keeps together, such as a club's Friday evenings: its page is their season."""
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_groups")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_groups",
+                              verbose_name=_("owner"))
     name = models.CharField(_("name"), max_length=80)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("group")
+        verbose_name_plural = _("groups")
         ordering = ["name"]
         constraints = [models.UniqueConstraint(fields=["owner", "name"], name="one_group_name_per_owner")]
 
@@ -85,10 +88,11 @@ class TableManager(models.Manager):
 
 
 class Table(models.Model):
-    id = models.CharField(primary_key=True, max_length=32, default=new_table_id, editable=False)
+    id = models.CharField(_("id"), primary_key=True, max_length=32, default=new_table_id, editable=False)
     game = models.CharField(_("game"), max_length=30, choices=game_choices)
     name = models.CharField(_("name"), max_length=80)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables",
+                              verbose_name=_("owner"))
     created = models.DateTimeField(_("created"))
     rules = models.JSONField(_("rules"))
     players = models.JSONField(_("players"), help_text=_("Names in seating order."))
@@ -113,7 +117,7 @@ class Table(models.Model):
     # Bumped on every change, so a phone polling the board learns cheaply that nothing changed.
     revision = models.PositiveIntegerField(default=0, editable=False)
     # Derived by the engine: running totals and what comes next (dealer, game over...).
-    totals = models.JSONField(default=dict, editable=False)
+    totals = models.JSONField(_("totals"), default=dict, editable=False)
     progress = models.JSONField(default=dict, editable=False)
     # The engine's fold state after the last hand (scoring/base.py): the next hand is folded
     # onto it, so recording a hand never reads the earlier ones.
@@ -122,6 +126,8 @@ class Table(models.Model):
     objects = TableManager()
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["-created"]
 
     def __str__(self):
@@ -144,16 +150,18 @@ class Table(models.Model):
 
 class Hand(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
-    number = models.PositiveIntegerField()
-    inputs = models.JSONField(help_text=_("What was entered, player name -> fields, as in FORMAT.md."))
-    points = models.JSONField(default=dict, editable=False)
+    number = models.PositiveIntegerField(_("number"))
+    inputs = models.JSONField(_("inputs"), help_text=_("What was entered, player name -> fields, as in FORMAT.md."))
+    points = models.JSONField(_("points"), default=dict, editable=False)
     # Bumped on every edit, so an edit started from an old page is refused instead of overwriting.
     version = models.PositiveIntegerField(default=1)
     note = models.CharField(_("note"), max_length=200, blank=True, default="",
                             help_text=_("What the table wants remembered of the hand: \"misdeal, replayed\"."))
-    updated = models.DateTimeField(auto_now=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_hand_per_number")]
 

@@ -80,8 +80,9 @@ def png(table):
     played = max((len(line) - 1 for line in table.series.values()), default=0)
     game = table.game_descriptor
     text(table.name, MARGIN - 8, 44, start=MARGIN, bold=True)
-    details = [str(game.name), date_format(table.created, "j M Y"),
-               ngettext("%(count)s hand", "%(count)s hands", played) % {"count": played}]
+    details = [str(game.name), date_format(table.created),
+               ngettext("%(count)s %(hand)s", "%(count)s %(hands)s", played)
+               % {"count": played, "hand": game.hand_word, "hands": game.hands_word}]
     position = MARGIN
     for number, detail in enumerate(details):  # one at a time, as each may need its own script's font
         if number:
