@@ -284,8 +284,8 @@ def _deal(order, active, position, number_in_round, completed_rounds):
                   if order[(position - step) % size] in active)
     leader = next(order[(position + step) % size] for step in range(1, size)
                   if order[(position + step) % size] in active)
-    return {"dealer": dealer, "cutter": cutter, "leader": leader,
-            "round_label": f"round {completed_rounds + 1}, deal {number_in_round}"}
+    return {"dealer": dealer, "cutter": cutter, "leader": leader, "round_number": completed_rounds + 1,
+            "deal_number": number_in_round}
 
 
 # Where the deal stands between games. "next": the absolute position the deal passes to next;
@@ -314,7 +314,8 @@ def _active(entries):
 
 
 def deals(rules, players, hands):
-    """For each validated game: {"dealer", "cutter", "leader", "round_label"} of that game."""
+    """For each validated game: {"dealer", "cutter", "leader", "round_number", "deal_number"} of
+    that game."""
     order, walk, dealt = _play_order(rules, players), _START_WALK, []
     for entries in hands:
         deal, walk = _next_deal(order, walk, _active(entries))
@@ -326,7 +327,8 @@ def rotation(rules, players, state, inactive=()):
     """Who deals, cuts and leads the next game, and its round label.
 
     `state`: the fold state after the games played (see fold()); `inactive`: names sitting out
-    the next game (default: nobody). Returns {"dealer", "cutter", "leader", "round_label"}.
+    the next game (default: nobody). Returns {"dealer", "cutter", "leader", "round_number",
+    "deal_number"}.
 
     - Players are listed clockwise; the play order is that list for "clockwise", and for
       "anticlockwise" the first player followed by the others in reverse.
@@ -339,8 +341,9 @@ def rotation(rules, players, state, inactive=()):
       following deal until the deal reaches or passes the round's first dealer's seat again; that
       deal starts the next round. So each player deals at most once in a round, and every player
       who was active when the deal reached their seat has dealt once when it is complete.
-    - round_label is "round R, deal D": this game is the D-th deal of round R (counted from 1).
-      The rules' short form "round 2.4" (2 rounds complete, 4th deal) is "round 3, deal 4" here,
+    - round_number R and deal_number D: this game is the D-th deal of round R (counted from 1),
+      "round R, deal D" as a page words it.
+      The rules' short form "round 2.4" (2 rounds complete, 4th deal) is round 3, deal 4 here,
       as the rules spell it out: a table read "round 0.1" for the first deal as a round zero.
     """
     inactive = set(inactive)
