@@ -12,6 +12,7 @@ tags' names, links, ids or inputs' values, nor in scripts and styles.
 
 import contextvars
 import re
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.utils import translation
@@ -64,6 +65,17 @@ def digits_choice(request):
     return NATIVE if request.COOKIES.get(DIGITS_COOKIE) == NATIVE else WESTERN
 
 
+@contextmanager
+def western_digits_written():
+    """Within it, numbers are written for Western digits whatever this device chose: for what is
+    drawn once and shared with every phone (the result card)."""
+    token = _own_digits.set(False)
+    try:
+        yield
+    finally:
+        _own_digits.reset(token)
+
+
 def native_separators():
     """(decimal, thousands) marks for a number on this page, where the language's own digits have
     their own marks; None to write the locale's."""
@@ -71,7 +83,8 @@ def native_separators():
 
 
 # One pass over a page: the parts whose text is left alone (scripts, styles, text areas,
-# comments, elements marked data-western such as card faces), tags, character references, and
+# comments, elements marked data-western such as card faces: their text only, as the region ends
+# at the first closing tag of its name), tags, character references, and
 # runs of digits (a run followed by a suit, ♥ or H, is a card: written as printed on the cards).
 CARD_SUIT = "(?:[♠♥♦♣]|(?-i:[SHDC])(?![A-Za-z]))?"
 PAGE_PARTS = re.compile(

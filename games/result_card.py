@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from PIL import Image, ImageDraw, ImageFont
 
 from . import board, chart
+from .language import western_digits_written
 from .templatetags.cardscore import money, points
 
 WIDTH, HEIGHT = 1200, 630  # what chat apps show whole in a message (1.91:1)
@@ -63,7 +64,13 @@ def font(text, size, bold=False):
 
 
 def png(table):
-    """The card of `table` in the active language, as PNG bytes."""
+    """The card of `table` in the active language, as PNG bytes. Its numbers are in Western digits
+    whatever the phone asking chose: the card is drawn once for every phone it is shared with."""
+    with western_digits_written():
+        return _drawn(table)
+
+
+def _drawn(table):
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
     rtl = get_language_bidi()

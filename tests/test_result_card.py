@@ -4,6 +4,8 @@
 import io
 
 import pytest
+from django.core.cache import cache
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from PIL import Image
@@ -102,3 +104,17 @@ def test_a_missing_font_is_reported_by_the_system_checks(monkeypatch, tmp_path):
     assert warning.id == "cardscore.W001"
     assert "fonts-noto-ui-core" in warning.hint
 
+
+
+@pytest.mark.django_db
+def test_the_card_is_the_same_whatever_digits_the_phone_chose(owner):
+    table = fresh_table("marriage", owner)
+    table.rules["point_rate"] = 1250  # money with a thousands mark and a decimal one
+    table.save(update_fields=["rules"])
+    pictures = []
+    for digits in ("native", "western"):
+        cache.clear()
+        phone = Client(HTTP_ACCEPT_LANGUAGE="ar")
+        phone.cookies["cardscore_digits"] = digits
+        pictures.append(phone.get(reverse("result_picture", args=[table.viewer_token])).content)
+    assert pictures[0] == pictures[1]
