@@ -6,6 +6,9 @@ from scoring import twentyfour as engine
 from ..registry import Game
 from . import hand_entry, history, race
 
+# The solver's difficulties (scoring.solver24.DIFFICULTIES) as a player reads them.
+DIFFICULTY_LABELS = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}
+
 GAME = Game(
     name=_("24 Game race"),
     engine=engine,
@@ -25,6 +28,6 @@ GAME = Game(
     live_board=False,  # the race pad polls for the next deal itself
     rule_fields={
         "difficulty": forms.ChoiceField(label=_("Difficulty"), required=False, choices=[
-            ("", _("any")), ("easy", _("easy")), ("medium", _("medium")), ("hard", _("hard"))]),
+            ("", _("any")), *DIFFICULTY_LABELS.items()]),
     },
 )

@@ -17,6 +17,7 @@ from .. import problems, services
 from ..models import Puzzle
 from ..views import keeper_table, render_table, table_for
 from . import pad, puzzles, race
+from .game import DIFFICULTY_LABELS
 
 PLAYER_COOKIE = "player24"
 DIFFICULTY_COOKIE = "difficulty24"
@@ -36,7 +37,7 @@ def player_of(request):
 def home_context(request, **extra):
     name, user = player_of(request)
     return {"player": name, "board": puzzles.score_board(name, user) if name else None,
-            "difficulties": solver24.DIFFICULTIES, "difficulty": request.COOKIES.get(DIFFICULTY_COOKIE, ""), **extra}
+            "difficulties": DIFFICULTY_LABELS.items(), "difficulty": request.COOKIES.get(DIFFICULTY_COOKIE, ""), **extra}
 
 
 @require_safe
