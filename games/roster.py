@@ -49,7 +49,7 @@ def records(tables):
 def record(name, tables):
     """The tables `name` sat at, and their record per game (as records() gives it)."""
     tables = [table for table in tables if name in table.players]
-    return tables, {game: next(row for row in season["players"] if row["name"] == name) | {"game": season["game"]}
+    return tables, {game: next(row for row in season["players"] if row["name"] == name) | {"game": season["game"], "signed": season["signed"]}
                     for game, season in records(tables).items()}
 
 

@@ -30,6 +30,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from django.utils.module_loading import module_has_submodule
 from hypothesis import strategies as st
 from playwright.sync_api import expect
@@ -42,6 +43,15 @@ from tests.strategies import (THIRTEEN_PLAYERS, honors_games, konkan_games, marr
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent  # where manage.py is
 PASSWORD = "correct-horse-9"
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A request leaves its language active in the thread (LocaleMiddleware activates it and
+    nothing deactivates it), and the test client runs in the test's thread: each test starts in
+    the site's language, whatever the one before it asked for."""
+    yield
+    translation.deactivate()
 
 
 # --- accounts and clients ----------------------------------------------------------------------

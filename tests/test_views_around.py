@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from games import chart, services
 from games.models import HandChange, Table
+from games.templatetags.cardscore import points
 from tests.fixtures import csrf_post, hand_form, marriage_inputs, page, read_text
 
 
@@ -122,7 +123,7 @@ def test_players_across_tables_and_the_roster_when_starting_a_table(client, owne
     assert "Nepali Marriage" in page and "Konkan" in page
     marriage_table.refresh_from_db()
     total = marriage_table.totals["Asha"]
-    assert f"<dt>Points</dt><dd>{total}</dd>" in page
+    assert f"<dt>Points</dt><dd>{points(total)}</dd>" in page  # signed, as on the board
     assert "<dt>Best hand</dt><dd>" in page and "<dt>Wins</dt><dd>1</dd>" in page
     assert client.get(reverse("player", args=["Nobody"])).status_code == 404
     new_table = client.get(reverse("new_table", args=["marriage"])).content.decode()

@@ -6,8 +6,10 @@ only build requests and read pages; every test is one behaviour.
 
 import json
 import re
+from importlib import import_module
 
 import pytest
+from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -522,3 +524,13 @@ BAD_FILES = [
 @pytest.mark.parametrize("extra,hands,message", BAD_FILES)
 def test_an_invalid_honors_file_is_rejected_whole(client, extra, hands, message):
     assert_import_refused(client, {**document("marriage-honors", PLAYERS, hands), **extra}, message)
+
+
+@pytest.mark.django_db
+def test_a_table_saved_before_the_rounds_were_numbered_gets_its_numbers(client, played):
+    """Migration 0014: a table whose progress still holds the English "round 1, deal 2" is given
+    the round and the deal as numbers, and its page words them again."""
+    Table.objects.filter(pk=played.pk).update(progress={
+        key: value for key, value in played.progress.items() if key not in ("round_number", "deal_number")})
+    import_module("games.migrations.0014_honors_round_numbers").number_the_rounds(apps, None)
+    assert "Round 1, deal 2" in deal_line(client.get(reverse("table", args=[played.keeper_token])))

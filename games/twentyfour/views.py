@@ -86,6 +86,7 @@ def puzzle_context(puzzle, keys, **extra):
     used = set() if puzzle.result else {int(key[1]) for key in keys if key.startswith("c")}
     return {
         "puzzle": puzzle,
+        "difficulty_label": DIFFICULTY_LABELS.get(puzzle.difficulty, puzzle.difficulty),
         "keys": " ".join(keys),
         "shown": puzzle.expression if puzzle.result == Puzzle.WON else pad.shown(puzzle, keys),
         "cards": [{"index": index, "rank": rank, "suit": suit, "used": index in used}
