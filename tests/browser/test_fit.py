@@ -117,7 +117,8 @@ def test_every_page_of_every_game_has_44px_targets_and_readable_text(site, owner
     urls = ["/", "/24/", reverse("puzzle", args=[puzzle.pk]), reverse("players_list"),
             reverse("player", args=[tables[GAMES[0]].players[0]]), reverse("group", args=[group.pk]),
             reverse("table_group", args=[rematch.keeper_token]), reverse("table", args=[rematch.keeper_token]),
-            reverse("settlement", args=[tables["marriage"].viewer_token])]
+            reverse("settlement", args=[tables["marriage"].viewer_token]),
+            reverse("summary", args=[tables["marriage"].viewer_token])]
     for game in registry.all_games():
         urls += pages_of(game, tables[game.slug])
     for url in urls:
