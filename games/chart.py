@@ -24,6 +24,11 @@ def series(players, hand_points):
     return extended({name: [0] for name in players}, hand_points)
 
 
+def hands_drawn(lines):
+    """How many hands the running totals go through."""
+    return max((len(line) - 1 for line in lines.values()), default=0)
+
+
 def extended(lines, hand_points):
     """New lines: `lines` followed by each player's running total after each of the hands."""
     lines = {name: list(line) for name, line in lines.items()}

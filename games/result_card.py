@@ -84,7 +84,7 @@ def _drawn(table):
         draw.text((WIDTH - left - width if rtl else left, top), words, font=face, fill=fill)
         return left + width
 
-    played = max((len(line) - 1 for line in table.series.values()), default=0)
+    played = chart.hands_drawn(table.series)
     game = table.game_descriptor
     text(table.name, MARGIN - 8, 44, start=MARGIN, bold=True)
     details = [str(game.name), date_format(table.created),

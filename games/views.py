@@ -413,7 +413,7 @@ def shared_result(token):
     """The table a result link shows, when it has a hand to show; the scorekeeper's link is
     redirected to the viewer's, so that the link a phone shares can change nothing."""
     table, can_edit = table_for(token)
-    if not table.series or len(next(iter(table.series.values()))) < 2:
+    if not chart.hands_drawn(table.series):
         raise Http404(_("This table has no result yet."))
     return table, can_edit
 
@@ -427,7 +427,7 @@ def summary(request, token):
     return render(request, "games/summary.html", {
         "table": table, "token": token, "standings": board.standings(table), "transfers": board.transfers(table),
         "signed": not table.engine.LOWER_WINS, "has_money": "point_rate" in table.rules,
-        "hands_played": len(next(iter(table.series.values()))) - 1,
+        "hands_played": chart.hands_drawn(table.series),
         "picture": request.build_absolute_uri(reverse("result_picture", args=[token])),
         "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}),
         "chart_colors": chart.player_colors(table),
