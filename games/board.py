@@ -87,8 +87,10 @@ def hand_marks(game, inputs):
 
 
 def points_in_hand(players, marks, points):
-    """Player -> points in the hand, None for a player not in it (sat out, out of the game)."""
-    return {name: None if ABSENT.intersection(marks.get(name, ())) else points.get(name, 0) for name in players}
+    """Player -> points in the hand, None for a player not in it (sat out, out of the game, not
+    seated at the table then)."""
+    return {name: None if name not in points or ABSENT.intersection(marks.get(name, ())) else points[name]
+            for name in players}
 
 
 def _cell_class(value, signed):

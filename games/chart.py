@@ -18,10 +18,11 @@ def player_colors(table):
 MAX_POINTS = 121  # points per line: a phone is 390 px wide, finer detail would not show
 
 
-def series(players, hand_points):
-    """Per player: 0, then the running total after each hand; stored with the table (every
+def series(players, steps):
+    """Per player: the total at the start, then after each hand and the events right after it
+    (the engine's Result.steps), None before the player sat down; stored with the table (every
     value, so that recording a hand appends to it) and sampled when drawn."""
-    return extended({name: [0] for name in players}, hand_points)
+    return {name: [step.get(name) for step in steps] for name in players}
 
 
 def hands_drawn(lines):
@@ -29,13 +30,16 @@ def hands_drawn(lines):
     return max((len(line) - 1 for line in lines.values()), default=0)
 
 
-def extended(lines, hand_points):
-    """New lines: `lines` followed by each player's running total after each of the hands."""
-    lines = {name: list(line) for name, line in lines.items()}
-    for points in hand_points:
-        for name, line in lines.items():
-            line.append(line[-1] + points.get(name, 0))
-    return lines
+def after_hand(lines, totals):
+    """New lines: `lines` followed by each player's total after one more hand."""
+    return {name: [*line, totals.get(name)] for name, line in lines.items()}
+
+
+def after_event(lines, totals):
+    """New lines whose last value is each player's total after an event (joining, an adjustment)
+    made since the last hand; a newcomer's line starts there."""
+    length = len(next(iter(lines.values())))
+    return {name: [*lines.get(name, [None] * length)[:-1], totals.get(name)] for name in totals}
 
 
 def sampled(line):
@@ -51,7 +55,7 @@ def svg(table, title):
     """The chart; its time axis runs left to right on right-to-left pages too, as a time line does
     in the charts Arabic readers meet (finance, weather), so it is never mirrored."""
     lines = {name: sampled(table.series.get(name, [0])) for name in table.players}
-    values = [value for line in lines.values() for value in line]
+    values = [value for line in lines.values() for value in line if value is not None]
     low, high = min(values + [0]), max(values + [0])
     span = (high - low) or 1
     steps = max(len(next(iter(lines.values()))) - 1, 1)
@@ -64,7 +68,7 @@ def svg(table, title):
 
     colors = player_colors(table)
     paths = format_html_join("", '<polyline fill="none" stroke="{}" stroke-width="2.5" stroke-linejoin="round" points="{}"><title>{}</title></polyline>',
-                             ((colors[name], " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line)), name)
+                             ((colors[name], " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line) if v is not None), name)
                               for name, line in lines.items()))
     zero = format_html('<line x1="{}" x2="{}" y1="{y}" y2="{y}" stroke="currentColor" stroke-opacity=".35" stroke-dasharray="4 4"/>',
                        PAD, WIDTH - PAD, y=f"{y(0):.1f}")

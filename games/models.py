@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import connections, models
 from django.utils.translation import gettext_lazy as _
 
+from scoring import base
 from scoring.errors import InputError
 
 from . import problems
@@ -95,7 +96,9 @@ class Table(models.Model):
                               verbose_name=_("owner"))
     created = models.DateTimeField(_("created"))
     rules = models.JSONField(_("rules"))
-    players = models.JSONField(_("players"), help_text=_("Names in seating order."))
+    # Everyone who sat at the table: the seats it started with, in order, then each newcomer as
+    # they sat down (`events`); who sits where now is the state's "seated".
+    players = models.JSONField(_("players"), help_text=_("Names in seating order, then each player who joined later."))
     colors = models.JSONField(_("colours"), default=dict, blank=True, help_text=_("Player name -> colour name."))
     keeper_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     viewer_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
@@ -114,6 +117,9 @@ class Table(models.Model):
     current_hand = models.JSONField(default=dict, blank=True, editable=False)
     # Each player's running total after every hand, for the chart (see games.chart.series).
     series = models.JSONField(default=dict, editable=False)
+    # What changed between hands (scoring/base.py): players joining, leaving or replaced, points
+    # adjusted, the deal given; each folded in its place, in order.
+    events = models.JSONField(_("events"), default=list, blank=True, editable=False)
     # Bumped on every change, so a phone polling the board learns cheaply that nothing changed.
     revision = models.PositiveIntegerField(default=0, editable=False)
     # Derived by the engine: running totals and what comes next (dealer, game over...).
@@ -140,6 +146,24 @@ class Table(models.Model):
     @property
     def engine(self):
         return self.game_descriptor.engine
+
+    @property
+    def seated(self):
+        """Who plays the next hand, in seat order."""
+        return self.state["seated"]
+
+    @property
+    def starting_players(self):
+        """The seats the table started with, in order (the table file's "players")."""
+        newcomers = {event["player"] if event["kind"] == "join" else event["by"]
+                     for event in self.events if event["kind"] in ("join", "replace")}
+        return [name for name in self.players if name not in newcomers]
+
+    def seated_for(self, number):
+        """Who plays hand `number`, in seat order."""
+        if number == self.state["hands"] + 1:
+            return self.seated
+        return base.seated_for(self.starting_players, self.events, number)
 
     @property
     def is_over(self):
@@ -194,15 +218,19 @@ class Puzzle(models.Model):
 
 class HandChange(models.Model):
     """One change to a hand: entered, corrected, deleted, restored (the redo of an undo) or its note
-    written, when, by whom, and the inputs before and after. The latest deletion's `before` is what a redo puts back."""
+    written, when, by whom, and the inputs before and after. The latest deletion's `before` is what a redo puts back.
+    An event between hands (a player joining, an adjustment...) and its taking back are kept the
+    same way: `number` is how many hands came before it, `after` (or `before`) the event."""
 
     ENTERED, CORRECTED, DELETED, RESTORED, NOTED = "entered", "corrected", "deleted", "restored", "noted"
+    EVENT, EVENT_TAKEN_BACK = "event", "taken_back"
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
     hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes")
     number = models.PositiveIntegerField(help_text=_("The hand's number when it was changed."))
     action = models.CharField(max_length=10, choices=[(ENTERED, _("entered")), (CORRECTED, _("corrected")),
                                                       (DELETED, _("deleted")), (RESTORED, _("restored")),
-                                                      (NOTED, _("note written"))])
+                                                      (NOTED, _("note written")), (EVENT, _("table changed")),
+                                                      (EVENT_TAKEN_BACK, _("change taken back"))])
     when = models.DateTimeField(auto_now_add=True)
     by = models.CharField(max_length=150, help_text=_("An account's name, or which link was used."))
     title = models.CharField(max_length=80, blank=True,

@@ -26,14 +26,15 @@ from scoring.errors import InputError, gettext_noop
 class Game:
     """What a game is made of, beyond its rules engine.
 
-    `entry` is the game's hand-entry module; its functions take the table and the hand number,
+    `entry` is the game's hand-entry module; its functions take the table and the hand number
+    (its players are table.seated_for(number), in seat order),
     and `inputs` / `base` are the stored inputs of the hand being completed or corrected (None
     for a new hand):
         form_context(table, number, inputs) -> what the hand template needs besides the rows
             (entry_title, entry_note, submit_label, choices, options in use)
         rows(table, number, inputs) -> what the form shows per player
         rows_from_post(data, table, number, base) -> the same as posted, shown again after an error
-        parse(data, table, base, problems) -> the hand's inputs in the table file's shape; a field
+        parse(data, table, number, base, problems) -> the hand's inputs in the table file's shape; a field
             that cannot be read is left out and its InputError added to `problems`
             (scoring.errors.Problems), so that one save reports every problem
         marks(inputs) -> what the board marks beside each player's points (`hand_marks`)

@@ -140,7 +140,7 @@ def _chart(table, draw, rtl):
     language, as on the page's chart."""
     left, top, right, bottom = (MARGIN, 190, 560, HEIGHT - MARGIN) if rtl else (640, 190, WIDTH - MARGIN, HEIGHT - MARGIN)
     lines = {name: chart.sampled(table.series.get(name, [0])) for name in table.players}
-    values = [value for line in lines.values() for value in line] + [0]
+    values = [value for line in lines.values() for value in line if value is not None] + [0]
     low, high = min(values), max(values)
     span = (high - low) or 1
     steps = max(max(len(line) for line in lines.values()) - 1, 1)
@@ -153,6 +153,6 @@ def _chart(table, draw, rtl):
         draw.line([(start, zero), (min(start + 8, right), zero)], fill=RULE, width=2)
     colors = chart.player_colors(table)
     for name, line in lines.items():
-        if len(line) > 1:
-            draw.line([point(index, value) for index, value in enumerate(line)], fill=colors[name], width=5,
-                      joint="curve")
+        drawn = [point(index, value) for index, value in enumerate(line) if value is not None]  # from when they sat down
+        if len(drawn) > 1:
+            draw.line(drawn, fill=colors[name], width=5, joint="curve")

@@ -22,13 +22,13 @@ def records(tables):
     hand ({"points", "table", "number"}), the longest run of wins and the one still going, and
     the rival: the player they lost the most points to ({"name", "points"}), where in every hand
     what a player did worse than the hand's average goes to those who did better, in proportion
-    to how much better. One query (the hands' inputs), whatever the number of tables and hands.
+    to how much better. One query (the hands' inputs and points), whatever the number of tables and hands.
     """
     tables = sorted(tables, key=lambda table: table.created)
-    inputs = {}
-    for table_id, hand_inputs in Hand.objects.filter(table__in=tables).order_by("number").values_list("table_id",
-                                                                                                       "inputs"):
-        inputs.setdefault(table_id, []).append(hand_inputs)
+    hands = {}
+    for table_id, *hand in Hand.objects.filter(table__in=tables).order_by("number").values_list("table_id", "inputs",
+                                                                                                 "points"):
+        hands.setdefault(table_id, []).append(hand)
     games = {}
     for table in tables:
         game = games.setdefault(table.get_game_display(), {"game": table.game_descriptor, "rows": {}})
@@ -37,9 +37,7 @@ def records(tables):
             rows.setdefault(name, {"name": name, "tables": 0, "wins": 0, "total": 0, "money": {}, "best": None,
                                    "worst": None, "results": [], "lost_to": {}})
         _add_table(rows, table)
-        # A hand's points are the steps of the chart's running totals, read with the table.
-        for number, hand_inputs in enumerate(inputs.get(table.pk, []), 1):
-            points = {name: line[number] - line[number - 1] for name, line in table.series.items()}
+        for number, (hand_inputs, points) in enumerate(hands.get(table.pk, []), 1):
             _add_hand(rows, table, number, hand_inputs, points)
     return {name: {"game": game["game"], "signed": not game["game"].engine.LOWER_WINS,
                    "players": _ranked(game["game"], game["rows"].values())}

@@ -17,7 +17,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import checks
+from scoring import base, checks
 from scoring.errors import InputError, Problems, gettext_noop
 
 from . import chart
@@ -77,15 +77,20 @@ def clean_colors(game, colors, seats):
 
 
 def create_table(*, game, name, players, rules, owner=None, created=None, colors=None, previous=None, group=None,
-                 language=""):
-    """A new table; `rules` overlays the admin's point table for this game."""
+                 language="", first_dealer=None):
+    """A new table; `rules` overlays the admin's point table for this game. `first_dealer`: who
+    deals first, where not the first player (a rematch moves the deal on)."""
     engine = get_game(game).engine
     players = clean_players(game, players)
     full_rules = engine.validate_rules({**PointTable.rules_for(game), **rules})
+    state, events = engine.start(full_rules, players), []
+    if first_dealer is not None:
+        events.append(base.validate_event(engine, full_rules, state, {"kind": "dealer", "player": first_dealer}))
+        state = base.apply_event(engine, full_rules, state, events[0])
     table = Table(game=game, name=name, players=players, rules=full_rules, owner=owner, previous=previous, group=group,
-                  created=created or timezone.now(), colors=colors or {}, series=chart.series(players, []),
-                  language=clean_language(language))
-    derive(table, engine.start(full_rules, players))
+                  created=created or timezone.now(), colors=colors or {}, series=chart.series(players, [state["totals"]]),
+                  language=clean_language(language), events=events)
+    derive(table, state)
     table.save()
     return table
 
@@ -126,15 +131,14 @@ def read_hand(table, data, number, base=None):
     problems = Problems()
     inputs = None
     with problems.check():
-        inputs = table.game_descriptor.entry.parse(data, table, base, problems)
+        inputs = table.game_descriptor.entry.parse(data, table, number, base, problems)
     if problems and inputs is not None:
         if number == next_hand_number(table):
             state = table.state
         else:
-            earlier = table.hands.filter(number__lt=number).values_list("inputs", flat=True)
-            state = table.engine.score(table.rules, table.players, list(earlier)).state
+            state = state_before(table, table.hands.filter(number__lt=number).values_list("inputs", flat=True))
         with problems.check():
-            table.engine.validate_hand(table.rules, table.players, inputs, hand=number, state=state)
+            table.engine.validate_hand(table.rules, state["seated"], inputs, hand=number, state=state)
     problems.raise_found()
     return inputs
 
@@ -186,17 +190,30 @@ def who_recorded(table, number):
     return entered.values_list("by", flat=True).first() or ""
 
 
+def state_before(table, earlier):
+    """The fold state before the hand that follows `earlier` (the inputs of the hands before it,
+    in order): those hands and the events between them folded."""
+    return table.engine.score(table.rules, table.starting_players, list(earlier), table.events).state
+
+
+def validate_all(table, hands):
+    """Check every hand (`hands`, the table's, and the one being played) and event of the table
+    against the ones before it: a change to one may upset a later one (eliminations, rounds, a
+    player who joined)."""
+    table.engine.validate(table.rules, table.starting_players, all_inputs(table, hands), table.events)
+
+
 def recompute(table, hands=None):
     """Derive every hand's points and the table's totals and progress from the inputs."""
     hands = list(table.hands.all()) if hands is None else hands
-    result = table.engine.score(table.rules, table.players, [hand.inputs for hand in hands])
+    result = table.engine.score(table.rules, table.starting_players, [hand.inputs for hand in hands], table.events)
     changed = []
     for hand, points in zip(hands, result.points):
         if hand.points != points:
             hand.points = points
             changed.append(hand)
     Hand.objects.bulk_update(changed, ["points"])
-    table.series = chart.series(table.players, result.points)
+    table.series = chart.series(table.players, result.steps)
     save_state(table, result.state)
     return result
 
@@ -208,8 +225,8 @@ def derive(table, state):
     table.totals = dict(state["totals"])
     shown = state
     if played_inputs(table):
-        _points, shown = table.engine.fold(table.rules, table.players, state, played_inputs(table))
-    table.progress = table.engine.progress(table.rules, table.players, shown)
+        _points, shown = table.engine.fold(table.rules, state["seated"], state, played_inputs(table))
+    table.progress = table.engine.progress(table.rules, state["seated"], shown)
 
 
 def save_state(table, state, *fields):
@@ -271,8 +288,8 @@ def record_hand(table, inputs, expected_number, version=None, by="", key="", pos
             _check_open(table)
             if played_inputs(table) and expected_number == next_hand_number(table) + 1:
                 # The next hand while this one is still being played: the engine says what is missing.
-                _points, playing = table.engine.fold(table.rules, table.players, table.state, played_inputs(table))
-                table.engine.validate_hand(table.rules, table.players, inputs, hand=expected_number, state=playing)
+                _points, playing = table.engine.fold(table.rules, table.seated, table.state, played_inputs(table))
+                table.engine.validate_hand(table.rules, table.seated, inputs, hand=expected_number, state=playing)
             if expected_number != next_hand_number(table) or version != table.current_hand.get("version"):
                 raise Conflict(already % {"hand": table.game_descriptor.hand_name(expected_number)})
             title = entry_title(table, expected_number, played_inputs(table))
@@ -291,9 +308,9 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
     being played while it is not complete. Returns the recorded hand, or None. `restored`: the
     hand is put back by a redo (with its `note`), and the history says so."""
     engine = table.engine
-    clean = engine.validate_hand(table.rules, table.players, inputs, hand=number, state=table.state)
-    points, state = engine.fold(table.rules, table.players, table.state, clean)
-    if engine.progress(table.rules, table.players, state).get("pending"):
+    clean = engine.validate_hand(table.rules, table.seated, inputs, hand=number, state=table.state)
+    points, state = engine.fold(table.rules, table.seated, table.state, clean)
+    if engine.progress(table.rules, table.seated, state).get("pending"):
         version = table.current_hand.get("version", 0) + 1
         action = HandChange.CORRECTED if played_inputs(table) else HandChange.ENTERED
         log(table, None, HandChange.RESTORED if restored else action, by, played_inputs(table), clean, title,
@@ -308,7 +325,7 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
     log(table, hand, HandChange.RESTORED if restored else HandChange.ENTERED, by, played_inputs(table), clean, title,
         key=key, fingerprint=posted)
     table.current_hand = {}
-    table.series = chart.extended(table.series, [points])
+    table.series = chart.after_hand(table.series, state["totals"])
     save_state(table, state, "current_hand")
     return hand
 
@@ -335,15 +352,14 @@ def edit_hand(table, number, inputs, version, by="", key="", posted=""):
         if hand.version != version:
             raise Conflict(_("%(hand)s was changed on another phone meanwhile. Check it and try again.")
                            % {"hand": table.game_descriptor.hand_name(number)})
-        state = table.engine.score(table.rules, table.players, [each.inputs for each in hands[: number - 1]]).state
+        state = state_before(table, [each.inputs for each in hands[: number - 1]])
         before = hand.inputs
-        hand.inputs = table.engine.validate_hand(table.rules, table.players, inputs, hand=number, state=state)
+        hand.inputs = table.engine.validate_hand(table.rules, state["seated"], inputs, hand=number, state=state)
         hand.version += 1
         hand.save(update_fields=["inputs", "version", "updated"])
         log(table, hand, HandChange.CORRECTED, by, before, hand.inputs, entry_title(table, number, hand.inputs),
             key=key, fingerprint=posted)
-        # Later hands may depend on this one (eliminations, rounds): check they still hold.
-        table.engine.validate(table.rules, table.players, all_inputs(table, hands))
+        validate_all(table, hands)
         recompute(table, hands)
     return hand
 
@@ -371,8 +387,11 @@ def delete_hand(table, number, by=""):
         moved = table.hands.filter(number__gt=number).update(number=F("number") + RENUMBER_OFFSET)
         table.hands.filter(number__gt=RENUMBER_OFFSET).update(
             number=F("number") - RENUMBER_OFFSET - 1, version=F("version") + 1)
+        # What happened after it happened one hand earlier.
+        table.events = [{**event, "after": event["after"] - (event["after"] >= number)} for event in table.events]
+        table.save(update_fields=["events"])
         hands = list(table.hands.all())
-        table.engine.validate(table.rules, table.players, all_inputs(table, hands))
+        validate_all(table, hands)
         recompute(table, hands)
     return moved
 
@@ -438,17 +457,20 @@ def set_note(table, number, note, by=""):
 
 
 def rename_players(table, names, colors=None):
-    """Correct the players' names (seats stay) and colours; every hand follows."""
-    names = clean_players(table.game, names)
-    if len(names) != len(table.players):
-        raise InputError(gettext_noop("give a name for each of the %(count)s seats"), params={"count": len(table.players)},
-                         field="players")
+    """Correct the players' names (everyone who sat at the table, seats stay) and colours; every
+    hand and event follows."""
+    count = len(table.players)
+    names = checks.players(names, minimum=count, maximum=count)
     if colors is not None:
         colors = clean_colors(table.game, colors, len(names))
     renamed = dict(zip(table.players, names))
 
     def rename(mapping):
         return {renamed.get(key, key): value for key, value in mapping.items()}
+
+    def rename_event(event):
+        names = {key: renamed[event[key]] for key in ("player", "by") if key in event}
+        return {**event, **names, **({"points": rename(event["points"])} if "points" in event else {})}
 
     with transaction.atomic():
         table = _locked(table)
@@ -457,11 +479,65 @@ def rename_players(table, names, colors=None):
             hand.inputs, hand.points = rename(hand.inputs), rename(hand.points)
         Hand.objects.bulk_update(hands, ["inputs", "points"])
         table.players = names
+        table.events = [rename_event(event) for event in table.events]
         table.colors = rename(table.colors) if colors is None else dict(zip(names, colors))
         if played_inputs(table):
             table.current_hand = {**table.current_hand, "inputs": rename(played_inputs(table))}
-        table.save(update_fields=["players", "colors", "current_hand"])
+        table.save(update_fields=["players", "events", "colors", "current_hand"])
         recompute(table, hands)
+    return table
+
+
+def add_event(table, event, by=""):
+    """Fold an event (scoring/base.py: a player joins, leaves or is replaced, points adjusted, the
+    deal given) onto the table after its last hand, and keep it in the history. Conflict while a
+    hand is being played (its inputs are the seats' as they are)."""
+    try:
+        with transaction.atomic():
+            table = _locked(table)
+            _check_open(table)
+            if table.current_hand:
+                raise Conflict(_("Finish the %(hand)s being played first.") % {"hand": table.game_descriptor.hand_word})
+            clean = base.validate_event(table.engine, table.rules, table.state, event)
+            state = base.apply_event(table.engine, table.rules, table.state, clean)
+            table.events = [*table.events, clean]
+            newcomer = clean.get("by") if clean["kind"] == "replace" else clean["player"] if clean["kind"] == "join" else None
+            if newcomer:
+                table.players = [*table.players, newcomer]
+            table.series = chart.after_event(table.series, state["totals"])
+            log(table, None, HandChange.EVENT, by, None, clean, "", number=clean["after"])
+            save_state(table, state, "events", "players")
+    except Conflict as conflict:
+        raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
+    return table
+
+
+def remove_event(table, index, by=""):
+    """Take back event `index` (a join only while the newcomer has played no hand); totals follow."""
+    try:
+        with transaction.atomic():
+            table = _locked(table)
+            if table.finished:
+                raise _finished(table)
+            if not 0 <= index < len(table.events):
+                raise Conflict(_("This change no longer exists."))
+            removed = table.events[index]
+            table.events = table.events[:index] + table.events[index + 1:]
+            newcomer = removed.get("by") if removed["kind"] == "replace" else removed["player"] if removed["kind"] == "join" else None
+            if newcomer:
+                table.players = [name for name in table.players if name != newcomer]
+            hands = list(table.hands.all())
+            try:
+                validate_all(table, hands)
+            except InputError:
+                raise Conflict(_("This change cannot be taken back: the %(hands)s after it need it.")
+                               % {"hands": table.game_descriptor.hands_word}) from None
+            log(table, None, HandChange.EVENT_REMOVED, by, removed, None, "", number=removed["after"])
+            table.colors = {name: color for name, color in table.colors.items() if name in table.players}
+            table.save(update_fields=["events", "players", "colors"])
+            recompute(table, hands)
+    except Conflict as conflict:
+        raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
     return table
 
 
@@ -530,9 +606,23 @@ def rematch(table):
         table.finished = table.finished or timezone.now()
         table.revision += 1  # every phone's board now links to the next game
         table.save(update_fields=["finished", "revision"])
-        return create_table(game=table.game, name=rematch_name(table.name), players=table.players[1:] + table.players[:1],
-                            rules=table.rules, owner=table.owner, colors=table.colors, previous=table,
-                            group=table.group, language=table.language)
+        return create_table(game=table.game, name=rematch_name(table.name), players=table.seated,
+                            rules=table.rules, owner=table.owner, previous=table, group=table.group,
+                            colors={name: color for name, color in table.colors.items() if name in table.seated},
+                            language=table.language, first_dealer=next_first_dealer(table))
+
+
+def next_first_dealer(table):
+    """Who deals first in a rematch: whoever sits next after the one who dealt first here
+    (None in a game where nobody deals)."""
+    opening = table.engine.score(table.rules, table.starting_players, [],
+                                 [event for event in table.events if event["after"] == 0])
+    first, seated = opening.progress.get("dealer"), table.seated
+    if first is None:
+        return None
+    if first in seated:
+        return seated[(seated.index(first) + 1) % len(seated)]
+    return base.next_seated(first, opening.state["seated"], seated)
 
 
 def games_around(table):
@@ -559,17 +649,19 @@ def export_table(table):
     hands = [{"inputs": hand.inputs, "points": hand.points, **({"note": hand.note} if hand.note else {})}
              for hand in table.hands.all()]
     if played_inputs(table):  # the hand being played is the file's last hand, with no points yet
-        hands.append({"inputs": played_inputs(table), "points": dict.fromkeys(table.players, 0)})
+        hands.append({"inputs": played_inputs(table), "points": dict.fromkeys(table.seated, 0)})
     document = {
         "format": FORMAT,
         "game": table.game,
         "name": table.name,
         "created": table.created.astimezone(dt_timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "rules": table.rules,
-        "players": table.players,
+        "players": table.starting_players,
         "hands": hands,
         "totals": table.totals,
     }
+    if table.events:
+        document["events"] = table.events
     if table.colors:
         document["colors"] = table.colors
     if table.previous_id:
@@ -580,7 +672,7 @@ def export_table(table):
 
 
 REQUIRED_KEYS = ("format", "game", "players", "hands")
-OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals", "previous", "language")
+OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals", "previous", "language", "events")
 
 
 def _parse_created(value):
@@ -607,10 +699,6 @@ def _check_document(document):
     players = clean_players(document["game"], document["players"])
     rules = engine.validate_rules(document.get("rules", {}))
     name = checks.text(document.get("name", ""), max_length=80, field="name") or _("Imported table")
-    colors = document.get("colors", {})
-    checks.only_keys(colors, players, field="colors")
-    for player, color in colors.items():
-        checks.text(color, max_length=20, player=player, field="colors")
     hands = document["hands"]
     if not isinstance(hands, list):
         raise InputError(gettext_noop("must be a list"), field="hands")
@@ -621,11 +709,17 @@ def _check_document(document):
         if "inputs" not in hand:
             raise InputError(gettext_noop("is missing"), hand=number, field="inputs")
         inputs.append(hand["inputs"])
-    clean_hands = engine.validate(rules, players, inputs)
+    clean_hands, events = base.validate_table(engine, rules, players, inputs, document.get("events", []))
+    everyone = [*players, *(event["player"] if event["kind"] == "join" else event["by"]
+                            for event in events if event["kind"] in ("join", "replace"))]
+    colors = document.get("colors", {})
+    checks.only_keys(colors, everyone, field="colors")
+    for player, color in colors.items():
+        checks.text(color, max_length=20, player=player, field="colors")
     created = _parse_created(document["created"]) if "created" in document else None
     previous = checks.text(document.get("previous", ""), max_length=32, field="previous")
     language = clean_language(document.get("language", ""))
-    return engine, players, rules, name, colors, created, clean_hands, previous, language
+    return engine, players, everyone, rules, name, colors, created, clean_hands, events, previous, language
 
 
 def import_table(document, owner=None):
@@ -633,8 +727,9 @@ def import_table(document, owner=None):
 
     A last hand that is not complete (Thirteen's bids without books) becomes the hand being played.
     """
-    engine, players, rules, name, colors, created, clean_hands, previous_id, language = _check_document(document)
-    result = engine.score(rules, players, clean_hands)
+    engine, players, everyone, rules, name, colors, created, clean_hands, events, previous_id, language = \
+        _check_document(document)
+    result = engine.score(rules, players, clean_hands, events)
     warnings = []
     # Only a game of the same owner: a file names any id it likes.
     previous = Table.objects.filter(pk=previous_id, owner=owner).first() if previous_id else None
@@ -653,11 +748,11 @@ def import_table(document, owner=None):
     current_hand = {}
     if result.progress.get("pending"):
         current_hand = {"inputs": clean_hands.pop()}
-        result = engine.score(rules, players, clean_hands)
+        result = engine.score(rules, players, clean_hands, events)
     with transaction.atomic():
-        table = Table(game=engine.SLUG, name=name, players=players, rules=rules, owner=owner, previous=previous,
-                      created=created or timezone.now(), colors=colors, series=chart.series(players, result.points),
-                      current_hand=current_hand, language=language)
+        table = Table(game=engine.SLUG, name=name, players=everyone, rules=rules, owner=owner, previous=previous,
+                      created=created or timezone.now(), colors=colors, series=chart.series(everyone, result.steps),
+                      current_hand=current_hand, language=language, events=events)
         derive(table, result.state)
         table.save()
         Hand.objects.bulk_create(

@@ -36,6 +36,11 @@ SLUG = "konkan"
 LOWER_WINS = True
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+# A player may sit down between hands (at the highest total still in the game, by the usual house
+# custom: the join_at_highest rule) or get up; one who gets up is out of the game, like one
+# eliminated, and the last player still in wins.
+CHANGES = ("join", "leave")
+ZERO_SUM = False  # penalties, not payments
 OUTCOMES = ("winner", "set", "not_set", "out")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -58,6 +63,8 @@ _DEFAULT_RULES = {
     "joker_discard_penalty": 200,
     "failed_win_penalty": 50,
     "elimination_over": 301,
+    # A player sitting down mid-game starts at the highest total still in it (else at 0).
+    "join_at_highest": True,
     "card_penalties": {"A": 11, "J": 10, "Q": 10, "K": 10, "JK": 50},
 }
 POINT_KEYS = ("set_threshold", "not_set_penalty", "joker_discard_penalty", "failed_win_penalty")
@@ -72,6 +79,7 @@ def validate_rules(rules):
     clean = checks.overlay(_DEFAULT_RULES, rules, POINT_KEYS, MAX_POINTS)
     checks.whole_number(clean["elimination_over"], minimum=1, maximum=MAX_ELIMINATION,
                         field="elimination_over")
+    checks.boolean(clean["join_at_highest"], field="join_at_highest")
     penalties = clean["card_penalties"]
     checks.only_keys(penalties, PENALTY_CARDS, field="card_penalties")
     clean["card_penalties"] = {**_DEFAULT_RULES["card_penalties"], **penalties}
@@ -313,9 +321,9 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     return clean
 
 
-def validate(rules, players, hands):
+def validate(rules, players, hands, events=()):
     """Every hand checked and completed, in order; the error names the first bad hand, player, field."""
-    return base.validate_all(sys.modules[__name__], rules, players, hands)
+    return base.validate_all(sys.modules[__name__], rules, players, hands, events)
 
 
 # --- scoring --------------------------------------------------------------------------------
@@ -366,7 +374,7 @@ def _hand_terms(rules, players, entries):
 
 def start(rules, players):
     """Before the first hand: nobody out, the first player deals, the game under way."""
-    return base.start(players, out=[], dealer=0, game_over=False, winner=None)
+    return base.start(players, out=[], dealer=players[0], game_over=False, winner=None)
 
 
 def _fold(rules, players, state, clean_hand):
@@ -377,29 +385,37 @@ def _fold(rules, players, state, clean_hand):
     state = base.after(state, points)
     if state["game_over"]:
         return explained, points, state
-    totals, limit = state["totals"], rules["elimination_over"]
+    # The deal passes to the next seat whose player is still in (to the next seat if none is).
+    after_dealer = players[players.index(state["dealer"]) + 1:] + players[:players.index(state["dealer"]) + 1]
+    return explained, points, _eliminate(rules, {**state, "dealer": after_dealer[0]}, after_dealer)
+
+
+def _eliminate(rules, state, order):
+    """The state once every seated player whose total went over the limit is out, and the game
+    over if one player or none is left in; the dealer is the first player still in from `order`
+    (the seats from the one whose turn it is to deal)."""
+    totals, limit, seated = state["totals"], rules["elimination_over"], state["seated"]
     out = set(state["out"])
-    remaining = [name for name in players if name not in out]
+    remaining = [name for name in seated if name not in out]
     over = [name for name in remaining if totals[name] > limit]
     left = [name for name in remaining if name not in over]
     out.update(over)
     game_over, winner = False, None
     if len(left) == 1:
         game_over, winner = True, left[0]
-    elif not left:
-        # Everyone still playing went over in this hand: the lowest penalty wins (a tie: none).
+    elif not left and over:
+        # Everyone still playing went over at once: the lowest penalty wins (a tie: none).
         lowest = min(totals[name] for name in over)
         best = [name for name in over if totals[name] == lowest]
         game_over = True
         if len(best) == 1:
             winner = best[0]
             out.discard(winner)
-    # The deal passes to the next seat whose player is still in (to the next seat if none is).
-    n = len(players)
-    seats = [(state["dealer"] + step) % n for step in range(1, n + 1)]
-    dealer = next((seat for seat in seats if players[seat] not in out), seats[0])
-    return explained, points, {**state, "out": [name for name in players if name in out], "dealer": dealer,
-                               "game_over": game_over, "winner": winner}
+    dealer = next((name for name in order if name in seated and name not in out), state["dealer"])
+    # In seat order, then those who got up.
+    out = [*(name for name in seated if name in out), *(name for name in state["out"] if name not in seated)]
+    return {**state, "out": out, "dealer": dealer,
+            "game_over": game_over, "winner": winner}
 
 
 def fold(rules, players, state, clean_hand):
@@ -423,10 +439,35 @@ def explain(rules, players, state, clean_hand):
 def progress(rules, players, state):
     """"dealer" (who deals next: seats in turn from the first player, skipping eliminated
     players), "game_over", "winner" (a name or None), "out" (eliminated players, in seat order)."""
-    return {"dealer": players[state["dealer"]], "game_over": state["game_over"], "winner": state["winner"],
+    return {"dealer": state["dealer"], "game_over": state["game_over"], "winner": state["winner"],
             "out": list(state["out"])}
 
 
-def score(rules, players, hands):
+def score(rules, players, hands, events=()):
     """Penalties of every validated hand, running totals, and progress (see progress())."""
-    return base.fold_all(sys.modules[__name__], rules, players, hands)
+    return base.fold_all(sys.modules[__name__], rules, players, hands, events)
+
+
+def living(state):
+    """The seated players still in the game, in seat order."""
+    return [name for name in state["seated"] if name not in state["out"]]
+
+
+def joining_score(rules, state):
+    """The highest total still in the game (join_at_highest), else 0."""
+    return max((state["totals"][name] for name in living(state)), default=0) if rules["join_at_highest"] else 0
+
+
+def changed(rules, state, before):
+    """After seats or totals changed: a leaver is out of the game, a total an adjustment took over
+    the limit is out too, the last player in wins, and the deal goes to whoever sits next."""
+    out = [*state["out"], *(name for name in before["seated"] if name not in state["seated"])]
+    dealer = base.next_seated(before["dealer"], before["seated"], [name for name in state["seated"] if name not in out])
+    at = state["seated"].index(dealer)
+    return _eliminate(rules, {**state, "out": out, "dealer": dealer}, state["seated"][at:] + state["seated"][:at])
+
+
+def deal_to(rules, state, name):
+    if name in state["out"]:
+        raise InputError(gettext_noop("is out of the game"), player=name, field="player")
+    return {**state, "dealer": name}

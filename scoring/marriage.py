@@ -10,6 +10,10 @@ SLUG = "marriage"
 LOWER_WINS = False
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+# Anyone may sit down or get up between hands: every hand is settled on its own, among the
+# players in it, so nothing carries over that a newcomer or a leaver would upset.
+CHANGES = ("join", "leave")
+ZERO_SUM = True  # the winner is paid what the others pay: every hand adds up to 0
 STATUSES = ("winner", "seen", "unseen", "out")
 TUNNELLA_KINDS = ("ordinary", "joker", "poplu_jhiplu")
 COUNT_LIMITS = {"tiplu": 2, "poplu": 3, "jhiplu": 3}
@@ -208,9 +212,9 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     return entries
 
 
-def validate(rules, players, hands):
+def validate(rules, players, hands, events=()):
     """Every hand checked and completed; the error names the first bad hand, player and field."""
-    return base.validate_all(sys.modules[__name__], rules, players, hands)
+    return base.validate_all(sys.modules[__name__], rules, players, hands, events)
 
 
 def hand_maal(rules, entry):
@@ -282,27 +286,36 @@ def explain(rules, players, state, clean_hand):
     return explained
 
 
-def dealer(players, hand_number):
-    """The first player deals hand 1; the deal passes to the next seat every hand."""
-    return players[(hand_number - 1) % len(players)]
-
-
 def start(rules, players):
-    """The state before the first hand: the hands counted and the totals are all Marriage keeps."""
-    return base.start(players)
+    """The state before the first hand: besides the hands and totals, who deals (the first player)."""
+    return base.start(players, dealer=players[0])
 
 
 def fold(rules, players, state, clean_hand):
-    """One validated hand's points and the state after it."""
+    """One validated hand's points and the state after it: the deal passes to the next seat."""
     points = terms.points(explain(rules, players, state, clean_hand))
-    return points, base.after(state, points)
+    return points, base.after(state, points, dealer=players[(players.index(state["dealer"]) + 1) % len(players)])
 
 
 def progress(rules, players, state):
     """Who deals next (seats in turn); a Marriage game has no end."""
-    return {"dealer": dealer(players, state["hands"] + 1), "game_over": False, "winner": None}
+    return {"dealer": state["dealer"], "game_over": False, "winner": None}
 
 
-def score(rules, players, hands):
+def joining_score(rules, state):
+    """A newcomer starts at 0, as every player did."""
+    return 0
+
+
+def changed(rules, state, before):
+    """After seats changed: a leaver who was to deal passes the deal to the next seat."""
+    return {**state, "dealer": base.next_seated(state["dealer"], before["seated"], state["seated"])}
+
+
+def deal_to(rules, state, name):
+    return {**state, "dealer": name}
+
+
+def score(rules, players, hands, events=()):
     """Points of every validated hand, running totals, and who deals next."""
-    return base.fold_all(sys.modules[__name__], rules, players, hands)
+    return base.fold_all(sys.modules[__name__], rules, players, hands, events)

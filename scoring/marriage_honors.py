@@ -28,6 +28,10 @@ SLUG = "marriage-honors"
 LOWER_WINS = False
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
+# Anyone may sit down or get up between games: each game is settled among its active players, and
+# the deal and the rounds carry on round the seats as they are (see changed()).
+CHANGES = ("join", "leave")
+ZERO_SUM = True  # every game's points add up to 0
 OUTCOMES = ("declared", "played", "surrendered_first", "surrendered_later", "no_turn", "inactive")
 HAND_POINT_OUTCOMES = ("played", "no_turn")
 # The message for hand points given with any other outcome.
@@ -168,9 +172,9 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     return entries
 
 
-def validate(rules, players, hands):
+def validate(rules, players, hands, events=()):
     """Every hand checked and completed; the error names the first bad hand, player and field."""
-    return base.validate_all(sys.modules[__name__], rules, players, hands)
+    return base.validate_all(sys.modules[__name__], rules, players, hands, events)
 
 
 # --- scoring --------------------------------------------------------------------------------
@@ -261,9 +265,38 @@ def progress(rules, players, state):
             "winner": None}
 
 
-def score(rules, players, hands):
+def score(rules, players, hands, events=()):
     """Points of every validated game, running totals, and the next deal (all assumed active)."""
-    return base.fold_all(sys.modules[__name__], rules, players, hands)
+    return base.fold_all(sys.modules[__name__], rules, players, hands, events)
+
+
+def joining_score(rules, state):
+    return 0
+
+
+def changed(rules, state, before):
+    """After seats changed, the deal and the round go on round the new seats: the player whose
+    turn it was deals next (a leaver's turn passes to the next seat), and the round still ends
+    when the deal reaches or passes its first dealer's seat (a leaver's: the next seat's). A
+    newcomer starts with empty statistics."""
+    walk, old, new = before["walk"], _play_order(rules, before["seated"]), _play_order(rules, state["seated"])
+    size, next_player = len(new), base.next_seated(old[walk["next"] % len(old)], old, new)
+    if walk["round_start"] is None:
+        moved = {**walk, "next": new.index(next_player)}
+    else:
+        round_start = new.index(base.next_seated(old[walk["round_start"] % len(old)], old, new))
+        complete = walk["next"] - walk["round_start"] >= len(old)
+        ahead = size if complete else (new.index(next_player) - round_start) % size
+        moved = {**walk, "round_start": round_start, "next": round_start + ahead}
+    newcomers = [name for name in state["seated"] if name not in state["stats"]]
+    return {**state, "walk": moved, "stats": {**state["stats"], **stats(newcomers, [])}}
+
+
+def deal_to(rules, state, name):
+    """The deal jumps to `name`; the round goes on."""
+    order, walk = _play_order(rules, state["seated"]), state["walk"]
+    position = next(p for p in range(walk["next"], walk["next"] + len(order)) if order[p % len(order)] == name)
+    return {**state, "walk": {**walk, "next": position}}
 
 
 # --- deals and rounds -----------------------------------------------------------------------

@@ -10,6 +10,12 @@ SLUG = "thirteen"
 LOWER_WINS = False
 MIN_PLAYERS = 4
 MAX_PLAYERS = 4
+# Its rules need four players, so nobody sits down or gets up: a player who must go is replaced,
+# and the newcomer plays the seat on from the round after.
+CHANGES = ("replace",)
+ZERO_SUM = False
+# Player 4 deals round 1 (a rematch moves the first deal on: deal_to).
+FIRST_DEALER = 3
 ROUNDS = 25
 SUITS = ("S", "H", "D", "C")
 ALL_CARDS_ROUND = 13  # every card is dealt, so the trump is always spades
@@ -41,14 +47,15 @@ def phase(round_number):
     return "peak" if round_number == ALL_CARDS_ROUND else "down"
 
 
-def dealer_seat(round_number):
-    """Player 4 deals round 1; the deal passes to the left (the next seat) every round."""
-    return (round_number + 2) % 4
+def dealer_seat(round_number, first_dealer=FIRST_DEALER):
+    """The seat of round `round_number`'s dealer: `first_dealer` deals round 1, and the deal
+    passes to the left (the next seat) every round."""
+    return (first_dealer + round_number - 1) % 4
 
 
-def bidding_order(players, round_number):
+def bidding_order(players, round_number, first_dealer=FIRST_DEALER):
     """Players from the first bidder, the dealer's left."""
-    first = (dealer_seat(round_number) + 1) % 4
+    first = (dealer_seat(round_number, first_dealer) + 1) % 4
     return players[first:] + players[:first]
 
 
@@ -122,8 +129,8 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     return clean
 
 
-def validate(rules, players, hands):
-    return base.validate_all(sys.modules[__name__], rules, players, hands)
+def validate(rules, players, hands, events=()):
+    return base.validate_all(sys.modules[__name__], rules, players, hands, events)
 
 
 def made_bid(bid, books):
@@ -154,7 +161,7 @@ def round_score(bid, books):
 
 def start(rules, players):
     """Before round 1: no sandbags, no round waiting for its books."""
-    return base.start(players, sandbags=dict.fromkeys(players, 0), pending=False, bids={})
+    return base.start(players, sandbags=dict.fromkeys(players, 0), pending=False, bids={}, first_dealer=FIRST_DEALER)
 
 
 def _fold(rules, players, state, clean_hand):
@@ -202,8 +209,8 @@ def progress(rules, players, state):
         "round": current,
         "cards": cards_in_round(current),
         "direction": phase(current),
-        "dealer": players[dealer_seat(current)],
-        "bidding_order": bidding_order(players, current),
+        "dealer": players[dealer_seat(current, state["first_dealer"])],
+        "bidding_order": bidding_order(players, current, state["first_dealer"]),
         "bids": dict(state["bids"]),
         "sandbags": dict(state["sandbags"]),
         "pending": pending,
@@ -212,5 +219,23 @@ def progress(rules, players, state):
     }
 
 
-def score(rules, players, hands):
-    return base.fold_all(sys.modules[__name__], rules, players, hands)
+def score(rules, players, hands, events=()):
+    return base.fold_all(sys.modules[__name__], rules, players, hands, events)
+
+
+def joining_score(rules, state):
+    """A replacement starts at 0: the total made so far is the player's who leaves."""
+    return 0
+
+
+def changed(rules, state, before):
+    """A replacement starts with no sandbags."""
+    return {**state, "sandbags": {**state["sandbags"], **{name: 0 for name in state["seated"]
+                                                           if name not in state["sandbags"]}}}
+
+
+def deal_to(rules, state, name):
+    """Only before round 1: the deal then goes round from them."""
+    if state["hands"]:
+        raise InputError(gettext_noop("the deal can only be chosen before round 1"), player=name, field="player")
+    return {**state, "first_dealer": state["seated"].index(name)}

@@ -25,6 +25,9 @@ SLUG = "twentyfour"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 LOWER_WINS = False
+# Anyone may join the race or leave it between deals: each deal is won on its own.
+CHANGES = ("join", "leave")
+ZERO_SUM = False
 _DEFAULT_RULES = {"difficulty": ""}
 
 
@@ -83,8 +86,8 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     return clean
 
 
-def validate(rules, players, hands):
-    return base.validate_all(sys.modules[__name__], rules, players, hands)
+def validate(rules, players, hands, events=()):
+    return base.validate_all(sys.modules[__name__], rules, players, hands, events)
 
 
 def start(rules, players):
@@ -117,5 +120,18 @@ def progress(rules, players, state):
     return {"dealer": None, "game_over": False, "winner": None}
 
 
-def score(rules, players, hands):
-    return base.fold_all(sys.modules[__name__], rules, players, hands)
+def score(rules, players, hands, events=()):
+    return base.fold_all(sys.modules[__name__], rules, players, hands, events)
+
+
+def joining_score(rules, state):
+    return 0
+
+
+def changed(rules, state, before):
+    """A race keeps nothing per player but the totals."""
+    return state
+
+
+def deal_to(rules, state, name):
+    raise InputError(gettext_noop("nobody deals in this game"), player=name, field="player")

@@ -154,13 +154,14 @@ def assert_whole(table):
     assert [hand.number for hand in hands] == list(range(1, len(hands) + 1))
     inputs = [hand.inputs for hand in hands]
     being_played = [table.current_hand["inputs"]] if "inputs" in table.current_hand else []
-    assert table.engine.validate(table.rules, table.players, inputs + being_played) == inputs + being_played
-    result = table.engine.score(table.rules, table.players, inputs)
+    players, events = table.starting_players, table.events
+    assert table.engine.validate(table.rules, players, inputs + being_played, events) == inputs + being_played
+    result = table.engine.score(table.rules, players, inputs, events)
     assert [hand.points for hand in hands] == result.points
     assert table.totals == result.totals
-    assert table.progress == table.engine.score(table.rules, table.players, inputs + being_played).progress
+    assert table.progress == table.engine.score(table.rules, players, inputs + being_played, events).progress
     assert table.state == result.state
-    assert table.series == chart.series(table.players, result.points)
+    assert table.series == chart.series(table.players, result.steps)
 
 
 def assert_names_escaped(client, table):

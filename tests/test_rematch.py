@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Table
+from games.registry import get_game
 from tests.fixtures import (GAMES, colors_of, csrf_post, fresh_table, page, players_of, seeded, table_url)
 from tests.test_concurrency import fire, logged_in_clients
 
@@ -25,7 +26,12 @@ def test_a_rematch_keeps_players_colours_rules_and_owner_and_moves_the_deal_on(g
     table = fresh_table(game, owner)
     following = services.rematch(table)
     players = players_of(game)
-    assert following.players == players[1:] + players[:1]
+    assert following.players == following.seated == players  # the same seats
+    engine = get_game(game).engine
+    first = engine.progress(table.rules, players, engine.start(table.rules, players))["dealer"]
+    if first is not None:  # who dealt the first hand of the game before deals the second
+
+        assert following.progress["dealer"] == players[(players.index(first) + 1) % len(players)]
     assert following.game == game and following.rules == table.rules and following.owner == owner
     assert following.colors == table.colors == (colors_of(game) or {})
     assert following.previous == table and next_game(table) == following

@@ -80,6 +80,7 @@ def test_module_surface():
         "joker_discard_penalty": 200,
         "failed_win_penalty": 50,
         "elimination_over": 301,
+        "join_at_highest": True,
         "card_penalties": {"A": 11, "J": 10, "Q": 10, "K": 10, "JK": 50},
     }
 

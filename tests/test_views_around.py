@@ -97,8 +97,8 @@ def test_the_chart_draws_each_players_running_total_in_their_colour(client, owne
 
 
 def test_a_long_game_is_sampled_for_the_chart_keeping_the_last_total():
-    hands = [{"A": 1, "B": -1}] * 1000
-    lines = {name: chart.sampled(line) for name, line in chart.series(["A", "B"], hands).items()}
+    steps = [{"A": count, "B": -count} for count in range(1001)]  # the totals after 1000 hands
+    lines = {name: chart.sampled(line) for name, line in chart.series(["A", "B"], steps).items()}
     assert len(lines["A"]) == chart.MAX_POINTS and lines["A"][0] == 0 and lines["A"][-1] == 1000
     assert lines["B"][-1] == -1000
 

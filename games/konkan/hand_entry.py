@@ -27,7 +27,7 @@ def form_context(table, number, inputs=None):
         "set_needed": needed,
         "next_setter": next_setter(table, sets),
         "entry_title": _("Hand %(number)s") % {"number": number},
-        "entry_note": _("%(dealer)s deals") % {"dealer": table.progress.get("dealer", table.players[0])},
+        "entry_note": _("%(dealer)s deals") % {"dealer": table.progress["dealer"]},
         "submit_label": _("Save hand %(number)s") % {"number": number},
         "outcome_choices": OUTCOME_CHOICES,
         "ranks": PICKER_RANKS,
@@ -45,7 +45,7 @@ def rows(table, number, inputs=None):
         name for name, entry in inputs.items() if name != "_hand" and entry["outcome"] == "out"}
     setters = {each["player"] for each in sets_so_far(table)[0]}
     result = []
-    for seat, name in enumerate(table.players):
+    for seat, name in enumerate(table.seated_for(number)):
         entry = (inputs or {}).get(name, {})
         new_hand_outcome = "set" if name in setters else "not_set"
         result.append({
@@ -69,9 +69,9 @@ def rows_from_post(data, table, number, base=None):
     return result
 
 
-def parse(data, table, base, problems):
+def parse(data, table, number, base, problems):
     inputs = {"_hand": {"joker_discard": data.get("joker_discard") == "on"}}
-    for seat, name in enumerate(table.players):
+    for seat, name in enumerate(table.seated_for(number)):
         entry = {}
         with problems.check():
             entry["failed_wins"] = whole_number(data.get(f"failed_wins-{seat}"), player=name, field="failed_wins")
@@ -90,7 +90,7 @@ def parse(data, table, base, problems):
 
 def next_setter(table, sets):
     """Who the set tracker offers first: the next player in play after the last one who set."""
-    playing = [name for name in table.players if name not in table.progress.get("out", ())]
+    playing = engine.living(table.state)
     if not sets or sets[-1]["player"] not in playing:
         return playing[0] if playing else ""
     return playing[(playing.index(sets[-1]["player"]) + 1) % len(playing)]
@@ -104,7 +104,7 @@ def sets_so_far(table):
 
 def record_set(table, player, groups_text, score_text):
     """Check a set as a player lays it down (its groups, or just its score) and remember it."""
-    if player not in table.players:
+    if player not in table.seated:
         raise InputError(gettext_noop("choose who is setting"), field="player")
     if table.progress.get("game_over"):
         raise InputError(gettext_noop("the game is over"), field="player")

@@ -38,7 +38,9 @@ def form_context(table, number, inputs=None):
     rules = table.rules
     return {
         "entry_title": _("Hand %(number)s") % {"number": number},
-        "entry_note": _("%(dealer)s deals") % {"dealer": engine.dealer(table.players, number)},
+        # Who dealt an earlier hand is not kept (the seats may have changed since): the next one's is.
+        "entry_note": _("%(dealer)s deals") % {"dealer": table.progress["dealer"]}
+        if number == table.state["hands"] + 1 else "",
         "submit_label": _("Save hand %(number)s") % {"number": number},
         "status_choices": STATUS_CHOICES,
         "counters": COUNTERS,
@@ -72,7 +74,7 @@ def rows(table, number, inputs=None):
     """Per player: seat, name, and the form values (from `inputs`; a new hand starts with every
     player seen, the usual case, so that only the winner and the unseen need a tap)."""
     result = []
-    for seat, name in enumerate(table.players):
+    for seat, name in enumerate(table.seated_for(number)):
         entry = (inputs or {}).get(name, {})
         counts = entry.get("maal_counts")
         maal_shown = engine.count_maal(table.rules["maal_table"], counts) if counts else None
@@ -88,7 +90,7 @@ def rows_from_post(data, table, number, base=None):
     return [_row(seat, name, data.get(f"status-{seat}", ""), data.get(f"maal-{seat}", ""), None,
                  {field: data.get(f"{field}-{seat}", "") for field, _label in COUNTERS},
                  data.get(f"dublee-{seat}") == "on", data.get(f"foul-{seat}") == "on")
-            for seat, name in enumerate(table.players)]
+            for seat, name in enumerate(table.seated_for(number))]
 
 
 def parse_counts(data, seat, name):
@@ -104,9 +106,9 @@ def parse_counts(data, seat, name):
     }
 
 
-def parse(data, table, base, problems):
+def parse(data, table, number, base, problems):
     inputs = {}
-    for seat, name in enumerate(table.players):
+    for seat, name in enumerate(table.seated_for(number)):
         entry = {"dublee": data.get(f"dublee-{seat}") == "on", "foul": data.get(f"foul-{seat}") == "on"}
         if data.get(f"status-{seat}"):
             entry["status"] = data[f"status-{seat}"]

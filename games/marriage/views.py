@@ -16,9 +16,9 @@ from .hand_entry import COUNTERS, parse_counts
 def maal_preview(request, token, seat):
     """The maal the counter finds for one player, from the engine (shown as the steppers change)."""
     table = keeper_table(token, game=engine.SLUG)
-    if not 0 <= seat < len(table.players):
+    if not 0 <= seat < len(table.seated):
         raise Http404
-    name = table.players[seat]
+    name = table.seated[seat]
     try:
         counts = engine.validate_counts(parse_counts(request.POST, seat, name), player=name)
         maal = engine.count_maal(table.rules["maal_table"], counts)

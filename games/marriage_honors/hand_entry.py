@@ -32,7 +32,7 @@ def form_context(table, number, inputs=None):
 
 def rows(table, number, inputs=None):
     result = []
-    for seat, name in enumerate(table.players):
+    for seat, name in enumerate(table.seated_for(number)):
         entry = (inputs or {}).get(name, {})
         result.append({
             "seat": seat,
@@ -55,10 +55,10 @@ def rows_from_post(data, table, number, base=None):
     return result
 
 
-def parse(data, table, base, problems):
+def parse(data, table, number, base, problems):
     """Only what applies to each outcome is sent on: the engine refuses the rest."""
     inputs = {}
-    for seat, name in enumerate(table.players):
+    for seat, name in enumerate(table.seated_for(number)):
         outcome = data.get(f"outcome-{seat}", "")
         entry = {"outcome": outcome} if outcome else {}
         if outcome != "inactive":
@@ -82,14 +82,14 @@ def parse(data, table, base, problems):
 def cell_details(table, hand):
     """PART_A and PART_B of each player's score, shown when a score is tapped."""
     return {name: _("honors %(a)s, hand %(b)s") % {"a": points(part_a), "b": points(part_b)}
-            for name, (part_a, part_b) in engine.parts(table.rules, table.players, hand.inputs).items()
+            for name, (part_a, part_b) in engine.parts(table.rules, table.seated_for(hand.number), hand.inputs).items()
             if hand.inputs[name]["outcome"] != "inactive"}
 
 
 def deal_info(table, data):
     """Who deals, cuts and leads the next game, given who sits it out (data: the hand form)."""
-    inactive = [name for seat, name in enumerate(table.players) if data.get(f"outcome-{seat}") == "inactive"]
-    return engine.rotation(table.rules, table.players, table.state, inactive)
+    inactive = [name for seat, name in enumerate(table.seated) if data.get(f"outcome-{seat}") == "inactive"]
+    return engine.rotation(table.rules, table.seated, table.state, inactive)
 
 
 def marks(inputs):

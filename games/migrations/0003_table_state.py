@@ -12,7 +12,7 @@ def fold_existing_tables(apps, schema_editor):
         hands = list(table.hands.order_by("number").values_list("inputs", flat=True))
         result = get_game(table.game).engine.score(table.rules, table.players, hands)
         table.state = result.state
-        table.series = chart.series(table.players, result.points)
+        table.series = chart.series(table.players, result.steps)
         table.save(update_fields=["state", "series"])
 
 

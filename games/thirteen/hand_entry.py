@@ -29,7 +29,7 @@ def form_context(table, number, inputs=None):
     return {
         "entry_title": titles[step] % {"number": round_number},
         "entry_note": ngettext("%(cards)s card, %(dealer)s deals", "%(cards)s cards, %(dealer)s deals", cards) % {
-            "cards": cards, "dealer": table.players[engine.dealer_seat(round_number)]},
+            "cards": cards, "dealer": table.seated_for(number)[engine.dealer_seat(round_number, table.state["first_dealer"])]},
         "submit_label": submits[step],
         "stage": step,
         "cards": cards,
@@ -42,9 +42,10 @@ def form_context(table, number, inputs=None):
 
 def rows(table, number, inputs=None):
     """Players from the first bidder of round `number`, with their bid and books so far."""
-    order = engine.bidding_order(table.players, min(number, engine.ROUNDS))
+    seated = table.seated_for(number)
+    order = engine.bidding_order(seated, min(number, engine.ROUNDS), table.state["first_dealer"])
     return [{
-        "seat": table.players.index(name),
+        "seat": seated.index(name),
         "name": name,
         "color": table.colors.get(name, ""),
         "bid": (inputs or {}).get(name, {}).get("bid", ""),
@@ -61,10 +62,10 @@ def rows_from_post(data, table, number, base=None):
     return result
 
 
-def parse(data, table, base, problems):
+def parse(data, table, number, base, problems):
     """Bids, books or both from the form; what the form does not carry is kept from `base`."""
     inputs = {}
-    for seat, name in enumerate(table.players):
+    for seat, name in enumerate(table.seated_for(number)):
         entry = dict((base or {}).get(name, {}))
         for field in ("bid", "books"):
             key = f"{field}-{seat}"

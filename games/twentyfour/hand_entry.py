@@ -24,14 +24,14 @@ def form_context(table, number, inputs=None):
 
 def rows(table, number, inputs=None):
     return [{"seat": seat, "name": name, "won": (inputs or {}).get(name, {}).get("won", False)}
-            for seat, name in enumerate(table.players)]
+            for seat, name in enumerate(table.seated_for(number))]
 
 
 def rows_from_post(data, table, number, base=None):
     return rows(table, number, base)
 
 
-def parse(data, table, base, problems):
+def parse(data, table, number, base, problems):
     raise InputError(gettext_noop("a deal is won by answering it on the race pad"), field="answer")
 
 

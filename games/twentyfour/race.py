@@ -43,9 +43,9 @@ def pad_context(request, table, keys=(), **extra):
     return {
         "player_cookie": PLAYER_COOKIE.format(table=table.pk),
         "last_win": last and {"number": last.number, "answer": pad.pretty(last.inputs["_hand"]["answer"]),
-                              "player": next(name for name in table.players if last.inputs[name]["won"])},
+                              "player": next(name for name, entry in last.inputs.items() if name != "_hand" and entry["won"])},
         "me": me,
-        "chosen": me in table.players,
+        "chosen": me in table.seated,
         "keys": " ".join(keys),
         "shown": pad.shown(deal, keys),
         "race_cards": [{"index": index, "rank": rank, "suit": suit, "used": index in used}
@@ -71,7 +71,7 @@ def win(table, player, keys, deal_number):
         raise services.Conflict(_("Someone was quicker: this deal is already won."))
     answer = pad.shown_ascii(deal, keys)
     inputs = {"_hand": {"cards": [rank + suit for rank, suit in deal.cards], "answer": answer},
-              **{name: {"won": name == player} for name in table.players}}
+              **{name: {"won": name == player} for name in table.seated}}
     with transaction.atomic():
         recorded = services.record_hand(table, inputs, deal_number, by=player)
         _deal_next(recorded.table)

@@ -147,7 +147,7 @@ def race_press(request, token):
         if deal is None or str(deal.number) != request.POST.get("deal"):
             raise services.Conflict(_("Someone was quicker: here is the next deal."))
         keys = pad.read_keys(request.POST.get("keys"))
-        if player not in table.players:
+        if player not in table.seated:
             # Refused before the key counts, keeping what was typed: the phone chooses and goes on.
             raise InputError(gettext_noop("choose who you are first"), field="player")
         key = request.POST.get("key", "")
@@ -170,7 +170,7 @@ def race_press(request, token):
         status, keys, table = 409, [], conflict.table or table
         messages.warning(request, str(conflict))
     response = render_table(request, table, True, token, status=status, **race.pad_context(request, table, keys, **extra))
-    if player in table.players:
+    if player in table.seated:
         response.set_cookie(race.PLAYER_COOKIE.format(table=table.pk), quote(player), max_age=30 * 24 * 3600,
                             samesite="Lax")
     return response

@@ -10,6 +10,8 @@ LOWER_WINS = False
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 HIGHEST_CARD = 13
+CHANGES = ("join", "leave")
+ZERO_SUM = False
 
 
 def default_rules():
@@ -34,8 +36,8 @@ def validate_hand(rules, players, inputs, hand=None, state=None):
     return clean
 
 
-def validate(rules, players, hands):
-    return base.validate_all(sys.modules[__name__], rules, players, hands)
+def validate(rules, players, hands, events=()):
+    return base.validate_all(sys.modules[__name__], rules, players, hands, events)
 
 
 FORMULAS = {"highest": lambda card: 1, "not_highest": terms.note}  # a tie for the highest card: nobody
@@ -50,17 +52,29 @@ def explain(rules, players, state, clean):
 
 
 def start(rules, players):
-    return base.start(players)
+    return base.start(players, dealer=players[0])
 
 
 def fold(rules, players, state, clean_hand):
     points = terms.points(explain(rules, players, state, clean_hand))
-    return points, base.after(state, points)
+    return points, base.after(state, points, dealer=players[(players.index(state["dealer"]) + 1) % len(players)])
 
 
 def progress(rules, players, state):
-    return {"dealer": players[state["hands"] % len(players)], "game_over": False, "winner": None}
+    return {"dealer": state["dealer"], "game_over": False, "winner": None}
 
 
-def score(rules, players, hands):
-    return base.fold_all(sys.modules[__name__], rules, players, hands)
+def score(rules, players, hands, events=()):
+    return base.fold_all(sys.modules[__name__], rules, players, hands, events)
+
+
+def joining_score(rules, state):
+    return 0
+
+
+def changed(rules, state, before):
+    return {**state, "dealer": base.next_seated(state["dealer"], before["seated"], state["seated"])}
+
+
+def deal_to(rules, state, name):
+    return {**state, "dealer": name}
