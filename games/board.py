@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import settle
 
-from . import fragments
+from . import events, fragments
 
 from .templatetags.cardscore import points as signed_points
 
@@ -102,17 +102,22 @@ def _cell_class(value, signed):
 
 
 def grid(table, hands, cell_details, entry):
-    """One row per hand: its number, its cells and its note, then a row for the hand being played
-    when part of it is entered (Thirteen's bids), with no points.
+    """One row per hand: its number, its cells and its note, each event between the hands shown
+    in its place (a row of words: "Eka sat down at seat 3, with 0"), then a row for the hand being
+    played when part of it is entered (Thirteen's bids), with no points.
 
     The detail (e.g. how a score was made up) comes from the game's `cell_details` where it has one.
     """
-    rows = []
+    first = hands[0].number if hands else entry.number
+    shown = [{"event": events.said(table, event), "index": index} for index, event in enumerate(table.events)]
+    after = [event["after"] for event in table.events]
+    rows = [row for row, at in zip(shown, after) if at == first - 1]
     for hand in hands:
         details = cell_details(table, hand) if cell_details else None
         row = {"number": hand.number, "pending": False, "cells": cells(table, hand.inputs, hand.points, details),
                "note": hand.note}
         rows.append({**row, "key": fragments.key(row, len(table.players))})
+        rows.extend(row for row, at in zip(shown, after) if at == hand.number)
     if entry.inputs:
         row = {"number": entry.number, "pending": True, "cells": [], "finished": table.finished}
         rows.append({**row, "key": fragments.key(row, len(table.players))})
@@ -134,5 +139,10 @@ def saved_line(recorded):
 
 def legend(grid):
     """The marks the board shows, once each, to explain them under it."""
-    return list(dict.fromkeys(mark for row in grid for cell in row["cells"] for mark in cell["marks"]
+    return list(dict.fromkeys(mark for row in grid for cell in row.get("cells", ()) for mark in cell["marks"]
                               if mark[0] != "–"))
+
+
+def last_hand(grid):
+    """The number of the last hand on the board (the one an undo takes back), or None."""
+    return next((row["number"] for row in reversed(grid) if "number" in row), None)

@@ -4,8 +4,9 @@ the pages, in seat order, with the totals before and after."""
 
 from dataclasses import dataclass
 
-from . import board
+from . import board, events
 from .history import told
+from .templatetags.cardscore import points
 
 
 @dataclass
@@ -25,12 +26,14 @@ def hand(table, number):
     if not hands or hands[-1].number != number:
         return None
     engine, recorded = table.engine, hands[-1]
-    before = engine.score(table.rules, table.players, [earlier.inputs for earlier in hands[:-1]]).state
-    explained = engine.explain(table.rules, table.players, before, recorded.inputs)
+    before = table.state_before(earlier.inputs for earlier in hands[:-1])
+    explained = engine.explain(table.rules, before["seated"], before, recorded.inputs)
     entered = {line.who: line.words for line in told(table, recorded.inputs)}
     players = []
     for cell in board.cells(table, recorded.inputs, recorded.points):
         name = cell["name"]
+        if name not in before["seated"]:
+            continue
         total_before = before["totals"][name]
         players.append({**cell, "entered": entered.get(name, ""), "terms": explained.get(name, []),
                         "before": total_before,
@@ -40,10 +43,25 @@ def hand(table, number):
 
 def total(table, name):
     """Each hand's points of one player and the running total after it (a dash where they were
-    not in the hand)."""
+    not in the hand), and each event that gave them points (their start, an adjustment) in its
+    place, told in words."""
+    signed = not table.engine.LOWER_WINS
+    waiting = [event for event in table.events if events.points_of(event, name) is not None]
     rows, running = [], 0
-    for number, inputs, points in table.hands.values_list("number", "inputs", "points"):
-        cell = next(cell for cell in board.cells(table, inputs, points) if cell["name"] == name)
-        running += points.get(name, 0)
-        rows.append({**cell, "number": number, "running": running})
+
+    def events_after(number):
+        nonlocal running
+        while waiting and waiting[0]["after"] == number:
+            event = waiting.pop(0)
+            running += events.points_of(event, name)
+            rows.append({"event": events.said(table, event), "shown": points(events.points_of(event, name), signed),
+                         "running": running})
+
+    events_after(0)
+    for number, inputs, hand_points in table.hands.values_list("number", "inputs", "points"):
+        if name in hand_points:  # seated for the hand (a hand before they sat down or after they left: none)
+            cell = next(cell for cell in board.cells(table, inputs, hand_points) if cell["name"] == name)
+            running += hand_points.get(name, 0)
+            rows.append({**cell, "number": number, "running": running})
+        events_after(number)
     return rows

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from . import events
 from .models import HandChange
 from .typed import SUIT_SYMBOLS
 
@@ -21,6 +22,8 @@ HEADLINES = {
     HandChange.DELETED: gettext_lazy("%(title)s deleted"),
     HandChange.RESTORED: gettext_lazy("%(title)s restored"),
     HandChange.NOTED: gettext_lazy("%(title)s: note written"),
+    HandChange.EVENT: gettext_lazy("Between %(hands)s: the table changed"),
+    HandChange.EVENT_TAKEN_BACK: gettext_lazy("Between %(hands)s: a change taken back"),
 }
 SUITS = {letter: symbol for symbol, letter in SUIT_SYMBOLS.items()}
 HAND = "_hand"  # the inputs that belong to the hand, not to a player (docs/FORMAT.md)
@@ -46,8 +49,18 @@ def rows(table, changes):
 
 def headline(table, change):
     """ "Hand 3 entered", "Round 4 · books corrected"; the title is what the entry form called the hand."""
+    if change.action in (HandChange.EVENT, HandChange.EVENT_TAKEN_BACK):
+        return HEADLINES[change.action] % {"hands": between(table, change.number)}
     title = change.title or table.game_descriptor.hand_name(change.number)
     return HEADLINES[change.action] % {"title": title}
+
+
+def between(table, after):
+    """Where an event made after `after` hands sits: "hand 3 and hand 4", "before hand 1"."""
+    game = table.game_descriptor
+    if after == 0:
+        return _("before %(hand)s 1") % {"hand": game.hand_word}
+    return _("%(hand)s %(number)s and %(next)s") % {"hand": game.hand_word, "number": after, "next": after + 1}
 
 
 def lines(table, change):
@@ -55,6 +68,8 @@ def lines(table, change):
     hand it put in or took out."""
     if change.action == HandChange.NOTED:
         return [Line("", words=change.note or _("the note was removed"))]
+    if change.action in (HandChange.EVENT, HandChange.EVENT_TAKEN_BACK):
+        return [Line("", words=events.said(table, change.after or change.before))]
     if change.action == HandChange.CORRECTED:
         return corrections(table, change.before, change.after)
     return told(table, change.before if change.action == HandChange.DELETED else change.after)

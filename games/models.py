@@ -155,9 +155,13 @@ class Table(models.Model):
     @property
     def starting_players(self):
         """The seats the table started with, in order (the table file's "players")."""
-        newcomers = {event["player"] if event["kind"] == "join" else event["by"]
-                     for event in self.events if event["kind"] in ("join", "replace")}
+        newcomers = {base.newcomer(event) for event in self.events}
         return [name for name in self.players if name not in newcomers]
+
+    def state_before(self, earlier):
+        """The fold state before the hand that follows `earlier` (the inputs of the hands before
+        it, in order): those hands and the events between them folded."""
+        return self.engine.score(self.rules, self.starting_players, list(earlier), self.events).state
 
     def seated_for(self, number):
         """Who plays hand `number`, in seat order."""

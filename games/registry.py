@@ -55,6 +55,7 @@ class Game:
     field_labels: dict = field(default_factory=dict)  # input field -> label, to name it in an error
     colors: list | None = None  # [(colour, label)] players wear, in seat order
     seat_help: str = ""  # how seats work (who deals first)
+    join_help: str = ""  # where a player sitting down mid-game starts, where the rules say
     hands_editable: bool = True  # whether a recorded hand can be corrected or deleted
     live_board: bool = True  # whether the board polls for changes made on other phones
     pending_note: str = ""  # the board's row for a hand saved but not complete yet

@@ -136,7 +136,7 @@ def read_hand(table, data, number, base=None):
         if number == next_hand_number(table):
             state = table.state
         else:
-            state = state_before(table, table.hands.filter(number__lt=number).values_list("inputs", flat=True))
+            state = table.state_before(table.hands.filter(number__lt=number).values_list("inputs", flat=True))
         with problems.check():
             table.engine.validate_hand(table.rules, state["seated"], inputs, hand=number, state=state)
     problems.raise_found()
@@ -188,12 +188,6 @@ def who_recorded(table, number):
     """Who entered hand `number` as it stands (an account's name, or which link), or ""."""
     entered = table.changes.filter(number=number, action__in=[HandChange.ENTERED, HandChange.RESTORED])
     return entered.values_list("by", flat=True).first() or ""
-
-
-def state_before(table, earlier):
-    """The fold state before the hand that follows `earlier` (the inputs of the hands before it,
-    in order): those hands and the events between them folded."""
-    return table.engine.score(table.rules, table.starting_players, list(earlier), table.events).state
 
 
 def validate_all(table, hands):
@@ -352,7 +346,7 @@ def edit_hand(table, number, inputs, version, by="", key="", posted=""):
         if hand.version != version:
             raise Conflict(_("%(hand)s was changed on another phone meanwhile. Check it and try again.")
                            % {"hand": table.game_descriptor.hand_name(number)})
-        state = state_before(table, [each.inputs for each in hands[: number - 1]])
+        state = table.state_before([each.inputs for each in hands[: number - 1]])
         before = hand.inputs
         hand.inputs = table.engine.validate_hand(table.rules, state["seated"], inputs, hand=number, state=state)
         hand.version += 1
@@ -490,20 +484,19 @@ def rename_players(table, names, colors=None):
 
 def add_event(table, event, by=""):
     """Fold an event (scoring/base.py: a player joins, leaves or is replaced, points adjusted, the
-    deal given) onto the table after its last hand, and keep it in the history. Conflict while a
-    hand is being played (its inputs are the seats' as they are)."""
+    deal given) onto the table after its last hand, and keep it in the history. Conflict while
+    part of a hand is entered (Thirteen's bids: they are the seats' as they are)."""
     try:
         with transaction.atomic():
             table = _locked(table)
             _check_open(table)
-            if table.current_hand:
+            if played_inputs(table):
                 raise Conflict(_("Finish the %(hand)s being played first.") % {"hand": table.game_descriptor.hand_word})
             clean = base.validate_event(table.engine, table.rules, table.state, event)
             state = base.apply_event(table.engine, table.rules, table.state, clean)
             table.events = [*table.events, clean]
-            newcomer = clean.get("by") if clean["kind"] == "replace" else clean["player"] if clean["kind"] == "join" else None
-            if newcomer:
-                table.players = [*table.players, newcomer]
+            if base.newcomer(clean):
+                table.players = [*table.players, base.newcomer(clean)]
             table.series = chart.after_event(table.series, state["totals"])
             log(table, None, HandChange.EVENT, by, None, clean, "", number=clean["after"])
             save_state(table, state, "events", "players")
@@ -523,16 +516,14 @@ def remove_event(table, index, by=""):
                 raise Conflict(_("This change no longer exists."))
             removed = table.events[index]
             table.events = table.events[:index] + table.events[index + 1:]
-            newcomer = removed.get("by") if removed["kind"] == "replace" else removed["player"] if removed["kind"] == "join" else None
-            if newcomer:
-                table.players = [name for name in table.players if name != newcomer]
+            table.players = [name for name in table.players if name != base.newcomer(removed)]
             hands = list(table.hands.all())
             try:
                 validate_all(table, hands)
             except InputError:
                 raise Conflict(_("This change cannot be taken back: the %(hands)s after it need it.")
                                % {"hands": table.game_descriptor.hands_word}) from None
-            log(table, None, HandChange.EVENT_REMOVED, by, removed, None, "", number=removed["after"])
+            log(table, None, HandChange.EVENT_TAKEN_BACK, by, removed, None, "", number=removed["after"])
             table.colors = {name: color for name, color in table.colors.items() if name in table.players}
             table.save(update_fields=["events", "players", "colors"])
             recompute(table, hands)
@@ -710,8 +701,7 @@ def _check_document(document):
             raise InputError(gettext_noop("is missing"), hand=number, field="inputs")
         inputs.append(hand["inputs"])
     clean_hands, events = base.validate_table(engine, rules, players, inputs, document.get("events", []))
-    everyone = [*players, *(event["player"] if event["kind"] == "join" else event["by"]
-                            for event in events if event["kind"] in ("join", "replace"))]
+    everyone = [*players, *(base.newcomer(event) for event in events if base.newcomer(event))]
     colors = document.get("colors", {})
     checks.only_keys(colors, everyone, field="colors")
     for player, color in colors.items():

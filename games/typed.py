@@ -12,7 +12,7 @@ PICKER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
 def whole_number(value, *, blank=0, **where):
     """A typed whole number ('' is `blank`), in Western, Arabic-Indic or Devanagari digits; text or
     fractions are refused with a message."""
-    value = western_digits((value or "").strip())
+    value = western_digits((value or "").strip()).replace("−", "-")  # a typographic minus too
     if not value:
         return blank
     try:

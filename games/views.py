@@ -28,11 +28,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST, require_safe
+from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
 
 from scoring.errors import InputError, gettext_noop
 
-from . import board, chart, explained, first_run, fragments, language, problems, registry, result_card, roster, services
+from . import board, chart, events, explained, first_run, fragments, language, problems, registry, result_card, roster, services
 from .forms import ImportForm, NewTableForm
 from .history import rows as history_rows
 from .models import Table
@@ -166,6 +166,7 @@ def table_context(request, table, can_edit, token, **extra):
         "token": token,
         "grid": grid,
         "legend": board.legend(grid),
+        "last_hand": board.last_hand(grid),
         "hidden_hands": 0 if show_all else played - len(hands),
         "standings": board.standings(table),
         "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}) if played else "",
@@ -503,6 +504,57 @@ def players(request, token):
     except InputError as error:
         return render_table(request, table, True, token, status=422, players_error=problems.text(error, game))
     messages.success(request, _("Players updated."))
+    return redirect("table", token=token)
+
+
+def seats_context(table, token, posted=None, **extra):
+    """What the seats page shows: who sits where, what each kind of event needs, the events so far
+    (`posted`: a refused form's values, shown again)."""
+    engine, posted = table.engine, posted or {}
+    open_now = not table.is_over and not services.played_inputs(table)
+    return {"table": table, "token": token, "game": table.game_descriptor, "changes": engine.CHANGES,
+            "open": open_now, "zero_sum": engine.ZERO_SUM, "signed": not engine.LOWER_WINS,
+            "joining_score": engine.joining_score(table.rules, table.state) if open_now else 0,
+            "events": [{"said": events.said(table, event), "index": index}
+                       for index, event in enumerate(table.events)][::-1],
+            "posted": posted, "adjust_rows": [{"seat": seat, "name": name, "value": posted.get(f"points-{seat}", "")}
+                                              for seat, name in enumerate(table.seated)],
+            **extra}
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def seats(request, token):
+    """The scorekeeper seats a newcomer, lets a player leave or be replaced, adjusts points, or
+    gives the deal, between two hands."""
+    table = keeper_table(token)
+    if request.method == "POST":
+        try:
+            event = events.read(table, request.POST)
+            table = services.add_event(table, event, by=who(request))
+        except InputError as error:
+            if request.POST.get("kind") not in (*table.engine.CHANGES, "adjust", "dealer"):  # no form of its own
+                return render(request, "games/seats.html", seats_context(table, token, conflict=problems.message(error)),
+                              status=422)
+            return render(request, "games/seats.html", seats_context(table, token, error=problems.shown(error),
+                                                                     posted=request.POST), status=422)
+        except services.Conflict as conflict:
+            return render(request, "games/seats.html", seats_context(conflict.table, token, conflict=str(conflict)),
+                          status=409)
+        messages.success(request, events.said(table, table.events[-1]), extra_tags=SAVED)
+        return redirect("table", token=token)
+    return render(request, "games/seats.html", seats_context(table, token))
+
+
+@require_POST
+def take_back_event(request, token, index):
+    """Take back an event (a join only while the newcomer has played no hand); totals follow."""
+    table = keeper_table(token)
+    try:
+        services.remove_event(table, index, by=who(request))
+    except services.Conflict as conflict:
+        return render(request, "games/seats.html", seats_context(conflict.table, token, conflict=str(conflict)),
+                      status=409)
+    messages.success(request, _("Change taken back; every total follows."), extra_tags=SAVED)
     return redirect("table", token=token)
 
 

@@ -223,6 +223,11 @@ def reseated(seated, clean):
     return seated
 
 
+def newcomer(event):
+    """The name a validated event seats for the first time (a join's, a replacement's), or None."""
+    return {"join": event.get("player"), "replace": event.get("by")}.get(event["kind"])
+
+
 def next_seated(name, before, seated):
     """Whoever sits next after `name` going round the seats `before` an event, among `seated`
     (the seats after it): `name` itself if still seated."""

@@ -115,7 +115,7 @@ def game_over(owner):
 
 def test_creating_a_table_keeps_the_players_in_order_and_the_rules_typed(client, owner):
     data = table_form("konkan", ["Chet", "", "Asha", "Bina"], set_threshold="60", not_set_penalty="120",
-                      joker_discard_penalty="0", failed_win_penalty="25", elimination_over="251")
+                      joker_discard_penalty="0", failed_win_penalty="25", elimination_over="251", join_at_highest="on")
     response = csrf_post(client, reverse("new_table", args=["konkan"]), data)
     table = Table.objects.get()
     assert response.status_code == 302

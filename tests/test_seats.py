@@ -1,0 +1,192 @@
+"""Events between hands on the web side: the seats page (join, leave, replace, adjust, give the
+deal, take back), the board's and the history's words for them, the hand form's seats, the
+table file (round trip, old files unchanged), and what a hand's edit, deletion or a rename does
+to them."""
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.models import HandChange, Table
+from tests.fixtures import (GAMES, csrf_post, fresh_table, marriage_inputs, page, play_hand, read_text, seeded,
+                            table_url, totals_row)
+
+FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]
+
+
+def seats_url(table, token=None):
+    return reverse("seats", args=[token or table.keeper_token])
+
+
+def post_event(client, table, **data):
+    return csrf_post(client, seats_url(table), data)
+
+
+def won_by(winner, seated):
+    return {name: {"status": "winner" if name == winner else "seen", "maal": 5} for name in seated}
+
+
+@pytest.fixture
+def evening(owner):
+    """A Marriage table of four with three hands played."""
+    table = seeded(owner, "marriage", [won_by(name, FOUR) for name in FOUR[:3]], players=FOUR)
+    return Table.objects.get(pk=table.pk)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_seats_page_offers_what_the_game_allows(client, owner, game):
+    table = fresh_table(game, owner)
+    body = page(client.get(seats_url(table)))
+    engine = table.engine
+    assert ('name="kind" value="join"' in body) == ("join" in engine.CHANGES)
+    assert ('name="kind" value="leave"' in body) == ("leave" in engine.CHANGES)
+    assert ('name="kind" value="replace"' in body) == ("replace" in engine.CHANGES)
+    assert client.get(seats_url(table, table.viewer_token)).status_code == 404
+
+
+def test_a_late_arrival_sits_down_and_plays_the_next_hand(client, evening):
+    response = post_event(client, evening, kind="join", player="Eka", seat="2", score="0")
+    assert response.status_code == 302
+    table = Table.objects.get(pk=evening.pk)
+    assert table.players == [*FOUR, "Eka"] and table.seated == ["Asha", "Bikash", "Eka", "Chandra", "Dipa"]
+    assert table.events == [{"after": 3, "kind": "join", "player": "Eka", "seat": 2, "score": 0}]
+    assert table.series["Eka"] == [None, None, None, 0] and len(table.series["Asha"]) == 4
+    board = page(client.get(table_url(table)))
+    assert "Eka sat down at seat 3, with 0" in board
+    assert 'name="status-4"' in board and 'id="seat-2"' in board  # the hand form has five seats
+    play_hand(table, won_by("Eka", table.seated), 4)
+    table.refresh_from_db()
+    assert sum(table.totals.values()) == 0 and table.totals["Eka"] > 0
+    change = table.changes.filter(action=HandChange.EVENT).get()
+    history = read_text(client.get(reverse("history", args=[table.keeper_token])))
+    assert change.number == 3 and "hand 3 and 4: the table changed" in history and "Eka sat down" in history
+
+
+def test_a_leaver_keeps_their_column_and_total_and_misses_the_next_hands(client, evening):
+    before = Table.objects.get(pk=evening.pk).totals["Bikash"]
+    assert post_event(client, evening, kind="leave", player="Bikash").status_code == 302
+    table = Table.objects.get(pk=evening.pk)
+    assert table.seated == ["Asha", "Chandra", "Dipa"] and table.totals["Bikash"] == before
+    play_hand(table, won_by("Asha", table.seated), 4)
+    response = client.get(table_url(table))
+    assert totals_row(response)["Bikash"] == ("+" if before > 0 else "−") + str(abs(before))
+    assert "Bikash left the table" in page(response)
+
+
+def test_an_adjustment_is_on_the_board_in_the_totals_and_in_a_player_s_total(client, owner):
+    table = seeded(owner, "marriage", [won_by("Asha", ["Hari", *FOUR])], players=["Hari", *FOUR])
+    data = {"kind": "adjust", "reason": "Hari paid the pizza", "points-0": "−20",
+            **{f"points-{seat}": "5" for seat in range(1, 5)}}
+    assert csrf_post(client, seats_url(table), data).status_code == 302
+    table.refresh_from_db()
+    assert table.events[0]["points"] == {"Hari": -20, **dict.fromkeys(FOUR, 5)}
+    board = page(client.get(table_url(table)))
+    assert "Hari paid the pizza: Hari −20 · Asha +5 · Bikash +5 · Chandra +5 · Dipa +5" in board
+    total = read_text(client.get(reverse("total", args=[table.keeper_token, 0])))
+    assert "Hari paid the pizza" in total
+
+
+@pytest.mark.parametrize("data, shown", [
+    ({"kind": "adjust", "reason": "pizza", "points-0": "-20", "points-1": "5"}, "They add up to -15"),
+    ({"kind": "adjust", "reason": "", "points-0": "-5", "points-1": "5"}, "Say what it is for"),
+    ({"kind": "adjust", "reason": "x", "points-0": "five"}, "Must be a whole number"),
+    ({"kind": "join", "player": "asha", "seat": "0", "score": "0"}, "Has played at this table already"),
+    ({"kind": "join", "player": "", "seat": "0", "score": "0"}, "A player's name cannot be blank"),
+    ({"kind": "replace", "player": "Asha", "by": "Eka", "score": "0"}, "This game does not allow it"),
+])
+def test_a_refused_event_says_why_next_to_its_form_and_saves_nothing(client, evening, data, shown):
+    response = post_event(client, evening, **data)
+    assert response.status_code == 422
+    assert shown.lower() in page(response).lower().replace("−", "-")
+    table = Table.objects.get(pk=evening.pk)
+    assert table.events == [] and table.revision == evening.revision and not table.changes.filter(
+        action=HandChange.EVENT).exists()
+
+
+def test_a_konkan_newcomer_is_offered_the_highest_total_still_in(client, owner):
+    players = ["Asha", "Bina", "Chet"]
+    hand = {"Asha": {"outcome": "winner"}, "Bina": {"outcome": "set", "hand_penalty": 40},
+            "Chet": {"outcome": "set", "hand_penalty": 70}}
+    table = seeded(owner, "konkan", [hand], players=players)
+    assert 'id="join-score" name="score" value="70"' in page(client.get(seats_url(table)))
+    post_event(client, table, kind="join", player="Dev", seat="3", score="")
+    assert Table.objects.get(pk=table.pk).totals["Dev"] == 70
+
+
+def test_thirteen_replaces_a_player_at_their_seat(client, owner):
+    table = fresh_table("thirteen", owner)
+    assert post_event(client, table, kind="replace", player="Bikram", by="Eka", score="0").status_code == 302
+    table.refresh_from_db()
+    assert table.seated == ["Asha", "Eka", "Charlie", "David"] and table.players[-1] == "Eka"
+    assert "Eka" in page(client.get(table_url(table)))
+
+
+def test_no_event_while_a_hand_is_being_played(client, owner):
+    table = services.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
+                                  rules={}, owner=owner)
+    services.record_hand(table, {name: {"bid": 0} for name in table.players}, 1)
+    response = post_event(client, table, kind="replace", player="Asha", by="Eka", score="0")
+    assert response.status_code == 409 and "being played first" in page(response)
+
+
+def test_giving_the_deal(client, evening):
+    post_event(client, evening, kind="dealer", player="Asha")
+    assert Table.objects.get(pk=evening.pk).progress["dealer"] == "Asha"
+
+
+def test_taking_back_an_adjustment_and_a_join_nobody_played_after(client, evening):
+    post_event(client, evening, kind="join", player="Eka", seat="4", score="10")
+    table = Table.objects.get(pk=evening.pk)
+    response = csrf_post(client, reverse("take_back_event", args=[table.keeper_token, 0]))
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.events == [] and table.players == FOUR and "Eka" not in table.totals and "Eka" not in table.series
+    assert table.changes.filter(action=HandChange.EVENT_TAKEN_BACK).count() == 1
+
+
+def test_a_join_cannot_be_taken_back_once_the_newcomer_played(client, evening):
+    post_event(client, evening, kind="join", player="Eka", seat="4", score="0")
+    table = Table.objects.get(pk=evening.pk)
+    play_hand(table, won_by("Eka", table.seated), 4)
+    response = csrf_post(client, reverse("take_back_event", args=[table.keeper_token, 0]))
+    assert response.status_code == 409 and "need it" in page(response)
+    assert Table.objects.get(pk=table.pk).events != []
+
+
+def test_deleting_an_earlier_hand_moves_the_events_after_it_up(client, evening):
+    post_event(client, evening, kind="leave", player="Dipa")
+    table = Table.objects.get(pk=evening.pk)
+    play_hand(table, won_by("Asha", table.seated), 4)
+    services.delete_hand(table, 2)
+    table.refresh_from_db()
+    assert table.events[0]["after"] == 2 and table.seated == ["Asha", "Bikash", "Chandra"]
+    assert [sorted(hand.inputs) for hand in table.hands.all()][-1] == ["Asha", "Bikash", "Chandra"]
+
+
+def test_renaming_a_player_renames_them_in_the_events(client, evening):
+    post_event(client, evening, kind="join", player="Eka", seat="4", score="0")
+    table = Table.objects.get(pk=evening.pk)
+    services.rename_players(table, ["Asha", "Bikash", "Chandra", "Dipa", "Ekaterina"])
+    table.refresh_from_db()
+    assert table.events[0]["player"] == "Ekaterina" and table.seated[-1] == "Ekaterina"
+
+
+def test_the_table_file_keeps_the_events_and_comes_back_the_same(client, evening):
+    post_event(client, evening, kind="join", player="Eka", seat="1", score="0")
+    table = Table.objects.get(pk=evening.pk)
+    play_hand(table, won_by("Eka", table.seated), 4)
+    post_event(client, table, kind="leave", player="Dipa")
+    post_event(client, table, kind="adjust", reason="pizza", **{"points-0": "-3", "points-1": "1", "points-2": "1",
+                                                                "points-3": "1"})
+    table.refresh_from_db()
+    document = services.export_table(table)
+    assert document["players"] == FOUR and [event["kind"] for event in document["events"]] == ["join", "leave",
+                                                                                                 "adjust"]
+    copy, warnings = services.import_table(document)
+    assert warnings == [] and services.export_table(copy) == {**document, "created": document["created"]}
+    assert copy.seated == table.seated and copy.series == table.series and copy.totals == table.totals
+
+
+def test_an_old_file_without_events_imports_unchanged(owner):
+    table = seeded(owner, "marriage", [marriage_inputs("sWsu", (12, 4, 6, 5))])
+    assert table.events == [] and "events" not in services.export_table(table)
