@@ -35,7 +35,7 @@ def standings(table):
     out = set(table.progress.get("out", ()))
     ahead = len({table.totals.get(name, 0) for name in table.players}) > 1
     return [{"name": name, "total": table.totals.get(name, 0), "money": table.totals.get(name, 0) * rate,
-             "out": name in out, "leader": ahead and seat == 0}
+             "out": name in out and name in table.seated, "left": name not in table.seated, "leader": ahead and seat == 0}
             for seat, name in enumerate(ranked)]
 
 

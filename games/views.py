@@ -517,6 +517,7 @@ def seats_context(table, token, posted=None, **extra):
             "joining_score": engine.joining_score(table.rules, table.state) if open_now else 0,
             "events": [{"said": events.said(table, event), "index": index}
                        for index, event in enumerate(table.events)][::-1],
+            "dealer_choices": [name for name in table.seated if name not in table.progress.get("out", ())],
             "posted": posted, "adjust_rows": [{"seat": seat, "name": name, "value": posted.get(f"points-{seat}", "")}
                                               for seat, name in enumerate(table.seated)],
             **extra}

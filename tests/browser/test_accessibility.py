@@ -14,11 +14,13 @@ AXE = Axe()
 @pytest.fixture
 def site(live_server, transactional_db, owner):
     """A table of each game with its first hand, and a finished 24 puzzle; the Marriage table's
-    hand 2 was undone (its board offers the redo, its history shows a deleted hand); all of them
+    hand 2 was undone (its board offers the redo, its history shows a deleted hand); a player sat
+    down at the Konkan table (its board, history and seats page tell it); all of them
     in a group, the last followed by a rematch."""
     tables = {game: fresh_table(game, owner) for game in GAMES}
     services.record_hand(tables["marriage"], SAMPLES["marriage"]["first_hand"], 2)
     services.delete_hand(tables["marriage"], 2)
+    services.add_event(tables["konkan"], {"kind": "join", "player": "Eka"})  # a row of words on its board
     puzzle = Puzzle.objects.create(player="owner", user=owner, cards=EIGHTS_AND_THREES, difficulty="hard",
                                    solutions=1)
     return live_server.url, list(tables.values()), puzzle, tables["marriage"], season_of_tables(list(tables.values()), owner)
@@ -51,7 +53,7 @@ def test_every_page_has_no_accessibility_violation(browser, site, scheme):
              f"{base}/players/", f"{base}/players/Asha/", f"{base}/t/{marriage.keeper_token}/hands/1/",
              f"{base}/t/{marriage.keeper_token}/history/", f"{base}/groups/{group.pk}/",
              f"{base}/t/{rematch.keeper_token}/group/", f"{base}/t/{rematch.keeper_token}/"]
-    pages += [f"{base}/t/{table.keeper_token}/{page}" for table in tables for page in ("", "hand/1/")]
+    pages += [f"{base}/t/{table.keeper_token}/{page}" for table in tables for page in ("", "hand/1/", "seats/")]
     for url in pages:
         page.goto(url)
         problems[url] = violations(page)

@@ -86,8 +86,9 @@ def site(live_server, transactional_db, owner, page):
 
 def pages_of(game, table):
     """Every page a table of `game` has: new table, keeper and viewer, a hand worked out (both links),
-    a total hand by hand, a hand's edit page, history."""
+    a total hand by hand, a hand's edit page, history, players and adjustments."""
     pages = [reverse("new_table", args=[game.slug]), reverse("table", args=[table.keeper_token]),
+             reverse("seats", args=[table.keeper_token]),
              reverse("table", args=[table.viewer_token]), reverse("history", args=[table.keeper_token]),
              reverse("hand", args=[table.keeper_token, 1]), reverse("hand", args=[table.viewer_token, 1]),
              reverse("total", args=[table.viewer_token, 0])]

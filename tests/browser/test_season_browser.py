@@ -36,10 +36,10 @@ def test_a_rematch_after_an_evening_and_the_groups_season(logged_in_page, live_s
     page.on("dialog", lambda dialog: dialog.accept())  # "This game ends here and a new one starts…"
     page.get_by_role("button", name="Rematch").click()
     expect(page.locator("h1")).to_have_text(f"{first.name} (2)")
-    expect(page.locator("#new-hand h2")).to_contain_text("Bikash deals")
-    expect(page.locator("#seat-0 legend")).to_have_text("Bikash")
+    expect(page.locator("#new-hand h2")).to_contain_text("Bikash deals")  # the deal moved on
+    expect(page.locator("#seat-0 legend")).to_have_text("Asha")  # the seats did not
     expect(page.get_by_role("link", name="Friday club")).to_be_visible()  # the rematch stays in the club
-    save_hand(page, 0, (9, 0, 0, 0))  # Bikash wins this one
+    save_hand(page, 1, (0, 9, 0, 0))  # Bikash wins this one
 
     page.get_by_role("link", name="← Previous game").click()
     expect(page.locator("h1")).to_have_text(first.name)
