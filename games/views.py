@@ -708,17 +708,27 @@ def qr_code(request, token, which):
 
 @require_GET
 def export_csv(request, token):
-    """The board as a spreadsheet: one row per hand, one column per player, totals last; the
-    hands' notes in a last column when there are any."""
+    """The board as a spreadsheet: one row per hand, one column per player (blank where they were
+    not at the table), totals last; each event between hands in its place, with the points it
+    gave (a newcomer's start, an adjustment), so that each column adds up to its total; the hands'
+    notes and the events' words in a last column when there are any."""
     table, _can_edit = table_for(token)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(table.name) or "table"}.csv"'
     hands = list(table.hands.values_list("number", "points", "note"))
-    noted = any(note for _number, _points, note in hands)
+    noted = bool(table.events) or any(note for _number, _points, note in hands)
     writer = csv.writer(response)
     writer.writerow([capfirst(table.game_descriptor.hand_word), *table.players, *([_("Note")] if noted else [])])
+
+    def events_after(number):
+        for event in (event for event in table.events if event["after"] == number):
+            given = (events.points_of(event, name) for name in table.players)
+            writer.writerow(["", *("" if points is None else points for points in given), events.said(table, event)])
+
+    events_after(0)
     for number, points, note in hands:
-        writer.writerow([number, *(points.get(name, 0) for name in table.players), *([note] if noted else [])])
+        writer.writerow([number, *(points.get(name, "") for name in table.players), *([note] if noted else [])])
+        events_after(number)
     writer.writerow([_("Total"), *(table.totals.get(name, 0) for name in table.players)])
     return response
 

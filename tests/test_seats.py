@@ -3,6 +3,9 @@ deal, take back), the board's and the history's words for them, the hand form's 
 table file (round trip, old files unchanged), and what a hand's edit, deletion or a rename does
 to them."""
 
+import csv
+import io
+
 import pytest
 from django.urls import reverse
 
@@ -190,3 +193,18 @@ def test_the_table_file_keeps_the_events_and_comes_back_the_same(client, evening
 def test_an_old_file_without_events_imports_unchanged(owner):
     table = seeded(owner, "marriage", [marriage_inputs("sWsu", (12, 4, 6, 5))])
     assert table.events == [] and "events" not in services.export_table(table)
+
+
+def test_the_spreadsheet_has_each_event_in_its_place_and_columns_that_add_up(client, evening):
+    post_event(client, evening, kind="join", player="Eka", seat="4", score="7")
+    table = Table.objects.get(pk=evening.pk)
+    play_hand(table, won_by("Eka", table.seated), 4)
+    post_event(client, table, kind="leave", player="Asha")
+    response = client.get(reverse("export_csv", args=[table.viewer_token]))
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == ["Hand", *FOUR, "Eka", "Note"]
+    assert rows[4] == ["", "", "", "", "", "7", "Eka sat down at seat 5, with +7"]
+    assert rows[6] == ["", "", "", "", "", "", "Asha left the table"]
+    table.refresh_from_db()
+    for column, name in enumerate(table.players, 1):
+        assert sum(int(row[column]) for row in rows[1:-1] if row[column]) == table.totals[name] == int(rows[-1][column])
