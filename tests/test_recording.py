@@ -103,3 +103,19 @@ def test_an_admin_save_from_a_copy_read_before_a_hand_was_recorded_keeps_that_ha
     renamed = Table.objects.get(pk=table.pk)
     assert renamed.name == "Renamed" and renamed.revision == table.revision + 1
     assert (renamed.state, renamed.totals, renamed.series) == (table.state, table.totals, table.series)
+
+
+def test_the_events_migration_gives_existing_tables_the_seats_and_the_dealer_by_name():
+    tables = [imported(game, None) for game in GAMES]
+    for table in Table.objects.all():  # as tables were before the migration
+        old_state = {key: value for key, value in table.state.items() if key not in ("seated", "first_dealer")}
+        if "dealer" in old_state:
+            old_state["dealer"] = 0
+        rules = {key: value for key, value in table.rules.items() if key != "join_at_highest"}
+        Table.objects.filter(pk=table.pk).update(state=old_state, rules=rules, progress={})
+    migration = importlib.import_module("games.migrations.0015_table_events")
+    migration.fold_again(django_apps, None)
+    for table in tables:
+        before = (table.state, table.progress, table.rules)
+        table.refresh_from_db()
+        assert (table.state, table.progress, table.rules) == before

@@ -208,3 +208,13 @@ def test_the_spreadsheet_has_each_event_in_its_place_and_columns_that_add_up(cli
     table.refresh_from_db()
     for column, name in enumerate(table.players, 1):
         assert sum(int(row[column]) for row in rows[1:-1] if row[column]) == table.totals[name] == int(rows[-1][column])
+
+
+def test_the_seats_page_and_an_event_cost_the_same_few_queries_however_long_the_table(client, owner,
+                                                                                      django_assert_max_num_queries):
+    for count in (1, 30):
+        table = seeded(owner, "marriage", [won_by(FOUR[number % 4], FOUR) for number in range(count)], players=FOUR)
+        with django_assert_max_num_queries(4):
+            assert client.get(seats_url(table)).status_code == 200
+        with django_assert_max_num_queries(8):
+            assert post_event(client, table, kind="join", player="Eka", seat="4", score="0").status_code == 302

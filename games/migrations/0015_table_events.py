@@ -2,9 +2,8 @@
 
 from django.db import migrations, models
 
-from scoring import konkan, marriage, marriage_honors, thirteen, twentyfour
-
-ENGINES = {engine.SLUG: engine for engine in (marriage, marriage_honors, konkan, thirteen, twentyfour)}
+from games.registry import get_game
+from scoring import konkan
 
 
 def fold_again(apps, schema_editor):
@@ -13,9 +12,7 @@ def fold_again(apps, schema_editor):
     join_at_highest rule at its default."""
     Table = apps.get_model("games", "Table")
     for table in Table.objects.exclude(state={}).iterator():
-        engine = ENGINES.get(table.game)
-        if engine is None:
-            continue
+        engine = get_game(table.game).engine
         if table.game == konkan.SLUG:
             table.rules = {**table.rules, "join_at_highest": True}
         inputs = list(table.hands.order_by("number").values_list("inputs", flat=True))
