@@ -101,8 +101,7 @@ def validate_table(game, rules, players, hands, events=()):
             try:
                 clean = validate_event(game, rules, state, raw)
             except InputError as error:
-                raise InputError(gettext_noop("event %(number)s: %(problem)s"),
-                                 params={"number": number, "problem": error}, field="events") from None
+                raise _in_event(number, error) from None
             clean_events.append(clean)
             state = apply_event(game, rules, state, clean)
         return state
@@ -115,12 +114,17 @@ def validate_table(game, rules, players, hands, events=()):
         clean_hands.append(clean)
         state = events_after(state)
     if waiting:
-        number, raw = waiting[0]
-        raise InputError(gettext_noop("event %(number)s: %(problem)s"),
-                         params={"number": number, "problem": InputError(
-                             gettext_noop("\"after\" must count the hands before it, in order, at most %(count)s"),
-                             params={"count": len(hands)})}, field="events")
+        raise _in_event(waiting[0][0], InputError(
+            gettext_noop("must count the hands before it, in order, at most %(count)s"), params={"count": len(hands)},
+            field="after"))
     return clean_hands, clean_events
+
+
+def _in_event(number, error):
+    """A table file's event's problem, saying which event and where in it."""
+    place = ", ".join(part for part in (error.player, error.field) if part)
+    return InputError(gettext_noop("event %(number)s, %(place)s: %(problem)s"),
+                      params={"number": number, "place": place, "problem": error}, field="events")
 
 
 # --- events between hands ------------------------------------------------------------------
