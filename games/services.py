@@ -451,13 +451,14 @@ def set_note(table, number, note, by=""):
 
 
 def rename_players(table, names, colors=None):
-    """Correct the players' names (everyone who sat at the table, seats stay) and colours; every
-    hand and event follows."""
+    """Correct the players' names (everyone who sat at the table, seats stay) and the colours of
+    those seated (a colour is a seat's: in `table.players` order); every hand and event follows."""
     count = len(table.players)
     names = checks.players(names, minimum=count, maximum=count)
-    if colors is not None:
-        colors = clean_colors(table.game, colors, len(names))
     renamed = dict(zip(table.players, names))
+    if colors is not None:
+        seated = [renamed[name] for name in table.players if name in table.seated]
+        colors = dict(zip(seated, clean_colors(table.game, colors, len(seated))))
 
     def rename(mapping):
         return {renamed.get(key, key): value for key, value in mapping.items()}
@@ -474,7 +475,7 @@ def rename_players(table, names, colors=None):
         Hand.objects.bulk_update(hands, ["inputs", "points"])
         table.players = names
         table.events = [rename_event(event) for event in table.events]
-        table.colors = rename(table.colors) if colors is None else dict(zip(names, colors))
+        table.colors = rename(table.colors) if colors is None else colors
         if played_inputs(table):
             table.current_hand = {**table.current_hand, "inputs": rename(played_inputs(table))}
         table.save(update_fields=["players", "events", "colors", "current_hand"])
@@ -497,9 +498,13 @@ def add_event(table, event, by=""):
             table.events = [*table.events, clean]
             if base.newcomer(clean):
                 table.players = [*table.players, base.newcomer(clean)]
+            if clean["kind"] == "replace" and clean["player"] in table.colors:  # a colour is the seat's
+                colors = dict(table.colors)
+                colors[clean["by"]] = colors.pop(clean["player"])
+                table.colors = colors
             table.series = chart.after_event(table.series, state["totals"])
             log(table, None, HandChange.EVENT, by, None, clean, "", number=clean["after"])
-            save_state(table, state, "events", "players")
+            save_state(table, state, "events", "players", "colors")
     except Conflict as conflict:
         raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
     return table
@@ -524,7 +529,10 @@ def remove_event(table, index, by=""):
                 raise Conflict(_("This change cannot be taken back: the %(hands)s after it need it.")
                                % {"hands": table.game_descriptor.hands_word}) from None
             log(table, None, HandChange.EVENT_TAKEN_BACK, by, removed, None, "", number=removed["after"])
-            table.colors = {name: color for name, color in table.colors.items() if name in table.players}
+            colors = dict(table.colors)
+            if removed["kind"] == "replace" and removed["by"] in colors:  # the seat's colour goes back
+                colors[removed["player"]] = colors.pop(removed["by"])
+            table.colors = {name: color for name, color in colors.items() if name in table.players}
             table.save(update_fields=["events", "players", "colors"])
             recompute(table, hands)
     except Conflict as conflict:

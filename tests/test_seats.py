@@ -218,3 +218,22 @@ def test_the_seats_page_and_an_event_cost_the_same_few_queries_however_long_the_
             assert client.get(seats_url(table)).status_code == 200
         with django_assert_max_num_queries(8):
             assert post_event(client, table, kind="join", player="Eka", seat="4", score="0").status_code == 302
+
+
+def test_a_thirteen_replacement_takes_the_seat_s_colour_and_names_can_still_be_corrected(client, owner):
+    table = fresh_table("thirteen", owner)
+    colors = dict(table.colors)
+    post_event(client, table, kind="replace", player="Bikram", by="Eka", score="0")
+    table.refresh_from_db()
+    assert table.colors == {**{name: color for name, color in colors.items() if name != "Bikram"},
+                            "Eka": colors["Bikram"]}
+    names = ["Asha", "Bikram", "Charlie", "David", "Ekaterina"]
+    seated_colors = [table.colors[name] for name in table.players if name in table.seated]
+    response = csrf_post(client, reverse("players", args=[table.keeper_token]),
+                         {"player": names, "color": seated_colors})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.seated == ["Asha", "Ekaterina", "Charlie", "David"] and table.colors["Ekaterina"] == colors["Bikram"]
+    csrf_post(client, reverse("take_back_event", args=[table.keeper_token, 0]))
+    table.refresh_from_db()
+    assert table.colors == colors and table.players == ["Asha", "Bikram", "Charlie", "David"]
