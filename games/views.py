@@ -517,10 +517,21 @@ def seats_context(table, token, posted=None, **extra):
             "joining_score": engine.joining_score(table.rules, table.state) if open_now else 0,
             "events": [{"said": events.said(table, event), "index": index}
                        for index, event in enumerate(table.events)][::-1],
-            "dealer_choices": [name for name in table.seated if name not in table.progress.get("out", ())],
+            "dealer_choices": [name for name in table.seated if name not in table.progress.get("out", ())]
+            if open_now and can_give_deal(table) else [],
             "posted": posted, "adjust_rows": [{"seat": seat, "name": name, "value": posted.get(f"points-{seat}", "")}
                                               for seat, name in enumerate(table.seated)],
             **extra}
+
+
+def can_give_deal(table):
+    """Whether the game lets the deal be given now (nobody deals a race; Thirteen's first deal only
+    before round 1)."""
+    try:
+        table.engine.deal_to(table.rules, table.state, table.progress.get("dealer"))
+    except InputError:
+        return False
+    return table.progress.get("dealer") is not None
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -237,3 +237,14 @@ def test_a_thirteen_replacement_takes_the_seat_s_colour_and_names_can_still_be_c
     csrf_post(client, reverse("take_back_event", args=[table.keeper_token, 0]))
     table.refresh_from_db()
     assert table.colors == colors and table.players == ["Asha", "Bikram", "Charlie", "David"]
+
+
+def test_the_deal_is_offered_only_where_it_can_be_given(client, owner):
+    def offered(table):
+        return 'name="kind" value="dealer"' in page(client.get(seats_url(table)))
+    thirteen = services.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
+                                     rules={}, owner=owner)
+    assert offered(thirteen)  # before round 1
+    assert not offered(fresh_table("thirteen", owner))  # round 1 played
+    assert not offered(fresh_table("twentyfour", owner))  # nobody deals a race
+    assert offered(fresh_table("marriage", owner))
