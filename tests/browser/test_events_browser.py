@@ -8,11 +8,13 @@ from tests.fixtures import MINUS, fill_new_table, logged_in_page, totals  # noqa
 
 
 def save_hand(page, winner_seat, maal):
+    """Enter the next hand and wait until the board shows it saved."""
+    number = page.locator("#new-hand input[name=hand_number]").input_value()
     page.locator(f"#new-hand #seat-{winner_seat}").get_by_text("Winner", exact=True).click()
     for seat, value in enumerate(maal):
         page.locator(f"#new-hand [name='maal-{seat}']").fill(str(value))
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#saved")).to_contain_text("saved")
+    expect(page.locator("#saved")).to_contain_text(f"Hand {number} saved")
 
 
 def shown_total(text):
