@@ -219,7 +219,9 @@
       delay = 2000;
     }
     await show();
-    if (again && !failed) send();
+    // Asked again meanwhile (the connection came back while this round was failing): go now, not
+    // after the wait.
+    if (again) send();
     // A form that waited for the answer (Thirteen's books after its bids) comes from the server.
     if (landedHere && document.querySelector("[data-hand-form][inert], [data-edit-form][inert]")) location.reload();
   }
