@@ -22,8 +22,8 @@ HEADLINES = {
     HandChange.DELETED: gettext_lazy("%(title)s deleted"),
     HandChange.RESTORED: gettext_lazy("%(title)s restored"),
     HandChange.NOTED: gettext_lazy("%(title)s: note written"),
-    HandChange.EVENT: gettext_lazy("Between %(hands)s: the table changed"),
-    HandChange.EVENT_TAKEN_BACK: gettext_lazy("Between %(hands)s: a change taken back"),
+    HandChange.EVENT: gettext_lazy("%(when)s: the table changed"),
+    HandChange.EVENT_TAKEN_BACK: gettext_lazy("%(when)s: a change taken back"),
 }
 SUITS = {letter: symbol for symbol, letter in SUIT_SYMBOLS.items()}
 HAND = "_hand"  # the inputs that belong to the hand, not to a player (docs/FORMAT.md)
@@ -50,17 +50,18 @@ def rows(table, changes):
 def headline(table, change):
     """ "Hand 3 entered", "Round 4 · books corrected"; the title is what the entry form called the hand."""
     if change.action in (HandChange.EVENT, HandChange.EVENT_TAKEN_BACK):
-        return HEADLINES[change.action] % {"hands": between(table, change.number)}
+        return HEADLINES[change.action] % {"when": between(table, change.number)}
     title = change.title or table.game_descriptor.hand_name(change.number)
     return HEADLINES[change.action] % {"title": title}
 
 
 def between(table, after):
-    """Where an event made after `after` hands sits: "hand 3 and hand 4", "before hand 1"."""
+    """Where an event made after `after` hands sits: "Between hand 3 and 4", "Before hand 1"."""
     game = table.game_descriptor
     if after == 0:
-        return _("before %(hand)s 1") % {"hand": game.hand_word}
-    return _("%(hand)s %(number)s and %(next)s") % {"hand": game.hand_word, "number": after, "next": after + 1}
+        return _("Before %(hand)s 1") % {"hand": game.hand_word}
+    return _("Between %(hand)s %(number)s and %(next)s") % {"hand": game.hand_word, "number": after,
+                                                             "next": after + 1}
 
 
 def lines(table, change):

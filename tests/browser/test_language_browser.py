@@ -174,8 +174,8 @@ def test_every_games_pages_speak_the_phones_language(browser, live_server, trans
     found = {}
     for table in tables:
         typed_by_people = words(" ".join([table.name, *table.players]))
-        for token in (table.keeper_token, table.viewer_token):
-            url = f"{live_server.url}/t/{token}/"
+        for url in (f"{live_server.url}/t/{table.keeper_token}/", f"{live_server.url}/t/{table.viewer_token}/",
+                    f"{live_server.url}/t/{table.keeper_token}/seats/"):
             page.goto(url)
             assert page.locator("html").get_attribute("lang") == language
             assert page.locator("html").get_attribute("dir") == DIRECTION[language]
