@@ -1,6 +1,7 @@
 """What a table's page shows, gathered once from the stored (derived) points."""
 
 from decimal import Decimal
+from functools import partial
 
 from django.utils.translation import gettext_lazy as _
 
@@ -114,9 +115,11 @@ def grid(table, hands, cell_details, entry):
     rows = [row for row, at in zip(shown, after) if at == first - 1]
     for hand in hands:
         details = cell_details(table, hand) if cell_details else None
-        row = {"number": hand.number, "pending": False, "cells": cells(table, hand.inputs, hand.points, details),
-               "note": hand.note}
-        rows.append({**row, "key": fragments.key(row, len(table.players))})
+        # A row is keyed on what its cells are made of; they are worked out (the template calls
+        # them) only when the cache does not have the row.
+        rows.append({"number": hand.number, "pending": False, "note": hand.note,
+                     "cells": partial(cells, table, hand.inputs, hand.points, details),
+                     "key": fragments.key(hand.number, hand.inputs, hand.points, hand.note, details, table.players)})
         rows.extend(row for row, at in zip(shown, after) if at == hand.number)
     if entry.inputs:
         row = {"number": entry.number, "pending": True, "cells": [], "finished": table.finished}
@@ -137,10 +140,11 @@ def saved_line(recorded):
     return _("%(title)s saved: %(players)s") % {"title": recorded.title, "players": " · ".join(parts)}
 
 
-def legend(grid):
-    """The marks the board shows, once each, to explain them under it."""
-    return list(dict.fromkeys(mark for row in grid for cell in row.get("cells", ()) for mark in cell["marks"]
-                              if mark[0] != "–"))
+def legend(table, hands):
+    """The marks the board shows for `hands`, once each, to explain them under it."""
+    game = table.game_descriptor
+    return list(dict.fromkeys(MARKS[key] for hand in hands for name, keys in hand_marks(game, hand.inputs).items()
+                              if name in table.players for key in keys if MARKS[key][0] != "–"))
 
 
 def last_hand(grid):

@@ -59,16 +59,15 @@ def svg(table, title):
     low, high = min(values + [0]), max(values + [0])
     span = (high - low) or 1
     steps = max(len(next(iter(lines.values()))) - 1, 1)
-
-    def x(index):
-        return PAD + index * (WIDTH - 2 * PAD) / steps
+    # Every point of every line is written again on each save: the x positions are written once.
+    xs = [f"{PAD + index * (WIDTH - 2 * PAD) / steps:.1f}" for index in range(steps + 1)]
 
     def y(value):
         return PAD + (high - value) * (HEIGHT - 2 * PAD) / span
 
     colors = player_colors(table)
     paths = format_html_join("", '<polyline fill="none" stroke="{}" stroke-width="2.5" stroke-linejoin="round" points="{}"><title>{}</title></polyline>',
-                             ((colors[name], " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line) if v is not None), name)
+                             ((colors[name], " ".join(f"{xs[i]},{y(v):.1f}" for i, v in enumerate(line) if v is not None), name)
                               for name, line in lines.items()))
     zero = format_html('<line x1="{}" x2="{}" y1="{y}" y2="{y}" stroke="currentColor" stroke-opacity=".35" stroke-dasharray="4 4"/>',
                        PAD, WIDTH - PAD, y=f"{y(0):.1f}")

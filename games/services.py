@@ -177,11 +177,14 @@ def done_already(table, key, posted=""):
     still being played) and its title then. None for a new key, or none. The same key with other
     values (`posted`, the post's fingerprint) is a form sent again after it was changed, such as
     a page shown again by the Back button: Conflict, for its values are not recorded."""
-    change = table.changes.select_related("hand").filter(key=key).first() if key else None
-    if change and posted and change.fingerprint and change.fingerprint != posted:
+    # Nearly every post is new: a plain query says so, the change and its hand are read only if not.
+    if not key or not table.changes.filter(key=key).exists():
+        return None
+    change = table.changes.select_related("hand").get(key=key)
+    if posted and change.fingerprint and change.fingerprint != posted:
         raise Conflict(_("This form was sent already, with other values: nothing was saved. Here is the table "
                          "as it is now; enter the change again."), Table.objects.get(pk=table.pk))
-    return change and Recorded(table, change.hand, change.title)
+    return Recorded(table, change.hand, change.title)
 
 
 def who_recorded(table, number):

@@ -165,7 +165,7 @@ def table_context(request, table, can_edit, token, **extra):
         "can_edit": can_edit,
         "token": token,
         "grid": grid,
-        "legend": board.legend(grid),
+        "legend": board.legend(table, hands),
         "last_hand": board.last_hand(grid),
         "hidden_hands": 0 if show_all else played - len(hands),
         "standings": board.standings(table),
