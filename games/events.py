@@ -55,7 +55,9 @@ def said(table, event):
             "by": event["by"], "player": event["player"], "score": signed_points(event["score"], signed)}
     if kind == "dealer":
         return _("%(player)s deals next") % {"player": event["player"]}
-    given = " · ".join(f"{name} {signed_points(points, True)}" for name, points in event["points"].items() if points)
+    # In the board's column order (PostgreSQL keeps a JSON object's keys in an order of its own).
+    given = " · ".join(f"{name} {signed_points(event['points'][name], True)}" for name in table.players
+                       if event["points"].get(name))
     return _("%(reason)s: %(points)s") % {"reason": event["reason"], "points": given}
 
 
