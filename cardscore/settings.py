@@ -130,6 +130,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # planning the few queries every poll and board make (a third of their time).
     database_defaults = {"server_side_binding": True, "prepare_threshold": 5}
 else:
+    # Django's backend whose write transactions queue without polling (cardscore/sqlite/).
+    DATABASES["default"]["ENGINE"] = "cardscore.sqlite"
     # Tests use a file too, so concurrent posts meet SQLite's real locking.
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / f"test-cardscore-{os.getpid()}.sqlite3")}
     database_defaults = {
