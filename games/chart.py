@@ -1,5 +1,7 @@
 """Each player's running total over the hands, drawn on the server as a small SVG."""
 
+import functools
+
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
@@ -48,7 +50,13 @@ def sampled(line):
     count = len(line)
     if count <= MAX_POINTS:
         return line
-    return [line[round(step * (count - 1) / (MAX_POINTS - 1))] for step in range(MAX_POINTS)]
+    return [line[index] for index in kept(count)]
+
+
+@functools.lru_cache(maxsize=64)
+def kept(count):
+    """The indexes sampled() keeps of a line of `count` values: the same for every line of a table."""
+    return [round(step * (count - 1) / (MAX_POINTS - 1)) for step in range(MAX_POINTS)]
 
 
 def svg(table, title):
@@ -67,7 +75,7 @@ def svg(table, title):
 
     colors = player_colors(table)
     paths = format_html_join("", '<polyline fill="none" stroke="{}" stroke-width="2.5" stroke-linejoin="round" points="{}"><title>{}</title></polyline>',
-                             ((colors[name], " ".join(f"{xs[i]},{y(v):.1f}" for i, v in enumerate(line) if v is not None), name)
+                             ((colors[name], " ".join([f"{x},{y(v):.1f}" for x, v in zip(xs, line) if v is not None]), name)
                               for name, line in lines.items()))
     zero = format_html('<line x1="{}" x2="{}" y1="{y}" y2="{y}" stroke="currentColor" stroke-opacity=".35" stroke-dasharray="4 4"/>',
                        PAD, WIDTH - PAD, y=f"{y(0):.1f}")
