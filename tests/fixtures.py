@@ -679,7 +679,7 @@ def served_database_url():
     """The test database (SQLite's file or PostgreSQL's test_ database) as a DATABASE_URL, for a
     server started in a process of its own: what it saves, the test sees (transactional_db)."""
     database = connection.settings_dict
-    if database["ENGINE"].endswith("sqlite3"):
+    if connection.vendor == "sqlite":
         return f"sqlite:///{database['NAME']}"
     credentials = quote(database["USER"]) + (f":{quote(database['PASSWORD'])}" if database["PASSWORD"] else "")
     return f"postgres://{credentials}@{database['HOST'] or 'localhost'}:{database['PORT'] or 5432}/{database['NAME']}"
