@@ -136,7 +136,8 @@ else:
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / f"test-cardscore-{os.getpid()}.sqlite3")}
     database_defaults = {
         # WAL lets phones read while one writes; IMMEDIATE takes the write lock up front so two
-        # posts queue on the busy timeout instead of failing mid-transaction.
+        # posts queue (on the lock file, then on the busy timeout for any other writer) instead of
+        # failing mid-transaction.
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
