@@ -33,6 +33,23 @@ def _allow_orm_beside_playwright():
         yield
 
 
+@pytest.fixture
+def phones(browser):
+    """Opens phones (browser contexts, phone-sized unless told otherwise) and closes them all when
+    the test ends: a board left open goes on polling the live server through later tests, whose
+    database it may no longer reach."""
+    opened = []
+
+    def open_phone(**options):
+        context = browser.new_context(**{"viewport": PHONE, **options})
+        opened.append(context)
+        return context
+
+    yield open_phone
+    for context in opened:
+        context.close()
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if "/browser/" in str(item.fspath):

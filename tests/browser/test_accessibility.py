@@ -6,7 +6,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from games import first_run, services
 from games.models import Puzzle
-from tests.fixtures import EIGHTS_AND_THREES, GAMES, PHONE, SAMPLES, fresh_table, log_in, season_of_tables
+from tests.fixtures import EIGHTS_AND_THREES, GAMES, SAMPLES, fresh_table, log_in, season_of_tables
 
 AXE = Axe()
 
@@ -33,9 +33,9 @@ def violations(page):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_page_has_no_accessibility_violation(browser, site, scheme):
+def test_every_page_has_no_accessibility_violation(phones, site, scheme):
     base, tables, puzzle, marriage, (group, rematch) = site
-    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+    context = phones(color_scheme=scheme)
     page = context.new_page()
     refused = []
     page.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None)
@@ -57,20 +57,18 @@ def test_every_page_has_no_accessibility_violation(browser, site, scheme):
     for url in pages:
         page.goto(url)
         problems[url] = violations(page)
-    context.close()
     assert {url: found for url, found in problems.items() if found} == {}
     assert refused == []
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_first_run_pages_have_no_accessibility_violation(browser, live_server, transactional_db, scheme):
+def test_the_first_run_pages_have_no_accessibility_violation(phones, live_server, transactional_db, scheme):
     """Before the owner exists: setup without its code, with a wrong one, and with the right one."""
     code, _ = first_run.current_code()
-    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+    context = phones(color_scheme=scheme)
     page = context.new_page()
     problems = {}
     for query in ("", "?code=aaaa-bbbb-cccc", f"?code={code}"):
         page.goto(f"{live_server.url}/setup/{query}")
         problems[query] = violations(page)
-    context.close()
     assert {query: found for query, found in problems.items() if found} == {}

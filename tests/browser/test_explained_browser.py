@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.fixtures import PHONE, marriage_inputs, players_of, seeded, thirteen_round
+from tests.fixtures import marriage_inputs, players_of, seeded, thirteen_round
 
 FIVE = ["Asha", "Bikash", "Chandra", "Dipa", "Eka"]
 
@@ -58,10 +58,10 @@ def test_a_thirteen_sandbag_penalty_explained(page, live_server, transactional_d
     expect(asha).to_contain_text("sandbags 9 + 5 = 14, at least 10; 4 left")
 
 
-def test_without_javascript_a_hand_is_a_page_and_the_keeper_fixes_it_from_there(browser, live_server,
+def test_without_javascript_a_hand_is_a_page_and_the_keeper_fixes_it_from_there(phones, live_server,
                                                                                   transactional_db, owner):
     table = seeded(owner, "marriage", [marriage_inputs("sWsu", (12, 4, 6, 5))])
-    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
+    context = phones(java_script_enabled=False)
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{table.keeper_token}/")
     page.get_by_role("link", name="Hand 1 worked out").click()
@@ -69,7 +69,6 @@ def test_without_javascript_a_hand_is_a_page_and_the_keeper_fixes_it_from_there(
     expect(page.get_by_text("4 × 12 − 3 − 27 = 18")).to_be_visible()
     page.get_by_role("link", name="Fix hand 1").click()
     expect(page.get_by_role("heading", name="Fix hand 1")).to_be_visible()
-    context.close()
 
 
 def test_a_total_opens_hand_by_hand(page, live_server, transactional_db, owner):

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.registry import get_game
-from tests.fixtures import GAMES, PHONE, PROJECT_DIR, SAMPLES, fresh_table, log_in, totals
+from tests.fixtures import GAMES, PROJECT_DIR, SAMPLES, fresh_table, log_in, totals
 
 AXE = Axe()
 WORD = re.compile(r"[A-Za-z]{3,}")
@@ -56,9 +56,9 @@ SIGN_AND_DIGITS = """(cell) => {
 }"""
 
 
-def context_in(browser, live_server, language, digits="western", logged_in=False):
+def context_in(phones, live_server, language, digits="western", logged_in=False):
     """A phone that chose `language` and `digits` (after logging in, where asked, in English)."""
-    context = browser.new_context(viewport=PHONE)
+    context = phones()
     if logged_in:
         log_in(context.new_page(), live_server.url)
     context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url},
@@ -67,12 +67,12 @@ def context_in(browser, live_server, language, digits="western", logged_in=False
 
 
 @pytest.mark.parametrize("digits", ["western", "native"])
-def test_a_negative_total_keeps_its_minus_left_of_its_digits_right_to_left(browser, live_server, transactional_db,
+def test_a_negative_total_keeps_its_minus_left_of_its_digits_right_to_left(phones, live_server, transactional_db,
                                                                             owner, digits):
     table = fresh_table("marriage", owner)
     loser = min(table.totals, key=table.totals.get)
     assert table.totals[loser] < 0
-    page = context_in(browser, live_server, "ar", digits).new_page()
+    page = context_in(phones, live_server, "ar", digits).new_page()
     page.goto(f"{live_server.url}/t/{table.viewer_token}/")
     shown = page.locator(f"tfoot td.total[data-player='{loser}'] a").evaluate(SIGN_AND_DIGITS)
     assert shown["direction"] == "rtl" and shown["sign"] == "\u2212"
@@ -84,12 +84,12 @@ def test_a_negative_total_keeps_its_minus_left_of_its_digits_right_to_left(brows
     assert page.locator(".standings .num").filter(has_text="\u2212").count() >= 2
 
 
-def test_the_script_writes_bids_remaining_in_arabic_digits_with_its_minus_in_front(browser, live_server,
+def test_the_script_writes_bids_remaining_in_arabic_digits_with_its_minus_in_front(phones, live_server,
                                                                                     transactional_db, owner):
     thirteen = services.create_table(game="thirteen", name="Thirteen", players=SAMPLES["thirteen"]["players"],
                                      rules={}, owner=owner, colors=dict(zip(SAMPLES["thirteen"]["players"],
                                                                             SAMPLES["thirteen"]["colors"])))
-    page = context_in(browser, live_server, "ar", "native", logged_in=True).new_page()
+    page = context_in(phones, live_server, "ar", "native", logged_in=True).new_page()
     page.goto(f"{live_server.url}/t/{thirteen.keeper_token}/")
     bids = page.locator("input[name^='bid-']")
     bids.nth(0).press_sequentially("٣")  # one card this round: bids remaining 1 − 3 = −2
@@ -99,10 +99,10 @@ def test_the_script_writes_bids_remaining_in_arabic_digits_with_its_minus_in_fro
     assert shown["signRight"] <= shown["digitsLeft"] + GLYPH_EDGE
 
 
-def test_a_hand_typed_with_arabic_indic_digits_is_recorded_with_the_right_numbers(browser, live_server,
+def test_a_hand_typed_with_arabic_indic_digits_is_recorded_with_the_right_numbers(phones, live_server,
                                                                                  transactional_db, owner):
     table = fresh_table("marriage", owner)
-    page = context_in(browser, live_server, "ar", "native", logged_in=True).new_page()
+    page = context_in(phones, live_server, "ar", "native", logged_in=True).new_page()
     page.goto(f"{live_server.url}/t/{table.keeper_token}/")
     # Hand 2: Bikash wins; Asha's maal counted (two tiplu typed into the counter), the rest typed,
     # as an Arabic phone's keyboard types them.
@@ -132,9 +132,9 @@ def test_a_hand_typed_with_arabic_indic_digits_is_recorded_with_the_right_number
     assert shown == expected
 
 
-def test_the_switcher_works_without_the_script(browser, live_server, transactional_db, owner):
+def test_the_switcher_works_without_the_script(phones, live_server, transactional_db, owner):
     table = fresh_table("konkan", owner)
-    context = browser.new_context(viewport=PHONE, java_script_enabled=False, locale="en-US")
+    context = phones(java_script_enabled=False, locale="en-US")
     page = context.new_page()
     viewer = f"{live_server.url}/t/{table.viewer_token}/"
     page.goto(viewer)
@@ -145,15 +145,13 @@ def test_the_switcher_works_without_the_script(browser, live_server, transaction
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     assert page.url == viewer
     expect(page.locator("tfoot td.total").first).not_to_contain_text("0")  # Arabic-Indic digits now
-    context.close()
 
 
 @pytest.mark.parametrize("language", ["ar", "ne"])
-def test_pages_in_arabic_and_nepali_have_no_accessibility_violation(browser, live_server, transactional_db, owner,
+def test_pages_in_arabic_and_nepali_have_no_accessibility_violation(phones, live_server, transactional_db, owner,
                                                                    language):
     tables = [fresh_table(game, owner) for game in GAMES]
-    context = context_in(browser, live_server, language, "native", logged_in=True)
-    page = context.new_page()
+    page = context_in(phones, live_server, language, "native", logged_in=True).new_page()
     problems = {}
     for url in ["/", "/new/konkan/", *(f"/t/{token}/" for table in tables
                                         for token in (table.keeper_token, table.viewer_token))]:
@@ -161,15 +159,14 @@ def test_pages_in_arabic_and_nepali_have_no_accessibility_violation(browser, liv
         results = AXE.run(page)
         problems[url] = [(violation["id"], [node["target"] for node in violation["nodes"]][:3])
                          for violation in results.response["violations"]]
-    context.close()
     assert {url: found for url, found in problems.items() if found} == {}
 
 
 @pytest.mark.parametrize("language", DIRECTION)
-def test_every_games_pages_speak_the_phones_language(browser, live_server, transactional_db, owner, language):
+def test_every_games_pages_speak_the_phones_language(phones, live_server, transactional_db, owner, language):
     tables = [fresh_table(game, owner) for game in SHIPPED_GAMES]
     english = english_words(language)
-    context = browser.new_context(viewport=PHONE, locale=language)
+    context = phones(locale=language)
     page = context.new_page()
     found = {}
     for table in tables:
@@ -182,5 +179,4 @@ def test_every_games_pages_speak_the_phones_language(browser, live_server, trans
             left_in_english = words(page.evaluate(VISIBLE_TEXT)) & english - typed_by_people
             if left_in_english:
                 found[url] = sorted(left_in_english)
-    context.close()
     assert found == {}

@@ -72,13 +72,13 @@ def test_an_evening_with_the_maal_counter_and_a_fixed_hand(logged_in_page, live_
     assert Table.objects.get().totals == {"Asha": -63, "Bikash": -15, "Chandra": 74, "Dipa": 4}
 
 
-def test_hand_entry_works_without_javascript(browser, live_server, transactional_db, django_user_model):
+def test_hand_entry_works_without_javascript(phones, live_server, transactional_db, django_user_model):
     from games import services
 
     owner = django_user_model.objects.create_user("owner", password="x")
     table = services.create_table(game="marriage", name="No JS", players=["Asha", "Bikash", "Chandra", "Dipa"],
                                   rules={}, owner=owner)
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    context = phones(java_script_enabled=False)
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{table.keeper_token}/")
     choose_statuses(page, "sWsu")
@@ -94,18 +94,17 @@ def test_hand_entry_works_without_javascript(browser, live_server, transactional
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.get_by_role("alert")).to_contain_text("choose the winner")  # everyone starts seen
     assert table.hands.count() == 1
-    context.close()
 
 
-def test_a_hand_entered_on_one_phone_shows_on_another_within_3_seconds(browser, live_server, transactional_db,
+def test_a_hand_entered_on_one_phone_shows_on_another_within_3_seconds(phones, live_server, transactional_db,
                                                                        django_user_model):
     from games import services
 
     owner = django_user_model.objects.create_user("owner", password="x")
     table = services.create_table(game="marriage", name="Live", players=["Asha", "Bikash", "Chandra", "Dipa"],
                                   rules={}, owner=owner)
-    keeper_context = browser.new_context(viewport={"width": 390, "height": 844})
-    viewer_context = browser.new_context(viewport={"width": 390, "height": 844})
+    keeper_context = phones()
+    viewer_context = phones()
     keeper, viewer = keeper_context.new_page(), viewer_context.new_page()
     keeper.goto(f"{live_server.url}/t/{table.keeper_token}/")
     viewer.goto(f"{live_server.url}/t/{table.viewer_token}/")
@@ -126,5 +125,3 @@ def test_a_hand_entered_on_one_phone_shows_on_another_within_3_seconds(browser, 
     keeper.get_by_role("button", name="Save the correction").click()
     expect(viewer.locator("tfoot td.total")).not_to_have_text(["+23", "+10", "−1", "−32"], timeout=3000)
     assert viewer.locator("text=Fix hand 1").count() == 0
-    keeper_context.close()
-    viewer_context.close()

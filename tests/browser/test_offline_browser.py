@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Hand, HandChange
-from tests.fixtures import PHONE, log_in, marriage_inputs
+from tests.fixtures import log_in, marriage_inputs
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
 AXE = Axe()
@@ -55,8 +55,8 @@ def assert_the_engine_s_points(table):
     assert table.totals == scored.totals
 
 
-def test_a_hand_saved_offline_is_sent_once_when_the_connection_is_back(keeper, browser, live_server, table):
-    viewer = browser.new_context(viewport=PHONE).new_page()
+def test_a_hand_saved_offline_is_sent_once_when_the_connection_is_back(keeper, phones, live_server, table):
+    viewer = phones().new_page()
     viewer.goto(f"{live_server.url}/t/{table.viewer_token}/")
     indicator = keeper.locator("#connection")
     expect(indicator).to_have_text("online")
@@ -90,10 +90,10 @@ def test_a_hand_saved_offline_is_sent_once_when_the_connection_is_back(keeper, b
     assert_the_engine_s_points(table)
 
 
-def test_a_hand_whose_answer_is_lost_after_the_server_saved_it_is_recorded_once(browser, live_server, table):
+def test_a_hand_whose_answer_is_lost_after_the_server_saved_it_is_recorded_once(phones, live_server, table):
     # Without a service worker, as on a server reached over plain http (and Playwright's routes
     # do not see a request that went through a service worker).
-    keeper = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block").new_page()
+    keeper = phones(is_mobile=True, has_touch=True, service_workers="block").new_page()
     log_in(keeper, live_server.url)
     keeper.goto(f"{live_server.url}/t/{table.keeper_token}/")
     posts = []
@@ -119,10 +119,10 @@ def test_a_hand_whose_answer_is_lost_after_the_server_saved_it_is_recorded_once(
     assert_the_engine_s_points(table)
 
 
-def test_a_hand_another_phone_saved_first_is_a_conflict_and_both_hands_are_kept(keeper, browser, live_server, table):
+def test_a_hand_another_phone_saved_first_is_a_conflict_and_both_hands_are_kept(keeper, phones, live_server, table):
     keeper.context.set_offline(True)
     enter_a_hand(keeper, winner=1)  # Bikash wins, on the phone that is offline
-    other = browser.new_context(viewport=PHONE).new_page()  # the scorekeeper link on a second phone
+    other = phones().new_page()  # the scorekeeper link on a second phone
     other.goto(f"{live_server.url}/t/{table.keeper_token}/")
     enter_a_hand(other, winner=0)  # Asha wins, saved first
     expect(other.locator("#saved")).to_contain_text("Hand 1 saved")

@@ -177,61 +177,56 @@ def test_giving_up_asks_first(page, live_server, owner):
         expect(pad.locator(".playing-card").nth(index)).not_to_have_class(re.compile(r"\bused\b"))
 
 
-def open_race_phone(browser, url, player):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
+def open_race_phone(phones, url, player):
+    page = phones(is_mobile=True, has_touch=True).new_page()
     page.goto(url)
     page.select_option("#race-player", player)
-    return context, page
+    return page
 
 
-def test_a_race_between_two_phones(browser, live_server, owner, known_deals):
+def test_a_race_between_two_phones(phones, live_server, owner, known_deals):
     known_deals.extend([SECOND, THIRD])
     table = services.create_table(game="twentyfour", name="Race night", players=["Asha", "Bikash"], rules={},
                                   owner=owner)
     table.current_hand = {"deal": 1, "cards": FIRST}
     table.save(update_fields=["current_hand"])
     url = f"{live_server.url}/t/{table.keeper_token}/"
-    context_a, phone_a = open_race_phone(browser, url, "Asha")
-    context_b, phone_b = open_race_phone(browser, url, "Bikash")
-    try:
-        for phone in (phone_a, phone_b):
-            expect(phone.locator("#race .playing-card")).to_have_count(4)
-            for index, label in enumerate(labels(FIRST)):
-                expect(phone.locator("#race .playing-card").nth(index)).to_have_attribute("aria-label", label)
-            assert fits_the_phone(phone)
+    phone_a = open_race_phone(phones, url, "Asha")
+    phone_b = open_race_phone(phones, url, "Bikash")
+    for phone in (phone_a, phone_b):
+        expect(phone.locator("#race .playing-card")).to_have_count(4)
+        for index, label in enumerate(labels(FIRST)):
+            expect(phone.locator("#race .playing-card").nth(index)).to_have_attribute("aria-label", label)
+        assert fits_the_phone(phone)
 
-        # Phone B starts typing; phone A solves first.
-        tap_and_see(phone_b, FIRST_TAPS[:2], phone_b.locator("#race"))
-        tap_and_see(phone_a, FIRST_TAPS, phone_a.locator("#race"))
-        tap(phone_a, "=", phone_a.locator("#race"))
-        expect(phone_a.locator(".last-win")).to_have_text("Deal 1: Asha made 24 with 8÷(3−8÷3)")
-        expect(phone_a.locator("#race .playing-card").first).to_have_attribute("aria-label", "A of spades")
+    # Phone B starts typing; phone A solves first.
+    tap_and_see(phone_b, FIRST_TAPS[:2], phone_b.locator("#race"))
+    tap_and_see(phone_a, FIRST_TAPS, phone_a.locator("#race"))
+    tap(phone_a, "=", phone_a.locator("#race"))
+    expect(phone_a.locator(".last-win")).to_have_text("Deal 1: Asha made 24 with 8÷(3−8÷3)")
+    expect(phone_a.locator("#race .playing-card").first).to_have_attribute("aria-label", "A of spades")
 
-        # Phone B sees the new deal and the totals within 3 s, without reloading.
-        b_cards = phone_b.locator("#race .playing-card")
-        for index, label in enumerate(labels(SECOND)):
-            expect(b_cards.nth(index)).to_have_attribute("aria-label", label, timeout=3000)
-        expect(phone_b.locator('td.total[data-player="Asha"]')).to_have_text("+1", timeout=3000)
-        expect(phone_b.locator('td.total[data-player="Bikash"]')).to_have_text("0")
-        expect(phone_b.get_by_text("Asha made 24 with")).to_be_visible()
-        expect(phone_b.locator("#race output.expression")).to_have_text("…")
-        expect(phone_b.locator("#race-player")).to_have_value("Bikash")
+    # Phone B sees the new deal and the totals within 3 s, without reloading.
+    b_cards = phone_b.locator("#race .playing-card")
+    for index, label in enumerate(labels(SECOND)):
+        expect(b_cards.nth(index)).to_have_attribute("aria-label", label, timeout=3000)
+    expect(phone_b.locator('td.total[data-player="Asha"]')).to_have_text("+1", timeout=3000)
+    expect(phone_b.locator('td.total[data-player="Bikash"]')).to_have_text("0")
+    expect(phone_b.get_by_text("Asha made 24 with")).to_be_visible()
+    expect(phone_b.locator("#race output.expression")).to_have_text("…")
+    expect(phone_b.locator("#race-player")).to_have_value("Bikash")
 
-        # Now phone B wins deal 2, and phone A follows.
-        tap_and_see(phone_b, SECOND_TAPS, phone_b.locator("#race"))
-        tap(phone_b, "=", phone_b.locator("#race"))
-        expect(phone_b.locator(".last-win")).to_contain_text("Deal 2: Bikash made 24 with")
-        # Phone A's board moves on to deal 2's line: nothing of deal 1 stays beside it.
-        expect(phone_a.locator(".last-win")).to_contain_text("Deal 2: Bikash made 24 with", timeout=3000)
-        expect(phone_a.get_by_text("Deal 1: Asha")).to_have_count(0)
-        expect(phone_a.locator('td.total[data-player="Bikash"]')).to_have_text("+1", timeout=3000)
-        expect(phone_a.locator("#race .playing-card").first).to_have_attribute("aria-label", "K of spades",
-                                                                              timeout=3000)
-        expect(phone_a.locator("#race-player")).to_have_value("Asha")
-    finally:
-        context_a.close()
-        context_b.close()
+    # Now phone B wins deal 2, and phone A follows.
+    tap_and_see(phone_b, SECOND_TAPS, phone_b.locator("#race"))
+    tap(phone_b, "=", phone_b.locator("#race"))
+    expect(phone_b.locator(".last-win")).to_contain_text("Deal 2: Bikash made 24 with")
+    # Phone A's board moves on to deal 2's line: nothing of deal 1 stays beside it.
+    expect(phone_a.locator(".last-win")).to_contain_text("Deal 2: Bikash made 24 with", timeout=3000)
+    expect(phone_a.get_by_text("Deal 1: Asha")).to_have_count(0)
+    expect(phone_a.locator('td.total[data-player="Bikash"]')).to_have_text("+1", timeout=3000)
+    expect(phone_a.locator("#race .playing-card").first).to_have_attribute("aria-label", "K of spades",
+                                                                          timeout=3000)
+    expect(phone_a.locator("#race-player")).to_have_value("Asha")
 
     table = Table.objects.get(pk=table.pk)
     assert table.totals == {"Asha": 1, "Bikash": 1}
@@ -239,47 +234,40 @@ def test_a_race_between_two_phones(browser, live_server, owner, known_deals):
     assert table.current_hand == {"deal": 3, "cards": THIRD}
 
 
-def test_a_race_phone_chooses_its_player_before_typing(browser, live_server, owner):
+def test_a_race_phone_chooses_its_player_before_typing(phones, live_server, owner):
     table = services.create_table(game="twentyfour", name="Race", players=["Asha", "Bikash"], rules={}, owner=owner)
     table.current_hand = {"deal": 1, "cards": FIRST}
     table.save(update_fields=["current_hand"])
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    phone = context.new_page()
-    try:
-        phone.goto(f"{live_server.url}/t/{table.keeper_token}/")
-        race = phone.locator("#race")
-        help_text = race.get_by_text("Choose who you are before you type.")
-        expect(help_text).to_be_visible()
-        tap(phone, "8 of spades", race)
-        expect(race.locator("#race-player-error")).to_have_text("Choose who you are first")
-        expect(race.locator("output.expression")).to_have_text("…")
-        phone.select_option("#race-player", "Asha")
-        expect(help_text).to_be_hidden()
-        tap_and_see(phone, FIRST_TAPS, race)
-        expect(race.locator("#race-player-error")).to_have_count(0)
-        tap(phone, "=", race)
-        expect(phone.locator(".last-win")).to_contain_text("Deal 1: Asha made 24 with")
-    finally:
-        context.close()
+    phone = phones(is_mobile=True, has_touch=True).new_page()
+    phone.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    race = phone.locator("#race")
+    help_text = race.get_by_text("Choose who you are before you type.")
+    expect(help_text).to_be_visible()
+    tap(phone, "8 of spades", race)
+    expect(race.locator("#race-player-error")).to_have_text("Choose who you are first")
+    expect(race.locator("output.expression")).to_have_text("…")
+    phone.select_option("#race-player", "Asha")
+    expect(help_text).to_be_hidden()
+    tap_and_see(phone, FIRST_TAPS, race)
+    expect(race.locator("#race-player-error")).to_have_count(0)
+    tap(phone, "=", race)
+    expect(phone.locator(".last-win")).to_contain_text("Deal 1: Asha made 24 with")
 
 
-def test_the_late_phone_is_told_someone_was_quicker(browser, live_server, owner, known_deals):
+def test_the_late_phone_is_told_someone_was_quicker(phones, live_server, owner, known_deals):
     """Phone B answers the old deal before its board refreshed: told at once, nothing recorded."""
     known_deals.extend([SECOND])
     table = services.create_table(game="twentyfour", name="Race", players=["Asha", "Bikash"], rules={}, owner=owner)
     table.current_hand = {"deal": 1, "cards": FIRST}
     table.save(update_fields=["current_hand"])
     url = f"{live_server.url}/t/{table.keeper_token}/"
-    context_b, phone_b = open_race_phone(browser, url, "Bikash")
-    try:
-        # B's polls see no change, so its board stays on deal 1, as on a slow phone
-        phone_b.route(re.compile(r"/race/state/"), lambda route: route.fulfill(status=204))
-        tap_and_see(phone_b, FIRST_TAPS, phone_b.locator("#race"))
-        services.record_hand(table, race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "Asha", ["Asha", "Bikash"]), 1)
-        Table.objects.filter(pk=table.pk).update(current_hand={"deal": 2, "cards": SECOND})
-        tap(phone_b, "=", phone_b.locator("#race"))
-        expect(phone_b.get_by_text("Someone was quicker")).to_be_visible()
-        expect(phone_b.locator("#race .playing-card").first).to_have_attribute("aria-label", "A of spades")
-    finally:
-        context_b.close()
+    phone_b = open_race_phone(phones, url, "Bikash")
+    # B's polls see no change, so its board stays on deal 1, as on a slow phone
+    phone_b.route(re.compile(r"/race/state/"), lambda route: route.fulfill(status=204))
+    tap_and_see(phone_b, FIRST_TAPS, phone_b.locator("#race"))
+    services.record_hand(table, race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "Asha", ["Asha", "Bikash"]), 1)
+    Table.objects.filter(pk=table.pk).update(current_hand={"deal": 2, "cards": SECOND})
+    tap(phone_b, "=", phone_b.locator("#race"))
+    expect(phone_b.get_by_text("Someone was quicker")).to_be_visible()
+    expect(phone_b.locator("#race .playing-card").first).to_have_attribute("aria-label", "A of spades")
     assert Table.objects.get(pk=table.pk).totals == {"Asha": 1, "Bikash": 0}
