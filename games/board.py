@@ -143,8 +143,10 @@ def saved_line(recorded):
 def legend(table, hands):
     """The marks the board shows for `hands`, once each, to explain them under it."""
     game = table.game_descriptor
-    return list(dict.fromkeys(MARKS[key] for hand in hands for name, keys in hand_marks(game, hand.inputs).items()
-                              if name in table.players for key in keys if MARKS[key][0] != "–"))
+    # Told apart by key: a mark's meaning is a translatable text, worked out each time it is hashed.
+    shown = dict.fromkeys(key for hand in hands for name, keys in hand_marks(game, hand.inputs).items()
+                          if name in table.players for key in keys if MARKS[key][0] != "–")
+    return [MARKS[key] for key in shown]
 
 
 def last_hand(grid):
