@@ -40,6 +40,13 @@ def standings(table):
             for seat, name in enumerate(ranked)]
 
 
+def totals(table):
+    """The board's last row: each player's total as shown, in seat order, with its colour class."""
+    signed = not table.engine.LOWER_WINS
+    return [{"name": name, "shown": signed_points(table.totals[name], signed), "css": _cell_class(table.totals[name], signed)}
+            for name in table.players]
+
+
 def transfers(table):
     """Who pays whom, in money, with the fewest transfers (games played for money only)."""
     return [transfer for group in settlement(table) for transfer in group["transfers"]]

@@ -169,6 +169,7 @@ def table_context(request, table, can_edit, token, **extra):
         "last_hand": board.last_hand(grid),
         "hidden_hands": 0 if show_all else played - len(hands),
         "standings": board.standings(table),
+        "totals": board.totals(table),
         "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}) if played else "",
         "chart_colors": chart.player_colors(table),
         "has_money": "point_rate" in table.rules,
