@@ -599,19 +599,20 @@ def set_group(table, group_id, new_name=""):
 def rematch(table):
     """The next game of the same players, in the same group: their seats, colours and rules, the
     owner, the deal moved one seat on (the second player deals first). Made once: a second tap, on any phone, gets the
-    same table. The game it follows is finished, if it was not yet."""
+    same table. The game it follows is finished, if it was not yet. Returns (the rematch, whether
+    this call made it)."""
     with transaction.atomic():
         table = _locked(table)  # two taps at once: the second waits here, then finds the first's table
         _previous, following = games_around(table)
         if following is not None:
-            return following
+            return following, False
         table.finished = table.finished or timezone.now()
         table.revision += 1  # every phone's board now links to the next game
         table.save(update_fields=["finished", "revision"])
         return create_table(game=table.game, name=rematch_name(table.name), players=table.seated,
                             rules=table.rules, owner=table.owner, previous=table, group=table.group,
                             colors={name: color for name, color in table.colors.items() if name in table.seated},
-                            language=table.language, first_dealer=next_first_dealer(table))
+                            language=table.language, first_dealer=next_first_dealer(table)), True
 
 
 def next_first_dealer(table):
@@ -732,8 +733,8 @@ def import_table(document, owner=None):
         _check_document(document)
     result = engine.score(rules, players, clean_hands, events)
     warnings = []
-    # Only a game of the same owner: a file names any id it likes.
-    previous = Table.objects.filter(pk=previous_id, owner=owner).first() if previous_id else None
+    # Only a game of the same owner (and none without one): a file names any id it likes.
+    previous = Table.objects.filter(pk=previous_id, owner=owner).first() if previous_id and owner else None
     if previous_id and previous is None:
         # Translators: "previous" is the key of a table file (kept as it is written in the file).
         warnings.append(_("previous: no table %(id)s of the same owner here, so this one is not linked to the game "

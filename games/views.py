@@ -227,7 +227,7 @@ def table(request, token):
     page_context = registry.get_game(game).page_context
     if can_edit or page_context or request.user.is_authenticated or request.GET or len(get_messages(request)):
         table, can_edit = table_for(token)
-        extra = {**(page_context(request, table) if page_context else {}), **games_around(table, can_edit)}
+        extra = {**(page_context(request, table) if page_context else {}), **games_around(table, request.user)}
         saved = [message.message for message in get_messages(request) if message.extra_tags == SAVED]
         if saved:
             extra["saved"] = saved[-1]
@@ -235,13 +235,17 @@ def table(request, token):
     return viewer_page(request, token, revision)
 
 
-def games_around(table, can_edit):
-    """The links to the game this table is a rematch of and to its rematch, if they exist, for the
-    phone's kind of link (a viewer link leads to viewer links)."""
+def games_around(table, user=None):
+    """The game this table is a rematch of and its rematch: linked (by their scorekeeper links)
+    for the table's owner only. A link opens its own table and no other, so a guest given
+    tonight's link cannot walk back to last week's game, and revoking one link contains it; a
+    link holder is told only that a rematch has started."""
     previous, following = services.games_around(table)
-    links = {"previous_game": previous, "next_game": following}
-    return {name: other.keeper_token if can_edit else other.viewer_token
-            for name, other in links.items() if other is not None}
+    around = {"rematch_made": following is not None}
+    if user is not None and user.is_authenticated and (user.pk == table.owner_id or user.is_staff):
+        around.update({name: other.keeper_token for name, other in
+                       (("previous_game", previous), ("next_game", following)) if other is not None})
+    return around
 
 
 VIEWER_PAGE_SECONDS = 600
@@ -255,7 +259,7 @@ def viewer_page(request, token, revision):
     if page is None:
         table, _can_edit = table_for(token)
         page = render_to_string("games/table.html", table_context(request, table, False, token,
-                                                                  **games_around(table, False)), request=request)
+                                                                  **games_around(table)), request=request)
         cache.set(viewer_page_key(request, token, table.revision), page, VIEWER_PAGE_SECONDS)
     return HttpResponse(page)
 
@@ -403,12 +407,13 @@ def settlement(request, token):
     """Who pays whom, worked out: each player's balance, the groups whose balances cancel, and why
     no fewer transfers can settle them."""
     table, _can_edit = table_for(token)
-    groups = board.settlement(table)
+    groups, fewest = board.settlement(table)
     if not groups:
         raise Http404(_("Nobody owes anybody anything here."))
     people = sum(len(group["balances"]) for group in groups)
-    return render(request, "games/settlement.html", {"table": table, "token": token, "groups": groups,
-                                                     "people": people, "transfers": people - len(groups)})
+    return render(request, "games/settlement.html", {
+        "table": table, "token": token, "groups": groups, "people": people, "fewest": fewest,
+        "transfers": sum(len(group["transfers"]) for group in groups)})
 
 
 def shared_result(token):
@@ -679,7 +684,12 @@ def group(request, pk):
 
 @require_POST
 def rematch(request, token):
-    following = services.rematch(keeper_table(token))
+    table = keeper_table(token)
+    following, made = services.rematch(table)
+    if not made and request.user.pk != table.owner_id:
+        # Started already, from another phone: its link is that phone's to share, not this link's to reveal.
+        messages.info(request, _("The rematch has already started on another phone: ask for its link there."))
+        return redirect("table", token=token)
     return redirect("table", token=following.keeper_token)
 
 

@@ -154,6 +154,10 @@ def validate_event(game, rules, state, raw):
         _check_newcomer(newcomer, state, field="player" if kind == "join" else "by")
         score = raw.get("score", game.joining_score(rules, state))
         checks.whole_number(score, minimum=-MAX_ADJUSTMENT, maximum=MAX_ADJUSTMENT, field="score")
+        if game.ZERO_SUM and score:
+            # Points that nobody paid would leave the totals not adding up to 0, and nobody could settle them.
+            raise InputError(gettext_noop("a newcomer starts at 0, as every hand adds up to 0: to move points, add an adjustment"),
+                             player=newcomer, field="score")
     if kind == "join":
         seat = raw.get("seat", len(seated))
         checks.whole_number(seat, maximum=len(seated), field="seat")

@@ -420,7 +420,7 @@ def season_of_tables(tables, owner):
     (the group, the rematch), for the pages that show groups and linked games."""
     group = Group.objects.create(owner=owner, name="Friday club")
     Table.objects.filter(pk__in=[table.pk for table in tables]).update(group=group)
-    return group, services.rematch(Table.objects.get(pk=tables[-1].pk))
+    return group, services.rematch(Table.objects.get(pk=tables[-1].pk))[0]
 
 
 # --- pages ---------------------------------------------------------------------------------------
