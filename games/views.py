@@ -252,22 +252,23 @@ VIEWER_PAGE_SECONDS = 600
 RESULT_CARD_SECONDS = 3600  # a picture costs about 50 ms to draw; a new revision makes a new one
 
 
-def viewer_page(request, token, revision):
-    """The board as every phone holding the viewer link sees it: the same page for all of them
-    until the table changes, so it is rendered once per revision (and per process)."""
-    page = cache.get(viewer_page_key(request, token, revision))
+def viewer_page(request, token, revision, template="games/table.html"):
+    """The board as every phone holding the viewer link sees it (`template`: the whole page, or
+    the live board a poll gets): the same for all of them until the table changes, so it is
+    rendered once per revision (and per process)."""
+    page = cache.get(viewer_page_key(request, template, token, revision))
     if page is None:
         table, _can_edit = table_for(token)
-        page = render_to_string("games/table.html", table_context(request, table, False, token,
-                                                                  **games_around(table)), request=request)
-        cache.set(viewer_page_key(request, token, table.revision), page, VIEWER_PAGE_SECONDS)
+        page = render_to_string(template, table_context(request, table, False, token, **games_around(table)),
+                                request=request)
+        cache.set(viewer_page_key(request, template, token, table.revision), page, VIEWER_PAGE_SECONDS)
     return HttpResponse(page)
 
 
-def viewer_page_key(request, token, revision):
+def viewer_page_key(request, template, token, revision):
     # The page's language switcher shows this device's choices (its digits are written after the cache).
     chosen = f"{language.chosen_language(request) or ''}:{language.digits_choice(request)}"
-    return f"viewer-page:{token}:{revision}:{get_language()}:{chosen}:{request.scheme}://{request.get_host()}"
+    return f"viewer-page:{template}:{token}:{revision}:{get_language()}:{chosen}:{request.scheme}://{request.get_host()}"
 
 
 def posted_number(data, field):
@@ -791,8 +792,10 @@ def history(request, token):
 @require_GET
 def live(request, token):
     """Polled by every phone showing the board: nothing (204) while the table is unchanged."""
-    _game, revision, _can_edit = link_for(token)
+    _game, revision, can_edit = link_for(token)
     if request.GET.get("revision") == str(revision):
         return HttpResponse(status=204)
+    if not can_edit:  # every viewer's phone asks for the same board after a change: rendered once
+        return viewer_page(request, token, revision, "games/live.html")
     table, can_edit = table_for(token)
     return render(request, "games/live.html", table_context(request, table, can_edit, token))

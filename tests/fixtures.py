@@ -150,6 +150,23 @@ def document(game, players, hands, **extra):
             "hands": [{"inputs": inputs} for inputs in hands], **extra}
 
 
+def guests_evening(count, name="Club night"):
+    """A Marriage table file for money where `count` players came and went: four sit down, and
+    after each hand the longest seated gets up (keeping their total) and a guest sits down, so
+    nearly everyone ends with a total of their own."""
+    seated = [f"Guest {number}" for number in range(4)]
+    hands, events = [], []
+    for number in range(4, count):
+        winner = seated[number % 4]
+        hands.append({"inputs": {player: {"status": "winner" if player == winner else "seen",
+                                          "maal": (number * number + 5 * seat) % 29} for seat, player in enumerate(seated)}})
+        events += [{"after": len(hands), "kind": "leave", "player": seated.pop(0)},
+                   {"after": len(hands), "kind": "join", "player": f"Guest {number}", "seat": 3}]
+        seated.append(f"Guest {number}")
+    return {"format": "cardscore-table/1", "game": "marriage", "name": name, "players": [f"Guest {n}" for n in range(4)],
+            "rules": {"point_rate": 1}, "hands": hands, "events": events}
+
+
 def seeded(owner, game, hands, players=None, **extra):
     """A table of `game` with `hands` (engine inputs) already played, through the import service."""
     players = players_of(game) if players is None else players
