@@ -45,6 +45,12 @@ def who(request):
     return _("scorekeeper link")
 
 
+def owns(user, table):
+    """Whether the signed-in user is the table's owner (or staff): who may change its links, follow
+    its rematches and see which account made a change."""
+    return user.is_authenticated and (user.pk == table.owner_id or user.is_staff)
+
+
 def table_for(token, game=None):
     """The table a link opens, and whether that link may change it; `game`: only a table of
     that game (a game's own endpoints)."""
@@ -242,7 +248,7 @@ def games_around(table, user=None):
     link holder is told only that a rematch has started."""
     previous, following = services.games_around(table)
     around = {"rematch_made": following is not None}
-    if user is not None and user.is_authenticated and (user.pk == table.owner_id or user.is_staff):
+    if user is not None and owns(user, table):
         around.update({name: other.keeper_token for name, other in
                        (("previous_game", previous), ("next_game", following)) if other is not None})
     return around
@@ -602,7 +608,7 @@ def picker_total(request, token, mode):
 def new_link(request, token):
     """The owner revokes the scorekeeper or the viewer link and gets a new one."""
     table = keeper_table(token)
-    if not (request.user.is_authenticated and (request.user == table.owner or request.user.is_staff)):
+    if not owns(request.user, table):
         raise PermissionDenied(_("Only the table's owner can change its links."))
     which = request.POST.get("which")
     if which not in ("keeper", "viewer"):
@@ -687,7 +693,7 @@ def group(request, pk):
 def rematch(request, token):
     table = keeper_table(token)
     following, made = services.rematch(table)
-    if not made and request.user.pk != table.owner_id:
+    if not made and not owns(request.user, table):
         # Started already, from another phone: its link is that phone's to share, not this link's to reveal.
         messages.info(request, _("The rematch has already started on another phone: ask for its link there."))
         return redirect("table", token=token)
@@ -785,8 +791,16 @@ def history(request, token):
     number = request.GET.get("hand", "")
     if number.isdigit():
         changes = changes.filter(hand__number=int(number))
+    rows = history_rows(table, changes[:200])
+    if not owns(request.user, table):
+        # A link holder sees that an account made a change, not which: an account's name is half its login.
+        accounts = set(get_user_model().objects.filter(username__in={row["change"].by for row in rows})
+                       .values_list("username", flat=True))
+        for row in rows:
+            if row["change"].by in accounts:
+                row["change"].by = _("an account")
     return render(request, "games/history.html", {"table": table, "token": token, "can_edit": can_edit,
-                                                  "rows": history_rows(table, changes[:200]), "hand_number": number})
+                                                  "rows": rows, "hand_number": number})
 
 
 @require_GET
