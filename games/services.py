@@ -305,6 +305,7 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
     being played while it is not complete. Returns the recorded hand, or None. `restored`: the
     hand is put back by a redo (with its `note`), and the history says so."""
     engine = table.engine
+    base.check_room(number, "hands")
     clean = engine.validate_hand(table.rules, table.seated, inputs, hand=number, state=table.state)
     points, state = engine.fold(table.rules, table.seated, table.state, clean)
     if engine.progress(table.rules, table.seated, state).get("pending"):
@@ -496,6 +497,7 @@ def add_event(table, event, by=""):
             _check_open(table)
             if played_inputs(table):
                 raise Conflict(_("Finish the %(hand)s being played first.") % {"hand": table.game_descriptor.hand_word})
+            base.check_room(len(table.events) + 1, "events")
             clean = base.validate_event(table.engine, table.rules, table.state, event)
             state = base.apply_event(table.engine, table.rules, table.state, clean)
             table.events = [*table.events, clean]
@@ -606,6 +608,10 @@ def rematch(table):
         _previous, following = games_around(table)
         if following is not None:
             return following, False
+        if not table.hands.exists():
+            # Else a script could chain empty games without end, pushing the real ones off the home page.
+            raise Conflict(_("Play a %(hand)s first: a rematch follows a game that was played.")
+                           % {"hand": table.game_descriptor.hand_word}, table)
         table.finished = table.finished or timezone.now()
         table.revision += 1  # every phone's board now links to the next game
         table.save(update_fields=["finished", "revision"])

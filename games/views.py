@@ -692,7 +692,11 @@ def group(request, pk):
 @require_POST
 def rematch(request, token):
     table = keeper_table(token)
-    following, made = services.rematch(table)
+    try:
+        following, made = services.rematch(table)
+    except services.Conflict as conflict:
+        messages.warning(request, str(conflict))
+        return redirect("table", token=token)
     if not made and not owns(request.user, table):
         # Started already, from another phone: its link is that phone's to share, not this link's to reveal.
         messages.info(request, _("The rematch has already started on another phone: ask for its link there."))
