@@ -26,6 +26,7 @@ from urllib.parse import quote
 import pytest
 from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
@@ -52,6 +53,12 @@ def _english_after_each_test():
     the site's language, whatever the one before it asked for."""
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with nothing cached: no page of another test's, no count of its deals."""
+    cache.clear()
 
 
 # --- accounts and clients ----------------------------------------------------------------------
@@ -603,12 +610,19 @@ def next_deal(monkeypatch):
     return asked
 
 
+def device_of(player):
+    """The device id test phones without an account chose `player` on (player_client, make_puzzle)."""
+    return f"phone-of-{player}"[:32]
+
+
 def make_puzzle(player="owner", cards=EIGHTS_AND_THREES, **fields):
-    """A 24 puzzle of `player`: an account's when an account has that name, else a device name's."""
+    """A 24 puzzle of `player`: an account's when an account has that name, else the name's on the
+    phone device_of(player)."""
     values = sorted(expressions24.card_value(rank) for rank, _suit in cards)
     entry = solver24.table()[tuple(values)]
-    fields = {"difficulty": entry.difficulty, "solutions": entry.count,
-              "user": get_user_model().objects.filter(username=player).first(), **fields}
+    user = get_user_model().objects.filter(username=player).first()
+    fields = {"difficulty": entry.difficulty, "solutions": entry.count, "user": user,
+              "device": "" if user else device_of(player), **fields}
     return Puzzle.objects.create(player=player, cards=cards, **fields)
 
 
