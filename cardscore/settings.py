@@ -73,6 +73,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "games.middleware.FirstVisitSetupMiddleware",
     "games.middleware.HtmxMessagesMiddleware",
+    "games.middleware.SignedInPagesExpireMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
