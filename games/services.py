@@ -152,7 +152,7 @@ def log(table, hand, action, by, before, after, title, number=None, key="", fing
     """Keep a change in the history, with the note the hand has after it (`note`: another, such as a
     deleted hand's)."""
     note = hand.note if note is None and hand is not None else note or ""
-    HandChange.objects.create(table=table, hand=hand, number=number or hand.number, action=action, by=by[:150],
+    HandChange.objects.create(table=table, hand=hand, number=hand.number if number is None else number, action=action, by=by[:150],
                               before=before, after=after, title=str(title)[:80], key=key, fingerprint=fingerprint,
                               note=note)
 
