@@ -10,7 +10,7 @@ from . import problems
 from .language import language_choices, western_digits
 from .models import PointTable
 from .registry import get_game
-from .services import clean_colors, clean_players
+from .services import MAX_FILE_BYTES, MAX_FILE_MB, clean_colors, clean_players
 
 
 # The house rules of a game played for money (its engine's point_rate and currency).
@@ -91,3 +91,11 @@ class ImportForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, label_suffix="", **kwargs)
+
+    def clean_file(self):
+        """The upload, refused by its size before anything reads it."""
+        file = self.cleaned_data["file"]
+        if file.size > MAX_FILE_BYTES:
+            raise forms.ValidationError(_("This file is too big: a table file can be at most %(size)s MB."),
+                                        code="too_big", params={"size": MAX_FILE_MB})
+        return file

@@ -673,8 +673,20 @@ def export_table(table):
     return document
 
 
+# The largest table file an import reads. A long night's is far smaller: 300 hands of six-player
+# Marriage, each with a full 200-character note, is 0.8 MB (0.4 MB without notes); reading a file
+# takes many times its size in memory, so a limit keeps one upload from swelling a server's worker.
+MAX_FILE_MB = 2
+MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024
+
 REQUIRED_KEYS = ("format", "game", "players", "hands")
 OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals", "previous", "language", "events")
+
+
+# The years a table's creation may fall in: wider than any real table's either way, and clear of the
+# ends of what a date can hold (years 1 and 9999), where a time zone moves a time past them: a
+# strftime of the year 1 even writes "1", which no import reads back.
+CREATED_YEARS = (1900, 2999)
 
 
 def _parse_created(value):
@@ -684,6 +696,9 @@ def _parse_created(value):
         created = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         raise InputError(gettext_noop("must be a date and time like 2026-11-20T19:30:00Z"), field="created") from None
+    if not CREATED_YEARS[0] <= created.year <= CREATED_YEARS[1]:
+        raise InputError(gettext_noop("must be a date in the years %(first)s to %(last)s"),
+                         params={"first": CREATED_YEARS[0], "last": CREATED_YEARS[1]}, field="created")
     return created if created.tzinfo else timezone.make_aware(created, dt_timezone.utc)
 
 

@@ -777,7 +777,8 @@ def import_file(request):
             return redirect("table", token=table.keeper_token)
     tables = request.user.tables.all()[:50]
     return render(request, "games/home.html",
-                  {"tables": tables, "games": registry.game_choices(), "import_form": form, "import_error": error}, status=422)
+                  {"tables": tables, "games": registry.game_choices(), "import_form": form, "import_error": error},
+                  status=413 if form.has_error("file", "too_big") else 422)
 
 
 @require_safe

@@ -8,6 +8,7 @@ import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.urls import reverse
 
 from games import services
@@ -87,3 +88,61 @@ def test_the_spreadsheet_writes_text_that_looks_like_a_formula_as_text_and_numbe
     assert joined[-1].startswith("'=Eka sat down")
     assert totals[0] == "Total" and all(cell.lstrip("-").isdigit() for cell in totals[1:])
     assert any(cell.startswith("-") for cell in totals[1:])  # a negative total, still a number
+
+
+# --- the import: its size, its dates ----------------------------------------------------------
+
+def test_a_table_file_over_the_limit_is_refused_beside_the_field_before_it_is_read(client, monkeypatch):
+    def no_reading(*args, **kwargs):
+        raise AssertionError("the file was read")
+
+    big = json.dumps(document("marriage", FOUR, [], name="x" * services.MAX_FILE_BYTES)).encode()
+    monkeypatch.setattr(json, "load", no_reading)
+    response = upload(client, big)
+    assert response.status_code == 413
+    assert 'id="id_file-error">This file is too big: a table file can be at most 2 MB.' in page(response)
+    assert Table.objects.count() == 0
+
+
+def test_a_table_file_at_the_limit_is_read(client):
+    table_file = json.dumps(document("marriage", FOUR, [])).encode()
+    response = upload(client, table_file + b" " * (services.MAX_FILE_BYTES - len(table_file)))
+    assert response.status_code == 302 and Table.objects.count() == 1
+
+
+def import_command(path):
+    """manage.py import_table `path`: (its standard error, its exit status)."""
+    err = io.StringIO()
+    with pytest.raises(SystemExit) as exit:
+        call_command("import_table", str(path), stdout=io.StringIO(), stderr=err)
+    return err.getvalue(), exit.value.code
+
+
+@pytest.mark.django_db
+def test_import_table_refuses_a_file_over_the_limit_in_one_line(tmp_path):
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps(document("marriage", FOUR, [], name="x" * services.MAX_FILE_BYTES)))
+    assert import_command(big) == (f"{big} is too big: a table file can be at most 2 MB\n", 1)
+    assert Table.objects.count() == 0
+
+
+@pytest.mark.parametrize("created", ["99999-01-01T00:00:00Z", "0000-01-01", "0001-01-01T00:00:00+05:00",
+                                     "9999-12-31T23:59:59-05:00", "0001-01-01", "1899-12-31T23:59:59Z",
+                                     "3000-01-01T00:00:00Z"])
+def test_a_creation_date_out_of_range_is_refused(client, tmp_path, created):
+    table_file = document("marriage", FOUR, [], created=created)
+    response = upload(client, table_file)
+    assert response.status_code == 422 and Table.objects.count() == 0
+    assert "created: must be a" in page(response)
+    path = tmp_path / "friday.json"
+    path.write_text(json.dumps(table_file))
+    error, status = import_command(path)
+    assert status == 1 and error.startswith("invalid table file: created: must be a")
+
+
+@pytest.mark.parametrize("created", ["1900-01-01T00:00:00Z", "2999-12-31T23:59:59Z"])
+def test_a_creation_date_at_either_end_of_the_range_goes_round_the_pages_and_back(client, created):
+    assert upload(client, document("marriage", FOUR, [], created=created)).status_code == 302
+    table = Table.objects.get()
+    pages_of(client, table)
+    assert services.export_table(table)["created"] == created
