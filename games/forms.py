@@ -4,6 +4,7 @@ from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from scoring import checks
 from scoring.errors import InputError
 
 from . import problems
@@ -20,10 +21,18 @@ MONEY_RULE_FIELDS = {
 }
 
 
+def visible_name(value):
+    """A name checked as a table file's is (scoring.checks.visible), said beside its field."""
+    try:
+        checks.visible(value)
+    except InputError as error:
+        raise forms.ValidationError(capfirst(problems.message(error)), code="invisible") from None
+
+
 class NewTableForm(forms.Form):
     """A table's name, players in seat order and house rules (starting from the point table)."""
 
-    name = forms.CharField(label=_("Table name"), max_length=80)
+    name = forms.CharField(label=_("Table name"), max_length=80, validators=[visible_name])
     language = forms.ChoiceField(label=_("Language of the table"), required=False,
                                  widget=forms.Select(attrs={"aria-describedby": "language-help"}),
                                  help_text=_("Every phone shows the table in it, unless the phone chose its own."))

@@ -437,7 +437,7 @@ def restore_hand(table, number, by=""):
 def set_note(table, number, note, by=""):
     """Write hand `number`'s note ("misdeal, replayed"), or remove it with a blank one; the history
     keeps who wrote what. A finished game's hands can still be noted: a note changes no score."""
-    note = checks.text(note, max_length=NOTE_LENGTH, field="note")
+    note = checks.text(note, max_length=NOTE_LENGTH, lines=True, field="note")
     with transaction.atomic():
         table = _locked(table)
         hand = table.hands.filter(number=number).first()
@@ -583,7 +583,7 @@ def set_finished(table, finished):
 def set_group(table, group_id, new_name=""):
     """Put the table in one of its owner's groups, or in a new one named `new_name` (a name the
     owner already uses is that group), or in none (no id, no name). Returns the group or None."""
-    new_name = checks.text(new_name, max_length=Group._meta.get_field("name").max_length, field="new_group")
+    new_name = checks.text(new_name, max_length=Group._meta.get_field("name").max_length, name=True, field="new_group")
     if new_name:
         group, _created = Group.objects.get_or_create(owner=table.owner, name=new_name)
     elif group_id:
@@ -715,14 +715,14 @@ def _check_document(document):
     engine = get_game(document["game"]).engine
     players = clean_players(document["game"], document["players"])
     rules = engine.validate_rules(document.get("rules", {}))
-    name = checks.text(document.get("name", ""), max_length=80, field="name") or _("Imported table")
+    name = checks.text(document.get("name", ""), max_length=80, name=True, field="name") or _("Imported table")
     hands = document["hands"]
     if not isinstance(hands, list):
         raise InputError(gettext_noop("must be a list"), field="hands")
     inputs = []
     for number, hand in enumerate(hands, 1):
         checks.only_keys(hand, ("inputs", "points", "note"), hand=number)
-        checks.text(hand.get("note", ""), max_length=NOTE_LENGTH, hand=number, field="note")
+        checks.text(hand.get("note", ""), max_length=NOTE_LENGTH, lines=True, hand=number, field="note")
         if "inputs" not in hand:
             raise InputError(gettext_noop("is missing"), hand=number, field="inputs")
         inputs.append(hand["inputs"])

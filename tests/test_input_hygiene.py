@@ -12,8 +12,10 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games import services
-from games.models import HandChange, Table
-from tests.fixtures import csrf_post, document, page, seeded
+from scoring import InputError
+from games.models import Group, HandChange, Table
+from tests.fixtures import (assert_new_table_refused, csrf_post, document, marriage_inputs, page, players_form,
+                            seeded, table_form)
 
 FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]
 
@@ -146,3 +148,113 @@ def test_a_creation_date_at_either_end_of_the_range_goes_round_the_pages_and_bac
     table = Table.objects.get()
     pages_of(client, table)
     assert services.export_table(table)["created"] == created
+
+
+# --- the characters of a name -------------------------------------------------------------------
+
+# Each would make a name look like another, turn its line around, or cut it.
+INVISIBLE = {"right-to-left override": "\u202e", "zero-width space": "\u200b", "left-to-right isolate": "\u2066",
+             "pop directional isolate": "\u2069", "left-to-right mark": "\u200e", "right-to-left mark": "\u200f",
+             "byte order mark": "\ufeff", "soft hyphen": "\u00ad", "escape": "\x1b", "newline": "\n",
+             "line separator": "\u2028"}
+REFUSED = "a name cannot contain control or invisible characters"
+# Real names: Devanagari spells श्‍याम with a zero-width joiner (U+200D), which a name keeps.
+NEPALI_AND_ARABIC = ["हरि", "श्\u200dयाम", "محمد", "Asha"]
+
+
+def marked(character):
+    return f"Ha{character}ri"
+
+
+@pytest.mark.parametrize("character", INVISIBLE.values(), ids=INVISIBLE.keys())
+def test_the_new_table_form_refuses_a_player_name_with_an_invisible_character(client, character):
+    assert_new_table_refused(client, "marriage", table_form("marriage", ["Hari", marked(character), "Asha"]),
+                             REFUSED)
+
+
+@pytest.mark.parametrize("character", INVISIBLE.values(), ids=INVISIBLE.keys())
+def test_the_new_table_form_says_beside_the_table_name_that_it_has_an_invisible_character(client, character):
+    data = table_form("marriage", name=f"Friday{character} night")
+    response = csrf_post(client, reverse("new_table", args=["marriage"]), data)
+    assert response.status_code == 422
+    assert f'<div class="error">{REFUSED.capitalize()}</div>' in page(response)
+    assert Table.objects.count() == 0
+
+
+def test_nepali_and_arabic_names_make_a_table_that_goes_out_and_back_in_unchanged(client, owner):
+    data = table_form("marriage", NEPALI_AND_ARABIC, name="शुक्रबार · الجمعة")
+    assert csrf_post(client, reverse("new_table", args=["marriage"]), data).status_code == 302
+    table = Table.objects.get()
+    assert table.players == NEPALI_AND_ARABIC and table.name == "शुक्रबार · الجمعة"
+    winner = {"status": "winner", "maal": 3}
+    services.record_hand(table, {name: winner if name == "हरि" else {"status": "seen", "maal": 1}
+                                 for name in NEPALI_AND_ARABIC}, 1)
+    services.set_note(table, 1, "श्\u200dयाम dealt\nمحمد shuffled")
+    exported = client.get(reverse("export", args=[table.keeper_token])).content
+    assert upload(client, exported).status_code == 302
+    copy = Table.objects.exclude(pk=table.pk).get()
+    assert "श्\u200dयाम" in exported.decode()  # the joiner kept, as written
+    assert services.export_table(copy) == json.loads(exported)
+
+
+@pytest.mark.parametrize("character", INVISIBLE.values(), ids=INVISIBLE.keys())
+def test_the_seats_page_refuses_a_newcomer_with_an_invisible_character(client, owner, character):
+    table = seeded(owner, "marriage", [], players=FOUR)
+    data = {"kind": "join", "player": marked(character), "seat": "1", "score": "0"}
+    response = csrf_post(client, reverse("seats", args=[table.keeper_token]), data)
+    assert response.status_code == 422
+    assert f'id="join-error" role="alert">{REFUSED.capitalize()}' in page(response)
+    assert Table.objects.get(pk=table.pk).events == [] and not HandChange.objects.exists()
+
+
+def test_the_seats_page_refuses_a_replacement_with_an_invisible_character(client, owner):
+    table = seeded(owner, "thirteen", [])
+    seated = table.players[0]
+    data = {"kind": "replace", "player": seated, "by": marked("\u202e"), "score": "0"}
+    response = csrf_post(client, reverse("seats", args=[table.keeper_token]), data)
+    assert response.status_code == 422
+    assert f'id="replace-error" role="alert">{REFUSED.capitalize()}' in page(response)
+    assert Table.objects.get(pk=table.pk).events == []
+
+
+def test_renaming_a_player_to_a_name_with_an_invisible_character_is_refused(client, owner):
+    table = seeded(owner, "marriage", [], players=FOUR)
+    names = ["Asha", marked("\u200b"), "Chandra", "Dipa"]
+    response = csrf_post(client, reverse("players", args=[table.keeper_token]), players_form("marriage", names))
+    assert response.status_code == 422 and REFUSED.capitalize() in page(response)
+    assert Table.objects.get(pk=table.pk).players == FOUR
+
+
+def test_a_group_name_with_an_invisible_character_is_refused_beside_its_field(client, owner):
+    table = seeded(owner, "marriage", [], players=FOUR)
+    response = csrf_post(client, reverse("table_group", args=[table.keeper_token]), {"new_group": "Friday\u202e club"})
+    assert response.status_code == 422
+    assert f'id="new-group-error" role="alert">{REFUSED.capitalize()}' in page(response)
+    assert not Group.objects.exists() and Table.objects.get(pk=table.pk).group is None
+
+
+@pytest.mark.parametrize("change", [
+    lambda table_file: table_file.update(players=["Asha", marked("\u202e"), "Chandra", "Dipa"]),
+    lambda table_file: table_file.update(name="Friday\x1b[2J night"),
+    lambda table_file: table_file.update(events=[{"after": 0, "kind": "join", "player": marked("\u2066"), "seat": 1}]),
+], ids=["player", "table name", "newcomer"])
+def test_a_table_file_cannot_carry_an_invisible_character_into_a_name(client, change):
+    table_file = document("marriage", FOUR, [])
+    change(table_file)
+    response = upload(client, table_file)
+    assert response.status_code == 422 and REFUSED in page(response)
+    assert Table.objects.count() == 0
+
+
+def test_a_note_may_have_lines_but_no_other_control_character(owner):
+    table = seeded(owner, "marriage", [marriage_inputs("Wsss", [3, 1, 1, 1])], players=FOUR)
+    assert services.set_note(table, 1, "misdeal\nreplayed").note == "misdeal\nreplayed"
+    with pytest.raises(InputError, match="cannot contain control characters"):
+        services.set_note(table, 1, "misdeal\x07")
+    assert table.hands.get().note == "misdeal\nreplayed"
+
+
+def test_the_puzzle_refuses_a_player_name_with_an_invisible_character(client):
+    response = csrf_post(client, reverse("puzzle_name"), {"name": marked("\u202e")})
+    assert response.status_code == 422 and REFUSED.capitalize() in page(response)
+    assert "player24" not in response.cookies
