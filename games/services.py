@@ -152,7 +152,8 @@ def log(table, hand, action, by, before, after, title, number=None, key="", fing
     """Keep a change in the history, with the note the hand has after it (`note`: another, such as a
     deleted hand's)."""
     note = hand.note if note is None and hand is not None else note or ""
-    HandChange.objects.create(table=table, hand=hand, number=hand.number if number is None else number, action=action, by=by[:150],
+    number = hand.number if number is None else number  # 0: an event before the first hand
+    HandChange.objects.create(table=table, hand=hand, number=number, action=action, by=by[:150],
                               before=before, after=after, title=str(title)[:80], key=key, fingerprint=fingerprint,
                               note=note)
 

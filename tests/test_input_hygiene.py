@@ -14,6 +14,7 @@ from django.urls import reverse
 from games import services
 from scoring import InputError
 from games.models import Group, HandChange, Table
+from games.views import spreadsheet_text
 from tests.fixtures import (assert_new_table_refused, csrf_post, document, marriage_inputs, page, players_form,
                             seeded, table_form)
 
@@ -90,6 +91,13 @@ def test_the_spreadsheet_writes_text_that_looks_like_a_formula_as_text_and_numbe
     assert joined[-1].startswith("'=Eka sat down")
     assert totals[0] == "Total" and all(cell.lstrip("-").isdigit() for cell in totals[1:])
     assert any(cell.startswith("-") for cell in totals[1:])  # a negative total, still a number
+
+
+
+def test_a_cell_starting_with_a_tab_or_a_carriage_return_is_text_too():
+    # No name or note can start so (their ends are trimmed), but the cell is neutralised whatever it holds.
+    assert [spreadsheet_text(cell) for cell in ("\t=1+1", "\r@x", "Asha", "", -20, 0)] == \
+        ["'\t=1+1", "'\r@x", "Asha", "", -20, 0]
 
 
 # --- the import: its size, its dates ----------------------------------------------------------
