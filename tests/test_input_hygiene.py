@@ -5,6 +5,7 @@ name may hold."""
 import csv
 import io
 import json
+import sys
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -134,6 +135,18 @@ def test_import_table_refuses_a_file_over_the_limit_in_one_line(tmp_path):
     big.write_text(json.dumps(document("marriage", FOUR, [], name="x" * services.MAX_FILE_BYTES)))
     assert import_command(big) == (f"{big} is too big: a table file can be at most 2 MB\n", 1)
     assert Table.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_import_table_reads_standard_input_up_to_the_limit(monkeypatch):
+    small = json.dumps(document("marriage", ["श्\u200dयाम", "محمد"], [])).encode()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(small)))
+    out = io.StringIO()
+    call_command("import_table", "-", stdout=out, stderr=io.StringIO())
+    assert Table.objects.get(pk=out.getvalue().splitlines()[0]).players == ["श्\u200dयाम", "محمد"]
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(small + b" " * services.MAX_FILE_BYTES)))
+    assert import_command("-") == ("- is too big: a table file can be at most 2 MB\n", 1)
+    assert Table.objects.count() == 1
 
 
 @pytest.mark.parametrize("created", ["99999-01-01T00:00:00Z", "0000-01-01", "0001-01-01T00:00:00+05:00",
