@@ -17,7 +17,7 @@ from scoring import InputError
 from games.models import Group, HandChange, Table
 from games.views import spreadsheet_text
 from tests.fixtures import (assert_new_table_refused, csrf_post, document, marriage_inputs, page, players_form,
-                            seeded, table_form)
+                            players_of, seeded, table_form)
 
 FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]
 
@@ -263,6 +263,14 @@ def test_a_table_file_cannot_carry_an_invisible_character_into_a_name(client, ch
     table_file = document("marriage", FOUR, [])
     change(table_file)
     response = upload(client, table_file)
+    assert response.status_code == 422 and REFUSED in page(response)
+    assert Table.objects.count() == 0
+
+
+def test_a_table_file_cannot_carry_an_invisible_character_into_a_replacement(client):
+    players = players_of("thirteen")
+    event = {"after": 0, "kind": "replace", "player": players[0], "by": marked("\u200f")}
+    response = upload(client, document("thirteen", players, [], events=[event]))
     assert response.status_code == 422 and REFUSED in page(response)
     assert Table.objects.count() == 0
 
