@@ -152,7 +152,8 @@ def log(table, hand, action, by, before, after, title, number=None, key="", fing
     """Keep a change in the history, with the note the hand has after it (`note`: another, such as a
     deleted hand's)."""
     note = hand.note if note is None and hand is not None else note or ""
-    HandChange.objects.create(table=table, hand=hand, number=number or hand.number, action=action, by=by[:150],
+    number = hand.number if number is None else number  # 0: an event before the first hand
+    HandChange.objects.create(table=table, hand=hand, number=number, action=action, by=by[:150],
                               before=before, after=after, title=str(title)[:80], key=key, fingerprint=fingerprint,
                               note=note)
 
@@ -438,7 +439,7 @@ def restore_hand(table, number, by=""):
 def set_note(table, number, note, by=""):
     """Write hand `number`'s note ("misdeal, replayed"), or remove it with a blank one; the history
     keeps who wrote what. A finished game's hands can still be noted: a note changes no score."""
-    note = checks.text(note, max_length=NOTE_LENGTH, field="note")
+    note = checks.text(note, max_length=NOTE_LENGTH, lines=True, field="note")
     with transaction.atomic():
         table = _locked(table)
         hand = table.hands.filter(number=number).first()
@@ -585,7 +586,7 @@ def set_finished(table, finished):
 def set_group(table, group_id, new_name=""):
     """Put the table in one of its owner's groups, or in a new one named `new_name` (a name the
     owner already uses is that group), or in none (no id, no name). Returns the group or None."""
-    new_name = checks.text(new_name, max_length=Group._meta.get_field("name").max_length, field="new_group")
+    new_name = checks.text(new_name, max_length=Group._meta.get_field("name").max_length, name=True, field="new_group")
     if new_name:
         group, _created = Group.objects.get_or_create(owner=table.owner, name=new_name)
     elif group_id:
@@ -680,8 +681,20 @@ def export_table(table):
     return document
 
 
+# The largest table file an import reads. A long night's is far smaller: 300 hands of six-player
+# Marriage, each with a full 200-character note, is 0.8 MB (0.4 MB without notes); reading a file
+# takes many times its size in memory, so a limit keeps one upload from swelling a server's worker.
+MAX_FILE_MB = 2
+MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024
+
 REQUIRED_KEYS = ("format", "game", "players", "hands")
 OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals", "previous", "language", "events")
+
+
+# The years a table's creation may fall in: wider than any real table's either way, and clear of the
+# ends of what a date can hold (years 1 and 9999), where a time zone moves a time past them: a
+# strftime of the year 1 even writes "1", which no import reads back.
+CREATED_YEARS = (1900, 2999)
 
 
 def _parse_created(value):
@@ -691,6 +704,9 @@ def _parse_created(value):
         created = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         raise InputError(gettext_noop("must be a date and time like 2026-11-20T19:30:00Z"), field="created") from None
+    if not CREATED_YEARS[0] <= created.year <= CREATED_YEARS[1]:
+        raise InputError(gettext_noop("must be a date in the years %(first)s to %(last)s"),
+                         params={"first": CREATED_YEARS[0], "last": CREATED_YEARS[1]}, field="created")
     return created if created.tzinfo else timezone.make_aware(created, dt_timezone.utc)
 
 
@@ -707,14 +723,14 @@ def _check_document(document):
     engine = get_game(document["game"]).engine
     players = clean_players(document["game"], document["players"])
     rules = engine.validate_rules(document.get("rules", {}))
-    name = checks.text(document.get("name", ""), max_length=80, field="name") or _("Imported table")
+    name = checks.text(document.get("name", ""), max_length=80, name=True, field="name") or _("Imported table")
     hands = document["hands"]
     if not isinstance(hands, list):
         raise InputError(gettext_noop("must be a list"), field="hands")
     inputs = []
     for number, hand in enumerate(hands, 1):
         checks.only_keys(hand, ("inputs", "points", "note"), hand=number)
-        checks.text(hand.get("note", ""), max_length=NOTE_LENGTH, hand=number, field="note")
+        checks.text(hand.get("note", ""), max_length=NOTE_LENGTH, lines=True, hand=number, field="note")
         if "inputs" not in hand:
             raise InputError(gettext_noop("is missing"), hand=number, field="inputs")
         inputs.append(hand["inputs"])

@@ -751,19 +751,33 @@ def export_csv(request, token):
     hands = list(table.hands.values_list("number", "points", "note"))
     noted = bool(table.events) or any(note for _number, _points, note in hands)
     writer = csv.writer(response)
-    writer.writerow([capfirst(table.game_descriptor.hand_word), *table.players, *([_("Note")] if noted else [])])
+
+    def write(row):
+        writer.writerow([spreadsheet_text(cell) for cell in row])
+
+    write([capfirst(table.game_descriptor.hand_word), *table.players, *([_("Note")] if noted else [])])
 
     def events_after(number):
         for event in (event for event in table.events if event["after"] == number):
             given = (events.points_of(event, name) for name in table.players)
-            writer.writerow(["", *("" if points is None else points for points in given), events.said(table, event)])
+            write(["", *("" if points is None else points for points in given), events.said(table, event)])
 
     events_after(0)
     for number, points, note in hands:
-        writer.writerow([number, *(points.get(name, "") for name in table.players), *([note] if noted else [])])
+        write([number, *(points.get(name, "") for name in table.players), *([note] if noted else [])])
         events_after(number)
-    writer.writerow([_("Total"), *(table.totals.get(name, 0) for name in table.players)])
+    write([_("Total"), *(table.totals.get(name, 0) for name in table.players)])
     return response
+
+
+# A spreadsheet runs a cell that starts like a formula: a player named =HYPERLINK("…") would be a
+# link in it, or worse. Such text is written after a ' (shown as typed, never run); numbers such as
+# -20 are no text, and stay numbers.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(cell):
+    return f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
 
 
 @login_required
@@ -784,7 +798,8 @@ def import_file(request):
             return redirect("table", token=table.keeper_token)
     tables = request.user.tables.all()[:50]
     return render(request, "games/home.html",
-                  {"tables": tables, "games": registry.game_choices(), "import_form": form, "import_error": error}, status=422)
+                  {"tables": tables, "games": registry.game_choices(), "import_form": form, "import_error": error},
+                  status=413 if form.has_error("file", "too_big") else 422)
 
 
 @require_safe

@@ -8,11 +8,12 @@ from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from scoring import solver24, twentyfour
-from scoring.checks import printable
+from scoring.checks import visible
 from scoring.errors import InputError, gettext_noop
 
 from .. import problems, services
@@ -60,8 +61,13 @@ def home(request):
 @require_POST
 def choose_name(request):
     name = request.POST.get("name", "").strip()
-    if not name or len(name) > 40 or not printable(name):
-        context = {"player": "", "name_error": _("Type a name of 1 to 40 characters."), "name": name[:40]}
+    error = _("Type a name of 1 to 40 characters.") if not name or len(name) > 40 else None
+    try:
+        visible(name)
+    except InputError as problem:
+        error = capfirst(problems.message(problem))
+    if error:
+        context = {"player": "", "name_error": error, "name": name[:40]}
         return render(request, "twentyfour/puzzle/home.html", context, status=422)
     response = redirect("puzzle_home")
     response.set_cookie(PLAYER_COOKIE, quote(name), max_age=ONE_YEAR, samesite="Lax", httponly=True)
