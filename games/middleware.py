@@ -74,7 +74,10 @@ class SignedInPagesExpireMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        if request.user.is_authenticated:
+        # Only a page the worker may keep (a whole page, not a poll's or a save's fragment, nor a
+        # picture): asking who is signed in costs a query that polls do not make otherwise.
+        page = response.status_code == 200 and response.get("Content-Type", "").startswith("text/html")
+        if page and not request.headers.get("HX-Request") and request.user.is_authenticated:
             response[KEEP_UNTIL] = str(int(request.session.get_expiry_date().timestamp() * 1000))
         return response
 
