@@ -17,7 +17,9 @@ try:
     threads = env.threads()
 except env.EnvError as error:
     raise SystemExit(f"CardScore settings: {error}") from None
-worker_class = "gthread"
+# gthread's threads, which get a request only once it has arrived: clients that send theirs a byte
+# at a time then hold no thread (cardscore/worker.py).
+worker_class = "cardscore.worker.ThreadWorker"
 # Each process listens on a socket of its own and the kernel deals new connections out between
 # them. On one shared socket, the first process to wake took every connection that arrived
 # at once and kept them (keep-alive) while the other core idled: bench/http_load.py measured
