@@ -25,6 +25,8 @@ worker_class = "cardscore.worker.ThreadWorker"
 # at once and kept them (keep-alive) while the other core idled: bench/http_load.py measured
 # anywhere from one to three times the throughput, depending on how the connections fell.
 reuse_port = True
+# The access log keeps table links' secret tokens out (cardscore/logs.py).
+logger_class = "cardscore.logs.GunicornLogger"
 # gunicorn's control socket (for gunicornc) has one path per user, so a second server on the
 # machine would take it over from the first; nothing here uses it.
 control_socket_disable = True

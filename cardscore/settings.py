@@ -188,7 +188,9 @@ SILENCED_SYSTEM_CHECKS = [] if HTTPS else ["security.W004", "security.W008", "se
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Table links are secrets: every line logged keeps only their first characters (cardscore/logs.py).
+    "filters": {"mask_tokens": {"()": "cardscore.logs.MaskTokens"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["mask_tokens"]}},
     "root": {"handlers": ["console"],
              "level": env.choice("LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"])},
 }
