@@ -27,6 +27,7 @@ HEAD_LIMIT = 64 * 1024
 BODY_LIMIT = 1024 * 1024
 READ_TIMEOUT = 10
 CONTENT_LENGTH = re.compile(rb"\ncontent-length:[ \t]*(\d+)", re.IGNORECASE)
+EXPECT_CONTINUE = re.compile(rb"\nexpect:[ \t]*100-continue", re.IGNORECASE)
 
 
 class ThreadWorker(gthread.ThreadWorker):
@@ -107,8 +108,11 @@ def has_arrived(received):
     head_end = received.find(b"\r\n\r\n")
     if head_end < 0:
         return len(received) > HEAD_LIMIT
-    length = CONTENT_LENGTH.search(received, 0, head_end)
-    if length is None:  # no body, or a chunked one, which Django does not read
+    head = bytes(received[:head_end])
+    length = CONTENT_LENGTH.search(head)
+    # No body (or a chunked one, which Django does not read), or one that the client sends only
+    # once the thread has answered "100 Continue".
+    if length is None or EXPECT_CONTINUE.search(head):
         return True
     body = int(length.group(1))
     return body > BODY_LIMIT or len(received) >= head_end + 4 + body
