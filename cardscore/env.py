@@ -2,6 +2,7 @@
 makes no sense stops the server with one line naming the variable (manage.py and wsgi.py print
 it), never with a traceback or a silently different setting."""
 
+import ipaddress
 import math
 import os
 import zoneinfo
@@ -174,3 +175,15 @@ def workers():
 
 def threads():
     return integer("GUNICORN_THREADS", 2)
+
+
+def networks(name, default):
+    """A comma-separated list of addresses or networks (10.0.0.5, 172.16.0.0/12, ::1), or * for any."""
+    values = items(name, default)
+    if values == ["*"]:
+        return [ipaddress.ip_network("0.0.0.0/0"), ipaddress.ip_network("::/0")]
+    try:
+        return [ipaddress.ip_network(value, strict=False) for value in values]
+    except ValueError:
+        raise EnvError(f"{name} takes addresses or networks such as 10.0.0.5 or 172.16.0.0/12, "
+                       f"or *, not {','.join(values)!r}") from None

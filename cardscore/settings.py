@@ -75,11 +75,17 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "games.middleware.FirstVisitSetupMiddleware",
     "games.middleware.HtmxMessagesMiddleware",
+    "games.middleware.SignedInPagesExpireMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
-# Five wrong passwords for one account from one address lock it out for 15 minutes.
+# Five wrong passwords for one account from one address lock it out for 15 minutes. Behind a
+# proxy the address is the phone's, not the proxy's (games/addresses.py): otherwise anyone on the
+# internet could lock the owner out, five tries every 15 minutes.
+AXES_CLIENT_IP_CALLABLE = "games.addresses.client_address"
+# The proxies whose X-Forwarded-* headers are believed, as gunicorn reads the same variable.
+TRUSTED_PROXIES = env.networks("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

@@ -1,8 +1,11 @@
 """What a table's page shows, gathered once from the stored (derived) points."""
 
+import hashlib
+import json
 from decimal import Decimal
 from functools import partial
 
+from django.core.cache import cache
 from django.utils.translation import gettext_lazy as _
 
 from scoring import settle
@@ -25,6 +28,8 @@ MARKS = {
     "out": ("–", _("out of the game")),
 }
 ABSENT = {"sat_out", "out"}
+# How long a worked-out settlement is kept: a table's evening.
+SETTLEMENT_SECONDS = 6 * 3600
 
 
 def standings(table):
@@ -48,19 +53,21 @@ def totals(table):
 
 
 def transfers(table):
-    """Who pays whom, in money, with the fewest transfers (games played for money only)."""
-    return [transfer for group in settlement(table) for transfer in group["transfers"]]
+    """Who pays whom, in money, in as few transfers as can be found (games played for money only)."""
+    return [transfer for group in settlement(table).groups for transfer in group["transfers"]]
 
 
 def settlement(table):
     """Who pays whom worked out (games played for money only): the groups of players whose
     balances cancel (scoring.settle.explain), each with its balances (in seat order) and its
-    transfers, in points and money."""
-    if "point_rate" not in table.rules:
-        return []
+    transfers, in points and money; and whether no settlement takes fewer transfers."""
+    # Totals that do not cancel (a newcomer seated with points before that was refused) cannot be settled.
+    if "point_rate" not in table.rules or sum(table.totals.values()):
+        return settle.Settlement([], True)
     rate = Decimal(str(table.rules.get("point_rate", 1)))
+    worked_out = _settled(table.totals)
     groups = []
-    for group in settle.explain(table.totals):
+    for group in worked_out.groups:
         names = [name for name in table.players if name in group["balances"]]
         groups.append({
             # money: what the player owes or is owed, the sign said in words
@@ -70,7 +77,18 @@ def settlement(table):
             "transfers": [{"payer": payer, "payee": payee, "points": amount, "money": amount * rate}
                           for payer, payee, amount in group["transfers"]],
         })
-    return groups
+    return settle.Settlement(groups, worked_out.fewest)
+
+
+def _settled(totals):
+    """scoring.settle.explain of these totals, worked out once: every poll, page and save of the
+    table until its totals change asks for the same."""
+    key = "settle:" + hashlib.blake2b(json.dumps(totals, sort_keys=True).encode(), digest_size=12).hexdigest()
+    worked_out = cache.get(key)
+    if worked_out is None:
+        worked_out = settle.explain(totals)
+        cache.set(key, worked_out, SETTLEMENT_SECONDS)
+    return worked_out
 
 
 def cells(table, inputs, points, details=None):

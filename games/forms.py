@@ -4,13 +4,14 @@ from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from scoring import checks
 from scoring.errors import InputError
 
 from . import problems
 from .language import language_choices, western_digits
 from .models import PointTable
 from .registry import get_game
-from .services import clean_colors, clean_players
+from .services import MAX_FILE_BYTES, MAX_FILE_MB, clean_colors, clean_players
 
 
 # The house rules of a game played for money (its engine's point_rate and currency).
@@ -20,10 +21,18 @@ MONEY_RULE_FIELDS = {
 }
 
 
+def visible_name(value):
+    """A name checked as a table file's is (scoring.checks.visible), said beside its field."""
+    try:
+        checks.visible(value)
+    except InputError as error:
+        raise forms.ValidationError(capfirst(problems.message(error)), code="invisible") from None
+
+
 class NewTableForm(forms.Form):
     """A table's name, players in seat order and house rules (starting from the point table)."""
 
-    name = forms.CharField(label=_("Table name"), max_length=80)
+    name = forms.CharField(label=_("Table name"), max_length=80, validators=[visible_name])
     language = forms.ChoiceField(label=_("Language of the table"), required=False,
                                  widget=forms.Select(attrs={"aria-describedby": "language-help"}),
                                  help_text=_("Every phone shows the table in it, unless the phone chose its own."))
@@ -91,3 +100,11 @@ class ImportForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, label_suffix="", **kwargs)
+
+    def clean_file(self):
+        """The upload, refused by its size before anything reads it."""
+        file = self.cleaned_data["file"]
+        if file.size > MAX_FILE_BYTES:
+            raise forms.ValidationError(_("This file is too big: a table file can be at most %(size)s MB."),
+                                        code="too_big", params={"size": MAX_FILE_MB})
+        return file

@@ -1,4 +1,4 @@
-"""Cross-cutting concerns of every page: first-visit setup and htmx messages."""
+"""Cross-cutting concerns of every page: first-visit setup, htmx messages, how long a phone keeps a signed-in page."""
 
 from django.conf import settings
 from django.contrib.messages import get_messages
@@ -59,3 +59,22 @@ class HtmxMessagesMiddleware:
         if pending or request.method == "POST":
             response.write(render_to_string("messages.html", {"messages": pending, "oob": True}))
         return response
+
+
+KEEP_UNTIL = "CardScore-Keep-Until"  # milliseconds since 1970, as the worker's Date.now()
+
+
+class SignedInPagesExpireMiddleware:
+    """A page shown to a signed-in account (the home page lists every table's scorekeeper link)
+    is kept on the phone for offline use (templates/sw.js) only as long as the sign-in lasts: the
+    service worker serves no copy past this time, so an expired sign-in shows nothing offline."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.user.is_authenticated:
+            response[KEEP_UNTIL] = str(int(request.session.get_expiry_date().timestamp() * 1000))
+        return response
+

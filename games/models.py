@@ -203,6 +203,8 @@ class Puzzle(models.Model):
     WON, LOST = "won", "lost"
     player = models.CharField(_("player"), max_length=40)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    # Without an account: the random id of the phone that chose the name (games/twentyfour/views.py).
+    device = models.CharField(max_length=32, blank=True)
     cards = models.JSONField(help_text=_("Four [rank, suit] pairs, as dealt."))
     difficulty = models.CharField(max_length=10)
     solutions = models.PositiveIntegerField(help_text=_("How many distinct solutions the deal has."))

@@ -152,7 +152,8 @@ def log(table, hand, action, by, before, after, title, number=None, key="", fing
     """Keep a change in the history, with the note the hand has after it (`note`: another, such as a
     deleted hand's)."""
     note = hand.note if note is None and hand is not None else note or ""
-    HandChange.objects.create(table=table, hand=hand, number=number or hand.number, action=action, by=by[:150],
+    number = hand.number if number is None else number  # 0: an event before the first hand
+    HandChange.objects.create(table=table, hand=hand, number=number, action=action, by=by[:150],
                               before=before, after=after, title=str(title)[:80], key=key, fingerprint=fingerprint,
                               note=note)
 
@@ -305,6 +306,7 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
     being played while it is not complete. Returns the recorded hand, or None. `restored`: the
     hand is put back by a redo (with its `note`), and the history says so."""
     engine = table.engine
+    base.check_room(number, "hands")
     clean = engine.validate_hand(table.rules, table.seated, inputs, hand=number, state=table.state)
     points, state = engine.fold(table.rules, table.seated, table.state, clean)
     if engine.progress(table.rules, table.seated, state).get("pending"):
@@ -437,7 +439,7 @@ def restore_hand(table, number, by=""):
 def set_note(table, number, note, by=""):
     """Write hand `number`'s note ("misdeal, replayed"), or remove it with a blank one; the history
     keeps who wrote what. A finished game's hands can still be noted: a note changes no score."""
-    note = checks.text(note, max_length=NOTE_LENGTH, field="note")
+    note = checks.text(note, max_length=NOTE_LENGTH, lines=True, field="note")
     with transaction.atomic():
         table = _locked(table)
         hand = table.hands.filter(number=number).first()
@@ -496,6 +498,7 @@ def add_event(table, event, by=""):
             _check_open(table)
             if played_inputs(table):
                 raise Conflict(_("Finish the %(hand)s being played first.") % {"hand": table.game_descriptor.hand_word})
+            base.check_room(len(table.events) + 1, "events")
             clean = base.validate_event(table.engine, table.rules, table.state, event)
             state = base.apply_event(table.engine, table.rules, table.state, clean)
             table.events = [*table.events, clean]
@@ -583,7 +586,7 @@ def set_finished(table, finished):
 def set_group(table, group_id, new_name=""):
     """Put the table in one of its owner's groups, or in a new one named `new_name` (a name the
     owner already uses is that group), or in none (no id, no name). Returns the group or None."""
-    new_name = checks.text(new_name, max_length=Group._meta.get_field("name").max_length, field="new_group")
+    new_name = checks.text(new_name, max_length=Group._meta.get_field("name").max_length, name=True, field="new_group")
     if new_name:
         group, _created = Group.objects.get_or_create(owner=table.owner, name=new_name)
     elif group_id:
@@ -599,19 +602,24 @@ def set_group(table, group_id, new_name=""):
 def rematch(table):
     """The next game of the same players, in the same group: their seats, colours and rules, the
     owner, the deal moved one seat on (the second player deals first). Made once: a second tap, on any phone, gets the
-    same table. The game it follows is finished, if it was not yet."""
+    same table. The game it follows is finished, if it was not yet. Returns (the rematch, whether
+    this call made it)."""
     with transaction.atomic():
         table = _locked(table)  # two taps at once: the second waits here, then finds the first's table
         _previous, following = games_around(table)
         if following is not None:
-            return following
+            return following, False
+        if not table.hands.exists():
+            # Else a script could chain empty games without end, pushing the real ones off the home page.
+            raise Conflict(_("Play a %(hand)s first: a rematch follows a game that was played.")
+                           % {"hand": table.game_descriptor.hand_word}, table)
         table.finished = table.finished or timezone.now()
         table.revision += 1  # every phone's board now links to the next game
         table.save(update_fields=["finished", "revision"])
         return create_table(game=table.game, name=rematch_name(table.name), players=table.seated,
                             rules=table.rules, owner=table.owner, previous=table, group=table.group,
                             colors={name: color for name, color in table.colors.items() if name in table.seated},
-                            language=table.language, first_dealer=next_first_dealer(table))
+                            language=table.language, first_dealer=next_first_dealer(table)), True
 
 
 def next_first_dealer(table):
@@ -673,8 +681,20 @@ def export_table(table):
     return document
 
 
+# The largest table file an import reads. A long night's is far smaller: 300 hands of six-player
+# Marriage, each with a full 200-character note, is 0.8 MB (0.4 MB without notes); reading a file
+# takes many times its size in memory, so a limit keeps one upload from swelling a server's worker.
+MAX_FILE_MB = 2
+MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024
+
 REQUIRED_KEYS = ("format", "game", "players", "hands")
 OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals", "previous", "language", "events")
+
+
+# The years a table's creation may fall in: wider than any real table's either way, and clear of the
+# ends of what a date can hold (years 1 and 9999), where a time zone moves a time past them: a
+# strftime of the year 1 even writes "1", which no import reads back.
+CREATED_YEARS = (1900, 2999)
 
 
 def _parse_created(value):
@@ -684,6 +704,9 @@ def _parse_created(value):
         created = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         raise InputError(gettext_noop("must be a date and time like 2026-11-20T19:30:00Z"), field="created") from None
+    if not CREATED_YEARS[0] <= created.year <= CREATED_YEARS[1]:
+        raise InputError(gettext_noop("must be a date in the years %(first)s to %(last)s"),
+                         params={"first": CREATED_YEARS[0], "last": CREATED_YEARS[1]}, field="created")
     return created if created.tzinfo else timezone.make_aware(created, dt_timezone.utc)
 
 
@@ -700,14 +723,14 @@ def _check_document(document):
     engine = get_game(document["game"]).engine
     players = clean_players(document["game"], document["players"])
     rules = engine.validate_rules(document.get("rules", {}))
-    name = checks.text(document.get("name", ""), max_length=80, field="name") or _("Imported table")
+    name = checks.text(document.get("name", ""), max_length=80, name=True, field="name") or _("Imported table")
     hands = document["hands"]
     if not isinstance(hands, list):
         raise InputError(gettext_noop("must be a list"), field="hands")
     inputs = []
     for number, hand in enumerate(hands, 1):
         checks.only_keys(hand, ("inputs", "points", "note"), hand=number)
-        checks.text(hand.get("note", ""), max_length=NOTE_LENGTH, hand=number, field="note")
+        checks.text(hand.get("note", ""), max_length=NOTE_LENGTH, lines=True, hand=number, field="note")
         if "inputs" not in hand:
             raise InputError(gettext_noop("is missing"), hand=number, field="inputs")
         inputs.append(hand["inputs"])
@@ -732,8 +755,8 @@ def import_table(document, owner=None):
         _check_document(document)
     result = engine.score(rules, players, clean_hands, events)
     warnings = []
-    # Only a game of the same owner: a file names any id it likes.
-    previous = Table.objects.filter(pk=previous_id, owner=owner).first() if previous_id else None
+    # Only a game of the same owner (and none without one): a file names any id it likes.
+    previous = Table.objects.filter(pk=previous_id, owner=owner).first() if previous_id and owner else None
     if previous_id and previous is None:
         # Translators: "previous" is the key of a table file (kept as it is written in the file).
         warnings.append(_("previous: no table %(id)s of the same owner here, so this one is not linked to the game "

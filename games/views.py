@@ -45,6 +45,12 @@ def who(request):
     return _("scorekeeper link")
 
 
+def owns(user, table):
+    """Whether the signed-in user is the table's owner (or staff): who may change its links, follow
+    its rematches and see which account made a change."""
+    return user.is_authenticated and (user.pk == table.owner_id or user.is_staff)
+
+
 def table_for(token, game=None):
     """The table a link opens, and whether that link may change it; `game`: only a table of
     that game (a game's own endpoints)."""
@@ -227,7 +233,7 @@ def table(request, token):
     page_context = registry.get_game(game).page_context
     if can_edit or page_context or request.user.is_authenticated or request.GET or len(get_messages(request)):
         table, can_edit = table_for(token)
-        extra = {**(page_context(request, table) if page_context else {}), **games_around(table, can_edit)}
+        extra = {**(page_context(request, table) if page_context else {}), **games_around(table, request.user)}
         saved = [message.message for message in get_messages(request) if message.extra_tags == SAVED]
         if saved:
             extra["saved"] = saved[-1]
@@ -235,35 +241,40 @@ def table(request, token):
     return viewer_page(request, token, revision)
 
 
-def games_around(table, can_edit):
-    """The links to the game this table is a rematch of and to its rematch, if they exist, for the
-    phone's kind of link (a viewer link leads to viewer links)."""
+def games_around(table, user=None):
+    """The game this table is a rematch of and its rematch: linked (by their scorekeeper links)
+    for the table's owner only. A link opens its own table and no other, so a guest given
+    tonight's link cannot walk back to last week's game, and revoking one link contains it; a
+    link holder is told only that a rematch has started."""
     previous, following = services.games_around(table)
-    links = {"previous_game": previous, "next_game": following}
-    return {name: other.keeper_token if can_edit else other.viewer_token
-            for name, other in links.items() if other is not None}
+    around = {"rematch_made": following is not None}
+    if user is not None and owns(user, table):
+        around.update({name: other.keeper_token for name, other in
+                       (("previous_game", previous), ("next_game", following)) if other is not None})
+    return around
 
 
 VIEWER_PAGE_SECONDS = 600
 RESULT_CARD_SECONDS = 3600  # a picture costs about 50 ms to draw; a new revision makes a new one
 
 
-def viewer_page(request, token, revision):
-    """The board as every phone holding the viewer link sees it: the same page for all of them
-    until the table changes, so it is rendered once per revision (and per process)."""
-    page = cache.get(viewer_page_key(request, token, revision))
+def viewer_page(request, token, revision, template="games/table.html"):
+    """The board as every phone holding the viewer link sees it (`template`: the whole page, or
+    the live board a poll gets): the same for all of them until the table changes, so it is
+    rendered once per revision (and per process)."""
+    page = cache.get(viewer_page_key(request, template, token, revision))
     if page is None:
         table, _can_edit = table_for(token)
-        page = render_to_string("games/table.html", table_context(request, table, False, token,
-                                                                  **games_around(table, False)), request=request)
-        cache.set(viewer_page_key(request, token, table.revision), page, VIEWER_PAGE_SECONDS)
+        page = render_to_string(template, table_context(request, table, False, token, **games_around(table)),
+                                request=request)
+        cache.set(viewer_page_key(request, template, token, table.revision), page, VIEWER_PAGE_SECONDS)
     return HttpResponse(page)
 
 
-def viewer_page_key(request, token, revision):
+def viewer_page_key(request, template, token, revision):
     # The page's language switcher shows this device's choices (its digits are written after the cache).
     chosen = f"{language.chosen_language(request) or ''}:{language.digits_choice(request)}"
-    return f"viewer-page:{token}:{revision}:{get_language()}:{chosen}:{request.scheme}://{request.get_host()}"
+    return f"viewer-page:{template}:{token}:{revision}:{get_language()}:{chosen}:{request.scheme}://{request.get_host()}"
 
 
 def posted_number(data, field):
@@ -403,12 +414,13 @@ def settlement(request, token):
     """Who pays whom, worked out: each player's balance, the groups whose balances cancel, and why
     no fewer transfers can settle them."""
     table, _can_edit = table_for(token)
-    groups = board.settlement(table)
+    groups, fewest = board.settlement(table)
     if not groups:
         raise Http404(_("Nobody owes anybody anything here."))
     people = sum(len(group["balances"]) for group in groups)
-    return render(request, "games/settlement.html", {"table": table, "token": token, "groups": groups,
-                                                     "people": people, "transfers": people - len(groups)})
+    return render(request, "games/settlement.html", {
+        "table": table, "token": token, "groups": groups, "people": people, "fewest": fewest,
+        "transfers": sum(len(group["transfers"]) for group in groups)})
 
 
 def shared_result(token):
@@ -596,7 +608,7 @@ def picker_total(request, token, mode):
 def new_link(request, token):
     """The owner revokes the scorekeeper or the viewer link and gets a new one."""
     table = keeper_table(token)
-    if not (request.user.is_authenticated and (request.user == table.owner or request.user.is_staff)):
+    if not owns(request.user, table):
         raise PermissionDenied(_("Only the table's owner can change its links."))
     which = request.POST.get("which")
     if which not in ("keeper", "viewer"):
@@ -679,7 +691,16 @@ def group(request, pk):
 
 @require_POST
 def rematch(request, token):
-    following = services.rematch(keeper_table(token))
+    table = keeper_table(token)
+    try:
+        following, made = services.rematch(table)
+    except services.Conflict as conflict:
+        messages.warning(request, str(conflict))
+        return redirect("table", token=token)
+    if not made and not owns(request.user, table):
+        # Started already, from another phone: its link is that phone's to share, not this link's to reveal.
+        messages.info(request, _("The rematch has already started on another phone: ask for its link there."))
+        return redirect("table", token=token)
     return redirect("table", token=following.keeper_token)
 
 
@@ -730,19 +751,33 @@ def export_csv(request, token):
     hands = list(table.hands.values_list("number", "points", "note"))
     noted = bool(table.events) or any(note for _number, _points, note in hands)
     writer = csv.writer(response)
-    writer.writerow([capfirst(table.game_descriptor.hand_word), *table.players, *([_("Note")] if noted else [])])
+
+    def write(row):
+        writer.writerow([spreadsheet_text(cell) for cell in row])
+
+    write([capfirst(table.game_descriptor.hand_word), *table.players, *([_("Note")] if noted else [])])
 
     def events_after(number):
         for event in (event for event in table.events if event["after"] == number):
             given = (events.points_of(event, name) for name in table.players)
-            writer.writerow(["", *("" if points is None else points for points in given), events.said(table, event)])
+            write(["", *("" if points is None else points for points in given), events.said(table, event)])
 
     events_after(0)
     for number, points, note in hands:
-        writer.writerow([number, *(points.get(name, "") for name in table.players), *([note] if noted else [])])
+        write([number, *(points.get(name, "") for name in table.players), *([note] if noted else [])])
         events_after(number)
-    writer.writerow([_("Total"), *(table.totals.get(name, 0) for name in table.players)])
+    write([_("Total"), *(table.totals.get(name, 0) for name in table.players)])
     return response
+
+
+# A spreadsheet runs a cell that starts like a formula: a player named =HYPERLINK("…") would be a
+# link in it, or worse. Such text is written after a ' (shown as typed, never run); numbers such as
+# -20 are no text, and stay numbers.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(cell):
+    return f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
 
 
 @login_required
@@ -763,7 +798,8 @@ def import_file(request):
             return redirect("table", token=table.keeper_token)
     tables = request.user.tables.all()[:50]
     return render(request, "games/home.html",
-                  {"tables": tables, "games": registry.game_choices(), "import_form": form, "import_error": error}, status=422)
+                  {"tables": tables, "games": registry.game_choices(), "import_form": form, "import_error": error},
+                  status=413 if form.has_error("file", "too_big") else 422)
 
 
 @require_safe
@@ -774,15 +810,25 @@ def history(request, token):
     number = request.GET.get("hand", "")
     if number.isdigit():
         changes = changes.filter(hand__number=int(number))
+    rows = history_rows(table, changes[:200])
+    if not owns(request.user, table):
+        # A link holder sees that an account made a change, not which: an account's name is half its login.
+        accounts = set(get_user_model().objects.filter(username__in={row["change"].by for row in rows})
+                       .values_list("username", flat=True))
+        for row in rows:
+            if row["change"].by in accounts:
+                row["change"].by = _("an account")
     return render(request, "games/history.html", {"table": table, "token": token, "can_edit": can_edit,
-                                                  "rows": history_rows(table, changes[:200]), "hand_number": number})
+                                                  "rows": rows, "hand_number": number})
 
 
 @require_GET
 def live(request, token):
     """Polled by every phone showing the board: nothing (204) while the table is unchanged."""
-    _game, revision, _can_edit = link_for(token)
+    _game, revision, can_edit = link_for(token)
     if request.GET.get("revision") == str(revision):
         return HttpResponse(status=204)
+    if not can_edit:  # every viewer's phone asks for the same board after a change: rendered once
+        return viewer_page(request, token, revision, "games/live.html")
     table, can_edit = table_for(token)
     return render(request, "games/live.html", table_context(request, table, can_edit, token))

@@ -25,6 +25,12 @@ from .errors import InputError, gettext_noop
 SEAT_CHANGES = ("join", "leave", "replace")
 MAX_ADJUSTMENT = 100_000
 MAX_REASON = 200
+# Bounds no real table reaches but a script could, so that nothing a link holder sends makes a
+# table's every page and save cost without end. An evening is 20–80 hands with a handful of
+# changes: these are years of weekly evenings at one table, with a new guest every week.
+MAX_HANDS = 5_000
+MAX_EVENTS = 1_000
+MAX_PLAYERS_EVER = 100  # everyone who has sat at the table, those who left too
 
 
 @dataclass
@@ -92,6 +98,8 @@ def validate_table(game, rules, players, hands, events=()):
         raise InputError(gettext_noop("must be a list"), field="hands")
     if not isinstance(events, (list, tuple)):
         raise InputError(gettext_noop("must be a list"), field="events")
+    check_room(len(hands), "hands")
+    check_room(len(events), "events")
     state = game.start(rules, players)
     waiting, clean_events = list(enumerate(events, 1)), []
 
@@ -154,6 +162,10 @@ def validate_event(game, rules, state, raw):
         _check_newcomer(newcomer, state, field="player" if kind == "join" else "by")
         score = raw.get("score", game.joining_score(rules, state))
         checks.whole_number(score, minimum=-MAX_ADJUSTMENT, maximum=MAX_ADJUSTMENT, field="score")
+        if game.ZERO_SUM and score:
+            # Points that nobody paid would leave the totals not adding up to 0, and nobody could settle them.
+            raise InputError(gettext_noop("a newcomer starts at 0, as every hand adds up to 0: to move points, add an adjustment"),
+                             player=newcomer, field="score")
     if kind == "join":
         seat = raw.get("seat", len(seated))
         checks.whole_number(seat, maximum=len(seated), field="seat")
@@ -178,11 +190,24 @@ def validate_event(game, rules, state, raw):
     return {**clean, **_adjustment(game, state, raw.get("points"), raw.get("reason", ""))}
 
 
+def check_room(count, what):
+    """`count` hands or events fit in one table (MAX_HANDS, MAX_EVENTS)."""
+    if what == "hands" and count > MAX_HANDS:
+        raise InputError(gettext_noop("a table holds at most %(count)s hands: start a new table"),
+                         params={"count": MAX_HANDS}, field=what)
+    if what == "events" and count > MAX_EVENTS:
+        raise InputError(gettext_noop("a table holds at most %(count)s changes of players and adjustments: "
+                                      "start a new table"), params={"count": MAX_EVENTS}, field=what)
+
+
 def _check_newcomer(name, state, field):
     try:
         checks.players([name], minimum=1, maximum=1)
     except InputError as error:
         raise InputError(error.message, params=error.params, field=field) from None
+    if len(state["totals"]) >= MAX_PLAYERS_EVER:
+        raise InputError(gettext_noop("at most %(count)s players can sit at one table: start a new table"),
+                         params={"count": MAX_PLAYERS_EVER}, field=field)
     if name.casefold() in {other.casefold() for other in state["totals"]}:
         raise InputError(gettext_noop("has played at this table already: give another name"), player=name, field=field)
 

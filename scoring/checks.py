@@ -34,12 +34,17 @@ def boolean(value, **where):
     return value
 
 
-def text(value, *, max_length, **where):
+def text(value, *, max_length, name=False, lines=False, **where):
+    """Text of at most `max_length` characters, without spaces at its ends and without control
+    characters; `name`: a name (a table's, a group's), checked as `visible`; `lines`: a newline
+    may part its lines."""
     if not isinstance(value, str):
         raise InputError(gettext_noop("must be text"), **where)
     if len(value) > max_length:
         raise InputError(gettext_noop("must be at most %(count)s characters"), params={"count": max_length}, **where)
-    if not printable(value):
+    if name:
+        visible(value, **where)
+    elif not printable(value.replace("\n", "") if lines else value):
         raise InputError(gettext_noop("cannot contain control characters"), **where)
     return value.strip()
 
@@ -47,6 +52,21 @@ def text(value, *, max_length, **where):
 def printable(value):
     """No control characters (a NUL cannot even be stored by PostgreSQL)."""
     return not any(unicodedata.category(character) == "Cc" for character in value)
+
+
+# Nepali spells with the zero-width non-joiner and joiner (श्‍याम has a joiner): the only
+# invisible characters a name keeps.
+JOINERS = frozenset("\u200c\u200d")
+INVISIBLE = frozenset(("Cc", "Cf", "Zl", "Zp"))  # control, format, line and paragraph separators
+
+
+def visible(name, **where):
+    """A name with no control or invisible characters but the joiners: a zero-width space (U+200B)
+    makes two names look the same, a direction mark or isolate (U+202E, U+2066) turns the line
+    around them, a control character or a line break cuts it."""
+    if any(unicodedata.category(character) in INVISIBLE and character not in JOINERS for character in name):
+        raise InputError(gettext_noop("a name cannot contain control or invisible characters"), **where)
+    return name
 
 
 def rate(value, **where):
@@ -99,8 +119,7 @@ def players(names, *, minimum, maximum):
             raise InputError(gettext_noop("a player's name cannot be blank"), field="players")
         if name != name.strip():
             raise InputError(gettext_noop("a name cannot start or end with spaces"), player=name, field="players")
-        if not printable(name):
-            raise InputError(gettext_noop("a name cannot contain control characters"), field="players")
+        visible(name, field="players")
         if name.startswith("_"):
             raise InputError(gettext_noop("a name cannot start with '_'"), player=name, field="players")
         if len(name) > 40:

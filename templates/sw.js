@@ -36,6 +36,12 @@ async function page(event, url) {
   } catch (offline) {
     const kept = await caches.match(url.pathname, { cacheName: PAGES });
     if (!kept) return offlinePage();
+    // A page kept for a sign-in that has expired since (games/middleware.py) is shown no more.
+    const until = kept.headers.get("CardScore-Keep-Until");
+    if (until && Date.now() > Number(until)) {
+      await (await caches.open(PAGES)).delete(url.pathname);
+      return offlinePage();
+    }
     const html = (await kept.text()).replace("<body", `<body data-offline-kept="${kept.headers.get("CardScore-Kept")}"`);
     return new Response(html, { headers: kept.headers });
   }

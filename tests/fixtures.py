@@ -26,6 +26,7 @@ from urllib.parse import quote
 import pytest
 from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
@@ -52,6 +53,12 @@ def _english_after_each_test():
     the site's language, whatever the one before it asked for."""
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with nothing cached: no page of another test's, no count of its deals."""
+    cache.clear()
 
 
 # --- accounts and clients ----------------------------------------------------------------------
@@ -148,6 +155,23 @@ def document(game, players, hands, **extra):
     """A table file (docs/FORMAT.md): `hands` are engine inputs, one dict a hand."""
     return {"format": "cardscore-table/1", "game": game, "name": f"{game} night", "players": list(players),
             "hands": [{"inputs": inputs} for inputs in hands], **extra}
+
+
+def guests_evening(count, name="Club night"):
+    """A Marriage table file for money where `count` players came and went: four sit down, and
+    after each hand the longest seated gets up (keeping their total) and a guest sits down, so
+    nearly everyone ends with a total of their own."""
+    seated = [f"Guest {number}" for number in range(4)]
+    hands, events = [], []
+    for number in range(4, count):
+        winner = seated[number % 4]
+        hands.append({"inputs": {player: {"status": "winner" if player == winner else "seen",
+                                          "maal": (number * number + 5 * seat) % 29} for seat, player in enumerate(seated)}})
+        events += [{"after": len(hands), "kind": "leave", "player": seated.pop(0)},
+                   {"after": len(hands), "kind": "join", "player": f"Guest {number}", "seat": 3}]
+        seated.append(f"Guest {number}")
+    return {"format": "cardscore-table/1", "game": "marriage", "name": name, "players": [f"Guest {n}" for n in range(4)],
+            "rules": {"point_rate": 1}, "hands": hands, "events": events}
 
 
 def seeded(owner, game, hands, players=None, **extra):
@@ -420,7 +444,7 @@ def season_of_tables(tables, owner):
     (the group, the rematch), for the pages that show groups and linked games."""
     group = Group.objects.create(owner=owner, name="Friday club")
     Table.objects.filter(pk__in=[table.pk for table in tables]).update(group=group)
-    return group, services.rematch(Table.objects.get(pk=tables[-1].pk))
+    return group, services.rematch(Table.objects.get(pk=tables[-1].pk))[0]
 
 
 # --- pages ---------------------------------------------------------------------------------------
@@ -586,12 +610,19 @@ def next_deal(monkeypatch):
     return asked
 
 
+def device_of(player):
+    """The device id test phones without an account chose `player` on (player_client, make_puzzle)."""
+    return f"phone-of-{player}"[:32]
+
+
 def make_puzzle(player="owner", cards=EIGHTS_AND_THREES, **fields):
-    """A 24 puzzle of `player`: an account's when an account has that name, else a device name's."""
+    """A 24 puzzle of `player`: an account's when an account has that name, else the name's on the
+    phone device_of(player)."""
     values = sorted(expressions24.card_value(rank) for rank, _suit in cards)
     entry = solver24.table()[tuple(values)]
-    fields = {"difficulty": entry.difficulty, "solutions": entry.count,
-              "user": get_user_model().objects.filter(username=player).first(), **fields}
+    user = get_user_model().objects.filter(username=player).first()
+    fields = {"difficulty": entry.difficulty, "solutions": entry.count, "user": user,
+              "device": "" if user else device_of(player), **fields}
     return Puzzle.objects.create(player=player, cards=cards, **fields)
 
 

@@ -7,7 +7,8 @@ from django.urls import reverse
 from games import services
 from games.models import Table
 from games.registry import get_game
-from tests.fixtures import (GAMES, colors_of, csrf_post, fresh_table, page, players_of, seeded, table_url)
+from tests.fixtures import (GAMES, colors_of, csrf_post, fresh_table, marriage_inputs, page, play_hand, players_of, seeded,
+                            table_url)
 from tests.test_concurrency import fire, logged_in_clients
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +25,8 @@ def rematch_url(table, token=None):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_rematch_keeps_players_colours_rules_and_owner_and_moves_the_deal_on(game, owner):
     table = fresh_table(game, owner)
-    following = services.rematch(table)
+    following, made = services.rematch(table)
+    assert made
     players = players_of(game)
     assert following.players == following.seated == players  # the same seats
     engine = get_game(game).engine
@@ -42,7 +44,7 @@ def test_a_rematch_keeps_players_colours_rules_and_owner_and_moves_the_deal_on(g
 def test_the_second_player_deals_the_first_hand_of_the_rematch(owner):
     table = fresh_table("marriage", owner)
     assert table.players[0] == "Asha"
-    assert services.rematch(table).progress["dealer"] == table.players[1]
+    assert services.rematch(table)[0].progress["dealer"] == table.players[1]
 
 
 def test_a_rematch_finishes_the_game_it_follows_and_tells_its_phones(owner):
@@ -55,8 +57,8 @@ def test_a_rematch_finishes_the_game_it_follows_and_tells_its_phones(owner):
 
 def test_a_second_tap_opens_the_same_rematch(owner):
     table = fresh_table("konkan", owner)
-    first = services.rematch(table)
-    assert services.rematch(Table.objects.get(pk=table.pk)) == first
+    first, _made = services.rematch(table)
+    assert services.rematch(Table.objects.get(pk=table.pk)) == (first, False)
     assert Table.objects.filter(previous=table).count() == 1
 
 
@@ -81,16 +83,52 @@ def test_the_scorekeeper_taps_rematch_and_lands_on_the_new_tables_scorekeeper_pa
     assert following.name in text
 
 
-def test_the_finished_game_links_to_its_rematch_for_keeper_and_viewer_alike(client, owner):
+def test_the_finished_game_links_to_its_rematch_for_its_owner_only(client, owner):
     table = fresh_table("thirteen", owner)
     csrf_post(client, rematch_url(table))
     following = next_game(table)
     keeper_page = page(client.get(table_url(table)))
     assert f'href="{table_url(following)}">Next game →</a>' in keeper_page
     assert 'action="%s"' % rematch_url(table) not in keeper_page  # no second rematch button
-    viewer_page = page(Client().get(table_url(table, table.viewer_token)))
-    assert f'href="{table_url(following, following.viewer_token)}">Next game →</a>' in viewer_page
-    assert following.keeper_token not in viewer_page  # a viewer link never leads to a scorekeeper link
+    for token in (table.keeper_token, table.viewer_token):
+        link_page = page(Client().get(table_url(table, token)))
+        assert "The next game has started: its scorekeeper has its link." in link_page
+        assert following.keeper_token not in link_page and following.viewer_token not in link_page
+        assert 'action="%s"' % rematch_url(table) not in link_page
+
+
+def test_a_link_opens_its_own_game_and_no_other_along_a_chain_of_rematches(owner):
+    """A guest given Wednesday's scorekeeper link cannot walk back to Monday's game, reopen it and
+    delete a hand; Monday's link holders cannot walk forward either."""
+    monday = fresh_table("marriage", owner)
+    tuesday, _made = services.rematch(monday)
+    play_hand(tuesday, marriage_inputs("Wsss", [5, 5, 5, 5]), 1)
+    wednesday, _made = services.rematch(Table.objects.get(pk=tuesday.pk))
+    guest = Client()
+    for game, token in [(wednesday, wednesday.keeper_token), (wednesday, wednesday.viewer_token),
+                        (monday, monday.keeper_token), (monday, monday.viewer_token)]:
+        text = page(guest.get(table_url(game, token)))
+        for other in {monday, tuesday, wednesday} - {game}:
+            assert other.keeper_token not in text and other.viewer_token not in text
+    # A second tap on Monday's rematch button does not hand over Tuesday's link either.
+    response = csrf_post(guest, rematch_url(monday))
+    assert response.status_code == 302 and response["Location"] == table_url(monday)
+    assert "The rematch has already started on another phone" in page(guest.get(response["Location"]))
+    assert Table.objects.filter(previous=monday).count() == 1
+
+
+def test_the_owner_s_second_tap_opens_the_same_rematch(client, owner):
+    table = fresh_table("marriage", owner)
+    first, _made = services.rematch(table)
+    response = csrf_post(client, rematch_url(table))
+    assert response["Location"] == table_url(first)
+
+
+def test_an_import_without_an_owner_links_to_no_game(owner):
+    ownerless = services.import_table(services.export_table(fresh_table("marriage", owner)))[0]
+    document = {**services.export_table(ownerless), "previous": ownerless.pk}
+    copy, warnings = services.import_table(document)
+    assert copy.previous is None and len(warnings) == 1
 
 
 def test_the_rematch_button_is_offered_to_the_scorekeeper_only(client, owner):
@@ -109,7 +147,7 @@ def test_a_viewer_link_cannot_start_a_rematch(client, owner):
 def test_a_reopened_game_still_links_to_its_rematch_and_offers_no_second_one(client, owner,
                                                                             django_assert_max_num_queries):
     table = fresh_table("marriage", owner)
-    following = services.rematch(table)
+    following, _made = services.rematch(table)
     csrf_post(client, reverse("finish", args=[table.keeper_token]), {"finished": "no"})
     client.get(reverse("home"))  # the first request of a client checks for the owner account once
     with django_assert_max_num_queries(7):  # as many as any table page
@@ -136,7 +174,7 @@ def test_an_imported_file_links_only_to_a_game_of_the_same_owner(owner, django_u
 
 def test_the_link_to_the_previous_game_round_trips_through_the_table_file(owner):
     table = fresh_table("marriage", owner)
-    following = services.rematch(table)
+    following, _made = services.rematch(table)
     document = services.export_table(following)
     assert document["previous"] == table.pk
     copy, warnings = services.import_table(document, owner=owner)

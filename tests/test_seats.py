@@ -5,14 +5,16 @@ to them."""
 
 import csv
 import io
+import json
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from games import services
 from games.models import HandChange, Table
 from tests.fixtures import (GAMES, csrf_post, fresh_table, marriage_inputs, page, play_hand, read_text, seeded,
-                            table_url, totals_row)
+                            snapshot, table_url, totals_row)
 
 FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]
 
@@ -138,7 +140,7 @@ def test_giving_the_deal(client, evening):
 
 
 def test_taking_back_an_adjustment_and_a_join_nobody_played_after(client, evening):
-    post_event(client, evening, kind="join", player="Eka", seat="4", score="10")
+    post_event(client, evening, kind="join", player="Eka", seat="4")
     table = Table.objects.get(pk=evening.pk)
     response = csrf_post(client, reverse("take_back_event", args=[table.keeper_token, 0]))
     assert response.status_code == 302
@@ -196,14 +198,14 @@ def test_an_old_file_without_events_imports_unchanged(owner):
 
 
 def test_the_spreadsheet_has_each_event_in_its_place_and_columns_that_add_up(client, evening):
-    post_event(client, evening, kind="join", player="Eka", seat="4", score="7")
+    post_event(client, evening, kind="join", player="Eka", seat="4")
     table = Table.objects.get(pk=evening.pk)
     play_hand(table, won_by("Eka", table.seated), 4)
     post_event(client, table, kind="leave", player="Asha")
     response = client.get(reverse("export_csv", args=[table.viewer_token]))
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0] == ["Hand", *FOUR, "Eka", "Note"]
-    assert rows[4] == ["", "", "", "", "", "7", "Eka sat down at seat 5, with +7"]
+    assert rows[4] == ["", "", "", "", "", "0", "Eka sat down at seat 5, with 0"]
     assert rows[6] == ["", "", "", "", "", "", "Asha left the table"]
     table.refresh_from_db()
     for column, name in enumerate(table.players, 1):
@@ -248,3 +250,20 @@ def test_the_deal_is_offered_only_where_it_can_be_given(client, owner):
     assert not offered(fresh_table("thirteen", owner))  # round 1 played
     assert not offered(fresh_table("twentyfour", owner))  # nobody deals a race
     assert offered(fresh_table("marriage", owner))
+
+
+def test_in_a_zero_sum_game_a_newcomer_starts_at_0_and_the_board_stays_up(client, evening):
+    """A join with points nobody paid left the totals not adding up to 0: every page of the table was a 500."""
+    assert 'name="score"' not in page(client.get(seats_url(evening)))
+    before = snapshot(evening)
+    response = post_event(client, evening, kind="join", player="Eka", seat="4", score="7")
+    assert response.status_code == 422 and "a newcomer starts at 0, as every hand adds up to 0" in page(response).lower()
+    assert snapshot(evening) == before
+    document = services.export_table(evening)
+    document["events"] = [{"after": 3, "kind": "join", "player": "Eka", "seat": 4, "score": 7}]
+    upload = SimpleUploadedFile("t.json", json.dumps(document).encode(), content_type="application/json")
+    response = csrf_post(client, reverse("import_file"), {"file": upload})
+    assert response.status_code == 422 and "a newcomer starts at 0" in page(response)
+    assert Table.objects.count() == 1
+    for name in ("table", "live", "summary", "settlement"):
+        assert client.get(reverse(name, args=[evening.viewer_token])).status_code in (200, 204, 404)

@@ -5,6 +5,7 @@ Each test is one item of the issue's security list; the helpers at the top build
 """
 
 import base64
+import ipaddress
 import json
 import re
 import sys
@@ -281,6 +282,41 @@ def test_the_lock_is_for_that_username_from_that_address(owner, django_user_mode
     assert login(other_address, PASSWORD).status_code == 302 and logged_in(other_address)
     other_account = Client()
     assert login(other_account, PASSWORD, username="bina").status_code == 302 and logged_in(other_account)
+
+
+@pytest.mark.django_db
+def test_behind_the_proxy_a_stranger_s_wrong_passwords_do_not_lock_the_owner_out(owner, settings):
+    """Every login through the proxy came from the proxy's address: five wrong passwords from
+    anywhere on the internet locked the owner out, again and again."""
+    settings.TRUSTED_PROXIES = [ipaddress.ip_network("10.0.0.2/32")]
+    stranger = {"REMOTE_ADDR": "10.0.0.2", "HTTP_X_FORWARDED_FOR": "203.0.113.7"}
+    for attempt in range(5):
+        login(Client(**stranger), f"wrong-{attempt}")
+    assert login(Client(**stranger), PASSWORD).status_code == 429
+    owner_phone = Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="198.51.100.4")
+    assert login(owner_phone, PASSWORD).status_code == 302 and logged_in(owner_phone)
+
+
+@pytest.mark.django_db
+def test_a_forwarded_address_is_believed_only_from_a_trusted_proxy(owner, settings):
+    settings.TRUSTED_PROXIES = [ipaddress.ip_network("10.0.0.2/32")]
+    for attempt in range(5):  # a client that writes a new X-Forwarded-For each time, past the proxy and without it
+        login(Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=f"192.0.2.{attempt}, 203.0.113.7"), f"wrong-{attempt}")
+    assert login(Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="203.0.113.7"), PASSWORD).status_code == 429
+    for attempt in range(5):
+        login(Client(REMOTE_ADDR="203.0.113.9", HTTP_X_FORWARDED_FOR=f"192.0.2.{attempt}"), f"wrong-{attempt}")
+    assert login(Client(REMOTE_ADDR="203.0.113.9", HTTP_X_FORWARDED_FOR="192.0.2.99"), PASSWORD).status_code == 429
+
+
+@pytest.mark.django_db
+def test_a_link_holder_s_history_names_no_account(client, owner):
+    """The owner's username (half of their login) was shown in History, which every viewer reads."""
+    table = fresh_table("marriage", owner)
+    csrf_post(client, reverse("add_hand", args=[table.keeper_token]), SAMPLES["marriage"]["add_hand"])
+    for token in (table.keeper_token, table.viewer_token):
+        text = Client().get(reverse("history", args=[token])).content.decode()
+        assert owner.username not in text and "an account" in text
+    assert owner.username in client.get(reverse("history", args=[table.viewer_token])).content.decode()
 
 
 @pytest.mark.django_db

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.settle import explain, settle
+from scoring.settle import EXACT_LIMIT, explain, settle
 
 
 def after(balances, transfers):
@@ -113,7 +113,7 @@ def test_non_zero_sum_always_raises(balances, off):
 
 def test_explained_the_groups_whose_balances_cancel_each_settle_in_one_transfer_fewer_than_their_size():
     balances = {"A": 5, "B": 6, "C": -5, "D": -4, "E": -2, "F": 0}
-    groups = explain(balances)
+    groups = explain(balances).groups
     assert sorted(sorted(group["balances"].items()) for group in groups) == [
         [("A", 5), ("C", -5)], [("B", 6), ("D", -4), ("E", -2)]]
     for group in groups:
@@ -126,6 +126,51 @@ def test_explained_the_groups_whose_balances_cancel_each_settle_in_one_transfer_
 def test_explained_groups_are_the_fewest_transfers(amounts):
     balances = {f"P{i}": amount for i, amount in enumerate(amounts)}
     balances["last"] = -sum(amounts)
-    groups = explain(balances)
+    groups = explain(balances).groups
     people = sum(len(group["balances"]) for group in groups)
     assert people - len(groups) == brute_force_minimum(balances) == len(settle(balances))
+
+
+def test_balances_that_cancel_in_pairs_settle_apart_however_many_people():
+    balances = {f"P{i}": (i // 2 + 1) * (1 if i % 2 else -1) for i in range(60)}
+    settlement = explain(balances)
+    assert settlement.fewest
+    assert len(settle(balances)) == 30
+    check_settles(balances, settle(balances))
+
+
+def beyond_the_exact_search():
+    """More people than the exact search takes, no two of whom cancel out."""
+    amounts = [3 * i + 1 for i in range(EXACT_LIMIT)] + [-(3 * i + 2) for i in range(EXACT_LIMIT)]
+    amounts.append(-sum(amounts))
+    return {f"P{i}": amount for i, amount in enumerate(amounts)}
+
+
+def test_past_the_exact_search_everyone_still_settles_and_it_says_it_may_not_be_the_fewest():
+    balances = beyond_the_exact_search()
+    settlement = explain(balances)
+    assert not settlement.fewest
+    transfers = settle(balances)
+    check_settles(balances, transfers)
+    assert len(transfers) <= len(balances) - 1
+
+
+def test_sixty_players_who_came_and_went_settle():
+    amounts = [(-1) ** i * (17 * i % 97 + 1) for i in range(59)]
+    balances = {f"Guest {i}": amount for i, amount in enumerate(amounts)}
+    balances["Host"] = -sum(amounts)
+    transfers = settle(balances)
+    check_settles(balances, transfers)
+    assert len(transfers) <= 59
+
+
+def test_the_exact_search_at_its_limit_finds_the_groups_that_cancel():
+    # Four groups of three, no two people cancelling out: 12 people settle in 12 − 4 transfers.
+    triples = [(1, 2, -3), (4, 6, -10), (7, 11, -18), (13, 19, -32)]
+    balances = {f"P{i}": amount for i, amount in enumerate(amount for triple in triples for amount in triple)}
+    assert len(balances) == EXACT_LIMIT
+    settlement = explain(balances)
+    assert settlement.fewest
+    assert sorted(sorted(group["balances"].values()) for group in settlement.groups) == sorted(
+        sorted(triple) for triple in triples)
+    assert len(settle(balances)) == 8

@@ -13,9 +13,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Puzzle
-from games.twentyfour.views import PLAYER_COOKIE
+from games.twentyfour import views as views24
+from games.twentyfour.views import DEVICE_COOKIE, PLAYER_COOKIE
 from scoring import expressions24, solver24
-from tests.fixtures import EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, alert, csrf_post, make_puzzle, page
+from tests.fixtures import EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, alert, csrf_post, device_of, make_puzzle, page
 
 pytestmark = pytest.mark.django_db
 
@@ -39,6 +40,7 @@ def player_client(name):
     """A phone without a login that chose `name` once (the owner fixture must exist: first-visit setup)."""
     client = Client(enforce_csrf_checks=True)
     client.cookies[PLAYER_COOKIE] = name
+    client.cookies[DEVICE_COOKIE] = device_of(name)
     return client
 
 
@@ -121,7 +123,8 @@ def test_a_name_in_any_script_can_be_chosen(owner):
     assert response.status_code == 302
     set_cookie = response.cookies[PLAYER_COOKIE].output(header="Set-Cookie:")
     set_cookie.encode("latin-1")  # what the server does with every header; raises if it cannot be sent
-    phone = Client(HTTP_COOKIE=f"{PLAYER_COOKIE}={response.cookies[PLAYER_COOKIE].coded_value}")
+    phone = Client(HTTP_COOKIE=f"{PLAYER_COOKIE}={response.cookies[PLAYER_COOKIE].coded_value}; "
+                               f"{DEVICE_COOKIE}={response.cookies[DEVICE_COOKIE].coded_value}")
     assert "Score board of आशा" in page(phone.get(reverse("puzzle_home")))
 
 
@@ -523,3 +526,25 @@ def test_the_solo_game_works_without_a_login(owner, known_deal):
     assert Puzzle.objects.get().result == Puzzle.WON
     body = page(client.get(reverse("puzzle_home")))
     assert "Score board of Asha" in body and "✓" in body
+
+
+def test_a_name_typed_on_another_phone_is_another_player(owner):
+    """A guest who typed "Hari" played and gave up Hari's puzzles."""
+    hari = make_puzzle(player="Hari")
+    impostor = Client(enforce_csrf_checks=True)
+    csrf_post(impostor, reverse("puzzle_name"), {"name": "Hari"})
+    assert impostor.cookies[DEVICE_COOKIE].value not in ("", device_of("Hari"))
+    before = unchanged(hari)
+    assert impostor.get(puzzle_url(hari)).status_code == 404
+    assert press(impostor, hari, "", "give_up").status_code == 404
+    assert unchanged(hari) == before
+    assert player_client("Hari").get(puzzle_url(hari)).status_code == 200
+
+
+def test_dealing_faster_than_any_player_is_refused(owner, monkeypatch, known_deal):
+    monkeypatch.setattr(views24, "DEALS_A_MINUTE", 3)
+    phone = player_client("Asha")
+    assert [csrf_post(phone, reverse("puzzle_deal")).status_code for _ in range(3)] == [302] * 3
+    refused = csrf_post(phone, reverse("puzzle_deal"))
+    assert refused.status_code == 429 and "That is a lot of deals: wait a minute." in page(refused)
+    assert Puzzle.objects.count() == 3

@@ -106,11 +106,15 @@ def record_set(table, player, groups_text, score_text):
     """Check a set as a player lays it down (its groups, or just its score) and remember it."""
     if player not in table.seated:
         raise InputError(gettext_noop("choose who is setting"), field="player")
-    if table.progress.get("game_over"):
+    if table.progress.get("game_over") or table.finished:
         raise InputError(gettext_noop("the game is over"), field="player")
     if player in table.progress.get("out", ()):
         raise InputError(gettext_noop("%(player)s is out of the game"), params={"player": player}, field="player")
     sets, _needed = sets_so_far(table)
+    # A player sets once a hand, so a hand's sets are at most its players.
+    if any(each["player"] == player for each in sets):
+        raise InputError(gettext_noop("%(player)s has set already in this hand"), params={"player": player},
+                         field="player")
     highest = max((each["value"] for each in sets), default=0)
     if (score_text or "").strip():
         score = whole_number(score_text, player=player, field="groups")

@@ -12,9 +12,9 @@ from .pad import card_values
 RECENT_GAMES = 10
 
 
-def new_puzzle(player, user=None, difficulty=None):
+def new_puzzle(player, user=None, device="", difficulty=None):
     dealt = solver24.deal(difficulty=difficulty or None)
-    return Puzzle.objects.create(player=player, user=user, cards=[list(card) for card in dealt.cards],
+    return Puzzle.objects.create(player=player, user=user, device=device, cards=[list(card) for card in dealt.cards],
                                  difficulty=dealt.difficulty, solutions=dealt.count)
 
 
@@ -40,10 +40,11 @@ def give_up(puzzle):
     return finish(puzzle, Puzzle.LOST, solver24.solve([value for value in card_values(puzzle)])[0])
 
 
-def score_board(player, user=None):
+def score_board(player, user=None, device=""):
     """Wins, losses, best and average winning time, and the last games of one player (an account,
     or a name chosen on a device)."""
-    games = (Puzzle.objects.filter(user=user) if user else Puzzle.objects.filter(player=player, user=None))
+    games = (Puzzle.objects.filter(user=user) if user else
+             Puzzle.objects.filter(player=player, user=None, device=device))
     games = games.exclude(result="")
     summary = games.aggregate(wins=Count("pk", filter=Q(result=Puzzle.WON)),
                               losses=Count("pk", filter=Q(result=Puzzle.LOST)),

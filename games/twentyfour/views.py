@@ -1,42 +1,55 @@
 """The 24 Game's pages: alone (pick a name, deal, build the expression key by key, the score
 board) and the table race's pad."""
 
+import time
 from urllib.parse import quote, unquote
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from scoring import solver24, twentyfour
-from scoring.checks import printable
+from scoring.checks import visible
 from scoring.errors import InputError, gettext_noop
 
 from .. import problems, services
-from ..models import Puzzle
+from ..addresses import client_address
+from ..models import Puzzle, new_token
 from ..views import keeper_table, render_table, table_for
 from . import pad, puzzles, race
 from .game import DIFFICULTY_LABELS
 
 PLAYER_COOKIE = "player24"
+# A random id the phone is given with the name it chooses: a name is anyone's to type, so the
+# puzzles and score board of a name without an account are that phone's only.
+DEVICE_COOKIE = "device24"
 DIFFICULTY_COOKIE = "difficulty24"
 ONE_YEAR = 365 * 24 * 3600
+# No player deals this fast; a script does (3,492 puzzles in 5 s from one client).
+DEALS_A_MINUTE = 30
 
 
 def player_of(request):
-    """(name, account): the logged-in account, else the name chosen once on this device.
+    """(name, account, device): the logged-in account, else the name chosen once on this device.
 
-    The cookie holds the name percent-encoded, so a name in any script fits in a header.
+    The cookie holds the name percent-encoded, so a name in any script fits in a header. A name
+    without the device id it was chosen with is no name.
     """
     if request.user.is_authenticated:
-        return request.user.get_username(), request.user
-    return unquote(request.COOKIES.get(PLAYER_COOKIE, ""))[:40], None
+        return request.user.get_username(), request.user, ""
+    device = request.COOKIES.get(DEVICE_COOKIE, "")
+    if not device:
+        return "", None, ""
+    return unquote(request.COOKIES.get(PLAYER_COOKIE, ""))[:40], None, device[:32]
 
 
 def home_context(request, **extra):
-    name, user = player_of(request)
-    return {"player": name, "board": puzzles.score_board(name, user) if name else None,
+    name, user, device = player_of(request)
+    return {"player": name, "board": puzzles.score_board(name, user, device) if name else None,
             "difficulties": DIFFICULTY_LABELS.items(), "difficulty": request.COOKIES.get(DIFFICULTY_COOKIE, ""), **extra}
 
 
@@ -48,34 +61,51 @@ def home(request):
 @require_POST
 def choose_name(request):
     name = request.POST.get("name", "").strip()
-    if not name or len(name) > 40 or not printable(name):
-        context = {"player": "", "name_error": _("Type a name of 1 to 40 characters."), "name": name[:40]}
+    error = _("Type a name of 1 to 40 characters.") if not name or len(name) > 40 else None
+    try:
+        visible(name)
+    except InputError as problem:
+        error = capfirst(problems.message(problem))
+    if error:
+        context = {"player": "", "name_error": error, "name": name[:40]}
         return render(request, "twentyfour/puzzle/home.html", context, status=422)
     response = redirect("puzzle_home")
     response.set_cookie(PLAYER_COOKIE, quote(name), max_age=ONE_YEAR, samesite="Lax", httponly=True)
+    if not request.COOKIES.get(DEVICE_COOKIE):
+        response.set_cookie(DEVICE_COOKIE, new_token(), max_age=ONE_YEAR, samesite="Lax", httponly=True)
     return response
 
 
 @require_POST
 def deal(request):
     """A new puzzle at the chosen difficulty (remembered on this device for the next deal)."""
-    name, user = player_of(request)
+    name, user, device = player_of(request)
     if not name:
         return redirect("puzzle_home")
     difficulty = request.POST.get("difficulty", request.COOKIES.get(DIFFICULTY_COOKIE, ""))
     if difficulty and difficulty not in solver24.DIFFICULTIES:
         return render(request, "twentyfour/puzzle/home.html",
                       home_context(request, deal_error=_("Choose easy, medium or hard.")), status=422)
-    puzzle = puzzles.new_puzzle(name, user, difficulty)
+    if not deals_left(request):
+        return render(request, "twentyfour/puzzle/home.html",
+                      home_context(request, deal_error=_("That is a lot of deals: wait a minute.")), status=429)
+    puzzle = puzzles.new_puzzle(name, user, device, difficulty)
     response = redirect("puzzle", puzzle_id=puzzle.pk)
     response.set_cookie(DIFFICULTY_COOKIE, difficulty, max_age=ONE_YEAR, samesite="Lax", httponly=True)
     return response
 
 
+def deals_left(request):
+    """Whether this address has dealt fewer than DEALS_A_MINUTE puzzles this minute (it counts this one)."""
+    key = f"deals24:{client_address(request)}:{int(time.time() // 60)}"
+    cache.add(key, 0, 60)
+    return cache.incr(key) <= DEALS_A_MINUTE
+
+
 def own_puzzle(request, puzzle_id):
-    name, user = player_of(request)
+    name, user, device = player_of(request)
     puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
-    if puzzle.user != user or puzzle.player != name:
+    if puzzle.user != user or puzzle.player != name or user is None and puzzle.device != device:
         raise Http404(_("This is another player's puzzle."))
     return puzzle
 

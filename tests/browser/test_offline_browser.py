@@ -279,3 +279,22 @@ def test_logging_out_forgets_the_pages_kept_on_the_phone(keeper, live_server, ta
     keeper.goto(f"{live_server.url}/t/{table.keeper_token}/")
 
     expect(keeper.locator("body")).to_contain_text("You are offline, and this phone has not kept this page.")
+
+
+def test_a_page_kept_for_a_sign_in_that_has_expired_is_not_shown_offline(keeper, live_server, table, settings):
+    """The home page lists every table's scorekeeper link: once the sign-in expires, the copy kept
+    on the phone is not served offline any more (before, only the logout form cleared it)."""
+    settings.SESSION_COOKIE_AGE = 3  # a sign-in that ends 3 s after the page is kept
+    keeper.goto(f"{live_server.url}/")
+    keeper.wait_for_function("navigator.serviceWorker.controller !== null")
+    keeper.reload()  # kept now, with the time the sign-in ends
+    expires = keeper.evaluate("""caches.open("cardscore-pages").then((cache) => cache.match("/"))
+                                 .then((kept) => Number(kept.headers.get("CardScore-Keep-Until")))""")
+    keeper.context.set_offline(True)
+    keeper.reload()
+    expect(keeper.get_by_role("link", name="Wi-Fi")).to_be_visible()  # while the sign-in lasts
+
+    keeper.wait_for_timeout(max(0, expires - keeper.evaluate("Date.now()")) + 500)
+    keeper.reload()
+    expect(keeper.locator("body")).to_contain_text("You are offline, and this phone has not kept this page.")
+    expect(keeper.get_by_role("link", name="Wi-Fi")).to_have_count(0)

@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 from games import services
 from games.models import Puzzle, Table
 from scoring import expressions24, solver24
-from games.twentyfour.views import PLAYER_COOKIE
-from tests.fixtures import ACE_TO_FOUR, EIGHTS_AND_THREES, PHONE, SUITS, make_puzzle, race_deal
+from games.twentyfour.views import DEVICE_COOKIE, PLAYER_COOKIE
+from tests.fixtures import ACE_TO_FOUR, EIGHTS_AND_THREES, PHONE, SUITS, device_of, make_puzzle, race_deal
 
 FIRST = EIGHTS_AND_THREES  # 8 ÷ (3 − 8 ÷ 3)
 SECOND = ACE_TO_FOUR  # A × 2 × 3 × 4
@@ -130,7 +130,8 @@ def open_puzzle(page, live_server, started_ago=timedelta()):
     """Asha's phone on a puzzle of FIRST dealt `started_ago`."""
     puzzle = make_puzzle(player="Asha", cards=FIRST)
     Puzzle.objects.filter(pk=puzzle.pk).update(started=timezone.now() - started_ago)
-    page.context.add_cookies([{"name": PLAYER_COOKIE, "value": "Asha", "url": live_server.url}])
+    page.context.add_cookies([{"name": PLAYER_COOKIE, "value": "Asha", "url": live_server.url},
+                              {"name": DEVICE_COOKIE, "value": device_of("Asha"), "url": live_server.url}])
     page.goto(f"{live_server.url}/24/{puzzle.pk}/")
     return page.locator("#pad")
 

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand
 from django.urls import reverse
 
 from games import problems
-from games.services import import_table
+from games.services import MAX_FILE_BYTES, MAX_FILE_MB, import_table
 from scoring import InputError
 
 
@@ -28,11 +28,13 @@ class Command(BaseCommand):
                 self.fail(f"no user named {owner!r}")
         try:
             if path == "-":
-                document = json.load(sys.stdin)
+                data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
             else:
-                with open(path, encoding="utf-8") as file:
-                    document = json.load(file)
-            table, warnings = import_table(document, owner=user)
+                with open(path, "rb") as file:
+                    data = file.read(MAX_FILE_BYTES + 1)
+            if len(data) > MAX_FILE_BYTES:
+                self.fail(f"{path} is too big: a table file can be at most {MAX_FILE_MB} MB")
+            table, warnings = import_table(json.loads(data.decode("utf-8")), owner=user)
         except (OSError, UnicodeDecodeError) as error:
             self.fail(f"cannot read {path}: {error}")
         except InputError as error:
