@@ -17,12 +17,16 @@ try:
     threads = env.threads()
 except env.EnvError as error:
     raise SystemExit(f"CardScore settings: {error}") from None
-worker_class = "gthread"
+# gthread's threads, which get a request only once it has arrived: clients that send theirs a byte
+# at a time then hold no thread (cardscore/worker.py).
+worker_class = "cardscore.worker.ThreadWorker"
 # Each process listens on a socket of its own and the kernel deals new connections out between
 # them. On one shared socket, the first process to wake took every connection that arrived
 # at once and kept them (keep-alive) while the other core idled: bench/http_load.py measured
 # anywhere from one to three times the throughput, depending on how the connections fell.
 reuse_port = True
+# The access log keeps table links' secret tokens out (cardscore/logs.py).
+logger_class = "cardscore.logs.GunicornLogger"
 # gunicorn's control socket (for gunicornc) has one path per user, so a second server on the
 # machine would take it over from the first; nothing here uses it.
 control_socket_disable = True

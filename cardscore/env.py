@@ -17,8 +17,18 @@ class EnvError(Exception):
 
 
 def _value(name):
-    """The variable's value without surrounding spaces; None when unset or empty."""
-    return os.environ.get(name, "").strip() or None
+    """The variable's value without surrounding spaces; None when unset or empty. NAME_FILE may
+    name a file that holds the value instead (Docker's and systemd's secrets), so that a secret
+    need not sit in the environment that `docker inspect` and /proc show."""
+    path = os.environ.get(f"{name}_FILE", "").strip()
+    if not path:
+        return os.environ.get(name, "").strip() or None
+    if os.environ.get(name, "").strip():
+        raise EnvError(f"Set {name} or {name}_FILE, not both")
+    try:
+        return Path(path).read_text().strip() or None
+    except OSError as error:
+        raise EnvError(f"{name}_FILE: cannot read {path} ({error.strerror})") from None
 
 
 def text(name, default=""):
@@ -112,6 +122,10 @@ def database(name, default_url):
                        f"percent-encoded): e.g. {example}") from None
     if not config["NAME"]:
         raise EnvError(f"{name} names no database (the name goes at its end: {example})")
+    # The password alone may come apart from the address, e.g. from a secret's file, unencoded.
+    password = _value("DATABASE_PASSWORD")
+    if password:
+        config["PASSWORD"] = password
     return config
 
 

@@ -11,3 +11,4 @@ class GamesConfig(AppConfig):
         from . import result_card
 
         checks.register(result_card.check_fonts)
+        checks.register(result_card.check_layout)

@@ -13,7 +13,7 @@ from django.utils.formats import date_format
 from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 from . import board, chart
 from .language import western_digits_written
@@ -43,6 +43,16 @@ def check_fonts(**_options):
     return [checks.Warning(f"The result card's fonts are missing: {', '.join(missing)}",
                            hint="Install Debian's fonts-dejavu-core and fonts-noto-ui-core (scripts/fonts).",
                            id="cardscore.W001")]
+
+
+def check_layout(**_options):
+    """A system check: Pillow's Raqm layout, without which Nepali letters are not shaped and Arabic
+    ones not joined (Pillow's wheel loads FriBiDi from the system at run time)."""
+    if features.check("raqm"):
+        return []
+    return [checks.Warning("The result card cannot lay out Nepali or Arabic: Pillow's Raqm layout is not available",
+                           hint="Install Debian's libfribidi0 (the Docker image has it).",
+                           id="cardscore.W002")]
 
 
 @cache

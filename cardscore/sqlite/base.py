@@ -29,9 +29,26 @@ class DatabaseCreation(creation.DatabaseCreation):
                 os.remove(lock_path(test_database_name))
 
 
+def keep_private(database):
+    """The database file, created if missing, readable and writable by this user only: SQLite
+    would create it with the process's umask (readable by every user of the machine), and it
+    gives its -wal and -shm files the database's own mode."""
+    try:
+        os.close(os.open(database, os.O_RDONLY | os.O_CREAT, 0o600))
+        if os.stat(database).st_uid == os.getuid():
+            os.chmod(database, 0o600)
+    except OSError:
+        pass  # a folder that cannot be written: SQLite's own error says so next
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
     creation_class = DatabaseCreation
     lock_file = None  # this connection's own descriptor: flock() locks are per open file
+
+    def get_new_connection(self, conn_params):
+        if not self.is_in_memory_db():
+            keep_private(self.settings_dict["NAME"])
+        return super().get_new_connection(conn_params)
 
     def _start_transaction_under_autocommit(self):
         if self.lock_file is None and not self.is_in_memory_db():
