@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import server  # noqa: E402
+from scoreboard import median_ms  # noqa: E402
 from scoring import settle  # noqa: E402
 
 RUNS = 10
@@ -32,15 +33,6 @@ GUESTS = 60
 POLLERS = 10
 POLL_SECONDS = 2
 SETTLE_GOAL_MS, PAGE_GOAL_MS = 50, 100
-
-
-def median_ms(action, runs=RUNS):
-    timings = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        timings.append((time.perf_counter() - start) * 1000)
-    return statistics.median(timings)
 
 
 def apart(count, rng):
@@ -83,7 +75,7 @@ def main():
     print(f"scoring.settle.explain, median of {RUNS} (goal: {GUESTS} players under {SETTLE_GOAL_MS} ms)")
     for name, balances in cases:
         worked_out = settle.explain(balances)
-        print(f"  {name}: {median_ms(lambda: settle.explain(balances)):.2f} ms, "
+        print(f"  {name}: {median_ms(lambda: settle.explain(balances), RUNS):.2f} ms, "
               f"{sum(len(group['transfers']) for group in worked_out.groups)} transfers, fewest: {worked_out.fewest}")
 
     gunicorn = server.start()
@@ -106,7 +98,7 @@ def main():
             return (time.perf_counter() - start) * 1000
 
         first = statistics.median(first_view() for _ in range(RUNS))
-        cached = median_ms(lambda: phone.request("GET", f"/t/{viewer}/"))
+        cached = median_ms(lambda: phone.request("GET", f"/t/{viewer}/"), RUNS)
         print(f"\nHTTP ({server.database()}, {server.worker_model()}), median of {RUNS}")
         print(f"  viewer page of the {GUESTS}-guest table, new revision: {first:.1f} ms (goal < {PAGE_GOAL_MS})")
         print(f"  viewer page of the {GUESTS}-guest table, cached: {cached:.1f} ms")

@@ -11,38 +11,18 @@ Only 127.0.0.1 is ever contacted, and everything stops after about 15 s.
 """
 
 import http.client
-import socket
 import statistics
-import threading
+import sys
 import time
+from pathlib import Path
 
-import server
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-SLOW_CLIENTS = 8
+import server  # noqa: E402
+from tests.attacks import SLOW_CLIENTS, slow_clients  # noqa: E402
+
 REQUESTS = 10
 PATIENCE = 10
-
-
-def drip(stop):
-    """Each slow client sends one byte of an endless request head a second, connecting again
-    whenever the server closes it."""
-    request = b"GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 10_000
-    sockets, sent = [None] * SLOW_CLIENTS, [0] * SLOW_CLIENTS
-    while not stop.is_set():
-        for index in range(SLOW_CLIENTS):
-            try:
-                if sockets[index] is None:
-                    sockets[index], sent[index] = socket.create_connection(("127.0.0.1", server.PORT), timeout=5), 0
-                sockets[index].sendall(request[sent[index]:sent[index] + 1])
-                sent[index] += 1
-            except OSError:
-                if sockets[index] is not None:
-                    sockets[index].close()
-                sockets[index] = None
-        stop.wait(1)
-    for sock in sockets:
-        if sock is not None:
-            sock.close()
 
 
 def health_seconds():
@@ -60,18 +40,13 @@ def health_seconds():
 def main():
     server.manage("migrate", "--noinput")
     gunicorn = server.start()
-    stop = threading.Event()
-    dripping = threading.Thread(target=drip, args=(stop,))
     try:
-        dripping.start()
-        time.sleep(2)
-        seconds = []
-        for _ in range(REQUESTS):
-            seconds.append(health_seconds())
-            time.sleep(1)
+        with slow_clients(server.PORT, SLOW_CLIENTS):
+            seconds = []
+            for _ in range(REQUESTS):
+                seconds.append(health_seconds())
+                time.sleep(1)
     finally:
-        stop.set()
-        dripping.join()
         server.stop(gunicorn)
     print(f"{server.worker_model()} · {SLOW_CLIENTS} slow clients · /health/ median of {REQUESTS}: "
           f"{statistics.median(seconds) * 1000:.1f} ms, slowest {max(seconds) * 1000:.1f} ms "

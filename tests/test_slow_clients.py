@@ -5,23 +5,19 @@ else, rather than give each slow client one of its few threads to wait on."""
 import http.client
 import socket
 import sys
-import threading
 import time
 import urllib.request
-from contextlib import contextmanager
 
 import pytest
 
 from cardscore.worker import BODY_LIMIT, HEAD_LIMIT, has_arrived
+from tests.attacks import slow_clients
 from tests.fixtures import free_port, manage_env, served_database_url, server_process
 
 
 
 def in_its_own_process(test):
     return pytest.mark.slow(pytest.mark.django_db(transaction=True)(test))
-
-SLOW_CLIENTS = 8  # twice the threads of two processes with two threads each
-
 
 @pytest.fixture
 def server(tmp_path):
@@ -32,43 +28,6 @@ def server(tmp_path):
     command = [sys.executable, "-m", "gunicorn", "cardscore.wsgi", "--bind", f"127.0.0.1:{port}"]
     with server_process(command, port, env, tmp_path / "gunicorn.log"):
         yield port
-
-
-@contextmanager
-def slow_clients(port, count=SLOW_CLIENTS):
-    """`count` connections each sending one byte of an endless request head a second, connecting
-    again whenever the server closes one."""
-    request = b"GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 10_000
-    stop = threading.Event()
-
-    def drip():
-        sockets = [None] * count
-        sent = [0] * count
-        while not stop.is_set():
-            for index in range(count):
-                try:
-                    if sockets[index] is None:
-                        sockets[index] = socket.create_connection(("127.0.0.1", port), timeout=5)
-                        sent[index] = 0
-                    sockets[index].sendall(request[sent[index]:sent[index] + 1])
-                    sent[index] += 1
-                except OSError:
-                    if sockets[index] is not None:
-                        sockets[index].close()
-                    sockets[index] = None
-            stop.wait(1)
-        for sock in sockets:
-            if sock is not None:
-                sock.close()
-
-    dripping = threading.Thread(target=drip)
-    dripping.start()
-    try:
-        time.sleep(2)  # every slow client connected and sending
-        yield
-    finally:
-        stop.set()
-        dripping.join(timeout=30)
 
 
 @pytest.mark.parametrize(("received", "arrived"), [

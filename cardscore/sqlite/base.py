@@ -30,15 +30,16 @@ class DatabaseCreation(creation.DatabaseCreation):
 
 
 def keep_private(database):
-    """The database file, created if missing, readable and writable by this user only: SQLite
-    would create it with the process's umask (readable by every user of the machine), and it
-    gives its -wal and -shm files the database's own mode."""
-    try:
-        os.close(os.open(database, os.O_RDONLY | os.O_CREAT, 0o600))
-        if os.stat(database).st_uid == os.getuid():
-            os.chmod(database, 0o600)
-    except OSError:
-        pass  # a folder that cannot be written: SQLite's own error says so next
+    """The database and its -wal and -shm files readable and writable by this user only: SQLite
+    creates them with the process's umask (readable by every user of the machine). Done once
+    SQLite has opened the file: creating it first, beside -wal and -shm files left by a database
+    since removed, makes SQLite read them as the new file's and fail with a disk I/O error."""
+    for path in (database, f"{database}-wal", f"{database}-shm"):
+        try:
+            if os.stat(path).st_uid == os.getuid():
+                os.chmod(path, 0o600)
+        except OSError:
+            pass  # not there (yet), or not this user's to change
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -46,9 +47,10 @@ class DatabaseWrapper(base.DatabaseWrapper):
     lock_file = None  # this connection's own descriptor: flock() locks are per open file
 
     def get_new_connection(self, conn_params):
+        connection = super().get_new_connection(conn_params)
         if not self.is_in_memory_db():
             keep_private(self.settings_dict["NAME"])
-        return super().get_new_connection(conn_params)
+        return connection
 
     def _start_transaction_under_autocommit(self):
         if self.lock_file is None and not self.is_in_memory_db():

@@ -32,7 +32,7 @@ def test_a_marriage_evening_with_a_late_arrival_a_leaver_an_adjustment_and_a_rem
     page.get_by_role("link", name="Players and adjustments").click()
     page.get_by_label("Name").fill("Eka")
     page.get_by_label("Seat").select_option(label="before Chandra")
-    expect(page.get_by_label("Starting total")).to_have_value("0")
+    expect(page.get_by_text("They start at 0, as every hand adds up to 0.")).to_be_visible()
     page.get_by_role("button", name="Seat them").click()
     expect(page.locator("#saved")).to_have_text("Eka sat down at seat 3, with 0")
     expect(page.locator(".event-row")).to_have_text("⇄Between handsEka sat down at seat 3, with 0")
