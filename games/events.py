@@ -4,6 +4,7 @@ player's total."""
 
 from django.utils.translation import gettext as _
 
+from scoring import base
 from scoring.base import newcomer
 from scoring.errors import InputError, Problems, gettext_noop
 
@@ -28,8 +29,10 @@ def read(table, data):
         event["seat"] = whole_number(data.get("seat"), field="seat")
     if kind in ("join", "replace"):
         event["score"] = whole_number(data.get("score"), blank=None, field="score")
-        if event["score"] is None:
-            del event["score"]  # the game's joining score
+        # Blank: the game's joining score. A player coming back keeps their own total, whatever
+        # starting total the form offered a newcomer.
+        if event["score"] is None or kind == "join" and base.who_left(event["player"], table.state):
+            del event["score"]
     if kind == "adjust":
         problems = Problems()
         points = {}
@@ -45,6 +48,9 @@ def said(table, event):
     """An event in one line: "Eka sat down at seat 3, with 0", "pizza: Hari −20 · Asha +5"."""
     signed = not table.engine.LOWER_WINS
     kind = event["kind"]
+    if kind == "join" and "score" not in event:
+        return _("%(player)s came back, to seat %(seat)s, with their own total") % {
+            "player": event["player"], "seat": event["seat"] + 1}
     if kind == "join":
         return _("%(player)s sat down at seat %(seat)s, with %(score)s") % {
             "player": event["player"], "seat": event["seat"] + 1, "score": signed_points(event["score"], signed)}

@@ -527,6 +527,7 @@ def seats_context(table, token, posted=None, **extra):
     open_now = not table.is_over and not services.played_inputs(table)
     return {"table": table, "token": token, "game": table.game_descriptor, "changes": engine.CHANGES,
             "open": open_now, "zero_sum": engine.ZERO_SUM, "signed": not engine.LOWER_WINS,
+            "left": [name for name in table.players if name not in table.seated],
             "joining_score": engine.joining_score(table.rules, table.state) if open_now else 0,
             "events": [{"said": events.said(table, event), "index": index}
                        for index, event in enumerate(table.events)][::-1],

@@ -8,7 +8,8 @@ for all the games; a game adds its own keys (Konkan's eliminations, Thirteen's s
 Between two hands the table can change: an event ({"after": the hands played before it, "kind",
 ...}) is folded like a hand, by apply_event():
     {"kind": "join", "player", "seat", "score"}: a player sits down at `seat` (an index into the
-        seats as they are) with `score` as their total
+        seats as they are) with `score` as their total; without "score", a player who left comes
+        back with the total they left with
     {"kind": "leave", "player"}: a player gets up for good, keeping their history and total
     {"kind": "replace", "player", "by", "score"}: `by` takes over `player`'s seat, with `score`
     {"kind": "adjust", "points": {player: points}, "reason"}: points given or taken outside a hand
@@ -157,6 +158,9 @@ def validate_event(game, rules, state, raw):
     checks.only_keys(raw, ("after", "kind", *expected))
     clean = {"after": state["hands"], "kind": kind}
     seated = state["seated"]
+    coming_back = kind == "join" and who_left(raw.get("player"), state)
+    if coming_back:
+        return _return(game, rules, state, clean, coming_back, raw)
     if kind in ("join", "replace"):
         newcomer = raw.get("player" if kind == "join" else "by")
         _check_newcomer(newcomer, state, field="player" if kind == "join" else "by")
@@ -167,12 +171,7 @@ def validate_event(game, rules, state, raw):
             raise InputError(gettext_noop("a newcomer starts at 0, as every hand adds up to 0: to move points, add an adjustment"),
                              player=newcomer, field="score")
     if kind == "join":
-        seat = raw.get("seat", len(seated))
-        checks.whole_number(seat, maximum=len(seated), field="seat")
-        if len(seated) >= game.MAX_PLAYERS:
-            raise InputError(gettext_noop("the table is full: at most %(count)s players"),
-                             params={"count": game.MAX_PLAYERS}, field="player")
-        return {**clean, "player": newcomer, "seat": seat, "score": score}
+        return {**clean, "player": newcomer, "seat": _seat(game, raw, seated), "score": score}
     if kind in ("leave", "replace", "dealer"):
         name = raw.get("player")
         if name not in seated:
@@ -188,6 +187,37 @@ def validate_event(game, rules, state, raw):
         game.deal_to(rules, state, name)  # raises where this game cannot give the deal to them
         return {**clean, "player": name}
     return {**clean, **_adjustment(game, state, raw.get("points"), raw.get("reason", ""))}
+
+
+def who_left(name, state):
+    """The name, as first written, of the player who left the table that `name` stands for (any
+    case), or None."""
+    if not isinstance(name, str):
+        return None
+    return next((other for other in state["totals"]
+                 if other.casefold() == name.strip().casefold() and other not in state["seated"]), None)
+
+
+def _seat(game, raw, seated):
+    seat = raw.get("seat", len(seated))
+    checks.whole_number(seat, maximum=len(seated), field="seat")
+    if len(seated) >= game.MAX_PLAYERS:
+        raise InputError(gettext_noop("the table is full: at most %(count)s players"),
+                         params={"count": game.MAX_PLAYERS}, field="player")
+    return seat
+
+
+def _return(game, rules, state, clean, name, raw):
+    """A player who left sits down again: their own column and their total, as they left it (a
+    join without a score). What the game says of them still holds: one out of a Konkan game stays out."""
+    if raw.get("score", state["totals"][name]) != state["totals"][name]:
+        raise InputError(gettext_noop("comes back with their own total, %(total)s"),
+                         params={"total": state["totals"][name]}, player=name, field="score")
+    returned = {**clean, "player": name, "seat": _seat(game, raw, state["seated"])}
+    after = apply_event(game, rules, state, returned)
+    if name in game.progress(rules, after["seated"], after).get("out", ()):
+        raise InputError(gettext_noop("is out of the game, and stays out"), player=name, field="player")
+    return returned
 
 
 def check_room(count, what):
@@ -235,7 +265,7 @@ def apply_event(game, rules, state, clean):
         return game.deal_to(rules, state, clean["player"])
     if kind == "adjust":
         totals = {name: total + clean["points"].get(name, 0) for name, total in totals.items()}
-    elif kind in ("join", "replace"):
+    elif "score" in clean:  # a newcomer's start (a player coming back keeps their total)
         totals[clean["player"] if kind == "join" else clean["by"]] = clean["score"]
     return game.changed(rules, {**state, "seated": reseated(state["seated"], clean), "totals": totals}, state)
 
@@ -253,7 +283,10 @@ def reseated(seated, clean):
 
 
 def newcomer(event):
-    """The name a validated event seats for the first time (a join's, a replacement's), or None."""
+    """The name a validated event seats for the first time (a join's, a replacement's), or None:
+    a join without a score brings back a player who left."""
+    if event["kind"] == "join" and "score" not in event:
+        return None
     return {"join": event.get("player"), "replace": event.get("by")}.get(event["kind"])
 
 

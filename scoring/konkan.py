@@ -459,9 +459,12 @@ def joining_score(rules, state):
 
 
 def changed(rules, state, before):
-    """After seats or totals changed: a leaver is out of the game, a total an adjustment took over
-    the limit is out too, the last player in wins, and the deal goes to whoever sits next."""
-    out = [*state["out"], *(name for name in before["seated"] if name not in state["seated"])]
+    """After seats or totals changed: a leaver is out of the game, a player who comes back is in
+    again unless their total is over the limit, a total an adjustment took over the limit is out
+    too, the last player in wins, and the deal goes to whoever sits next."""
+    back = [name for name in state["seated"] if name not in before["seated"] and name in before["totals"]]
+    out = [*(name for name in state["out"] if name not in back),
+           *(name for name in before["seated"] if name not in state["seated"])]
     dealer = base.next_seated(before["dealer"], before["seated"], [name for name in state["seated"] if name not in out])
     at = state["seated"].index(dealer)
     return _eliminate(rules, {**state, "out": out, "dealer": dealer}, state["seated"][at:] + state["seated"][:at])

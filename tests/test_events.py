@@ -144,10 +144,45 @@ def test_a_table_keeps_its_number_of_players_within_the_game_s_limits():
     assert event_error(two, kind="leave", player="A").params == {"count": 2}
 
 
-def test_a_player_who_left_cannot_come_back_under_the_same_name():
+def test_a_player_who_left_comes_back_in_their_own_column_with_their_own_total():
     evening = Evening(m, FOUR)
+    evening.hand(marriage_hand("Dipa", FOUR))
+    left_with = evening.state["totals"]["Dipa"]
     evening.event(kind="leave", player="Dipa")
-    assert event_error(evening, kind="join", player="Dipa", seat=3, score=0).field == "player"
+    evening.hand(marriage_hand("Asha", FOUR[:3]))
+    back = evening.event(kind="join", player="dipa ", seat=1)  # any case: the name as first written
+    assert back == {"after": 2, "kind": "join", "player": "Dipa", "seat": 1}
+    assert base.newcomer(back) is None
+    assert evening.state["seated"] == ["Asha", "Dipa", "Bikash", "Chandra"]
+    assert evening.state["totals"]["Dipa"] == left_with and sum(evening.state["totals"].values()) == 0
+    whole = evening.scored()
+    assert whole.totals == evening.state["totals"] and list(whole.totals) == FOUR  # one column each
+
+
+def test_a_player_comes_back_only_with_their_own_total_and_never_twice_at_once():
+    evening = Evening(m, FOUR)
+    evening.hand(marriage_hand("Dipa", FOUR))
+    evening.event(kind="leave", player="Dipa")
+    error = event_error(evening, kind="join", player="Dipa", seat=3, score=0)
+    assert error.field == "score" and error.params == {"total": evening.state["totals"]["Dipa"]}
+    assert event_error(evening, kind="join", player="Asha", seat=3).field == "player"  # seated: a new name
+    assert evening.event(kind="join", player="Dipa", seat=3, score=evening.state["totals"]["Dipa"]) == {
+        "after": 1, "kind": "join", "player": "Dipa", "seat": 3}
+
+
+def test_a_konkan_player_who_left_comes_back_in_unless_over_the_limit():
+    evening = Evening(k, ["Asha", "Bina", "Chet"])
+    evening.hand(konkan_hand(["Asha", "Bina", "Chet"], penalty=40))
+    evening.event(kind="leave", player="Bina")
+    assert evening.progress["out"] == ["Bina"]
+    evening.event(kind="join", player="Bina", seat=1)
+    assert evening.progress["out"] == [] and evening.state["totals"]["Bina"] == 40
+    four = ["Asha", "Bina", "Chet", "Dev"]
+    over = Evening(k, four, {"elimination_over": 50})
+    over.hand({**konkan_hand(four, penalty=10), "Dev": {"outcome": "not_set"}})  # Dev: 100, out
+    over.event(kind="leave", player="Dev")
+    error = event_error(over, kind="join", player="Dev", seat=3)
+    assert error.field == "player" and error.message == "is out of the game, and stays out"
 
 
 def test_a_join_with_no_seat_or_score_sits_last_at_the_game_s_joining_score():
@@ -372,8 +407,15 @@ def test_random_evenings_fold_event_by_event_as_score_does(slug, data):
         if evening.progress["game_over"]:
             break
         seated = evening.state["seated"]
-        kind = data.draw(st.sampled_from(["hand", "hand", "join", "leave", "adjust", "dealer"]))
-        if kind == "join" and len(seated) < game.MAX_PLAYERS:
+        kind = data.draw(st.sampled_from(["hand", "hand", "join", "back", "leave", "adjust", "dealer"]))
+        left = [name for name in evening.state["totals"] if name not in seated]
+        if kind == "back" and left and len(seated) < game.MAX_PLAYERS:
+            name = data.draw(st.sampled_from(left))
+            try:
+                evening.event(kind="join", player=name, seat=data.draw(st.integers(0, len(seated))))
+            except InputError as error:  # one out of a Konkan game stays out
+                assert game is k and error.message == "is out of the game, and stays out"
+        elif kind == "join" and len(seated) < game.MAX_PLAYERS:
             evening.event(kind="join", player=next(newcomers), seat=data.draw(st.integers(0, len(seated))),
                                   score=0 if game.ZERO_SUM else data.draw(st.integers(-50, 50)))
         elif kind == "leave" and len(seated) > game.MIN_PLAYERS:

@@ -11,7 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games import services
+from games import board, services
 from games.models import HandChange, Table
 from tests.fixtures import (GAMES, csrf_post, fresh_table, marriage_inputs, page, play_hand, read_text, seeded,
                             snapshot, table_url, totals_row)
@@ -267,3 +267,40 @@ def test_in_a_zero_sum_game_a_newcomer_starts_at_0_and_the_board_stays_up(client
     assert Table.objects.count() == 1
     for name in ("table", "live", "summary", "settlement"):
         assert client.get(reverse(name, args=[evening.viewer_token])).status_code in (200, 204, 404)
+
+
+def test_hari_gets_up_after_hand_1_and_comes_back_after_hand_3_in_his_own_column(client, owner):
+    """The issue's evening: same name, same column, his total carried; who pays whom counts him once."""
+    five = ["Hari", *FOUR]
+    table = seeded(owner, "marriage", [won_by("Hari", five)], players=five, rules={"point_rate": 1})
+    assert post_event(client, table, kind="leave", player="Hari").status_code == 302
+    table = Table.objects.get(pk=table.pk)
+    left_with = table.totals["Hari"]
+    for number in (2, 3):
+        play_hand(table, won_by("Asha", table.seated), number)
+        table.refresh_from_db()
+    seats = page(client.get(seats_url(table)))
+    assert "Someone comes back" in seats and '<option>Hari</option>' in seats
+    # Typed into "Someone sits down" with the starting total it offers: he comes back all the same.
+    assert post_event(client, table, kind="join", player="hari", seat="0", score="0").status_code == 302
+    table = Table.objects.get(pk=table.pk)
+    assert table.players == five and table.seated == five and table.totals["Hari"] == left_with
+    assert table.events[-1] == {"after": 3, "kind": "join", "player": "Hari", "seat": 0}
+    play_hand(table, won_by("Hari", table.seated), 4)
+    table.refresh_from_db()
+    assert "Hari came back, to seat 1, with their own total" in page(client.get(table_url(table)))
+    assert list(totals_row(client.get(table_url(table)))) == five
+    balances = [balance for group in board.settlement(table).groups for balance in group["balances"]]
+    assert [balance["points"] for balance in balances if balance["name"] == "Hari"] == [table.totals["Hari"]]
+    document = services.export_table(table)
+    copy, warnings = services.import_table(document, owner=owner)
+    assert warnings == [] and services.export_table(copy) == {**document, "created": document["created"]}
+    assert copy.players == five and copy.totals == table.totals
+    rows = list(csv.reader(io.StringIO(client.get(reverse("export_csv", args=[table.viewer_token])).content.decode())))
+    for column, name in enumerate(table.players, 1):
+        assert sum(int(row[column]) for row in rows[1:-1] if row[column]) == table.totals[name]
+
+
+def test_the_gets_up_form_points_to_sitting_out_for_a_hand_or_two(client, evening):
+    text = page(client.get(seats_url(evening)))
+    assert "Only away for a hand or two? Leave them seated, and mark them as sitting out on the hand's form." in text
