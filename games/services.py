@@ -504,9 +504,8 @@ def add_event(table, event, by=""):
             base.check_room(len(table.events) + 1, "events")
             clean = base.validate_event(table.engine, table.rules, table.state, event)
             state = base.apply_event(table.engine, table.rules, table.state, clean)
+            table.players = base.columns(table.starting_players, [*table.events, clean])
             table.events = [*table.events, clean]
-            if base.newcomer(clean):
-                table.players = [*table.players, base.newcomer(clean)]
             if clean["kind"] == "replace" and clean["player"] in table.colors:  # a colour is the seat's
                 colors = dict(table.colors)
                 colors[clean["by"]] = colors.pop(clean["player"])
@@ -529,8 +528,9 @@ def remove_event(table, index, by=""):
             if not 0 <= index < len(table.events):
                 raise Conflict(_("This change no longer exists."))
             removed = table.events[index]
+            starting = table.starting_players
             table.events = table.events[:index] + table.events[index + 1:]
-            table.players = [name for name in table.players if name != base.newcomer(removed)]
+            table.players = base.columns(starting, table.events)
             hands = list(table.hands.all())
             try:
                 validate_all(table, hands)
@@ -738,7 +738,7 @@ def _check_document(document):
             raise InputError(gettext_noop("is missing"), hand=number, field="inputs")
         inputs.append(hand["inputs"])
     clean_hands, events = base.validate_table(engine, rules, players, inputs, document.get("events", []))
-    everyone = [*players, *(base.newcomer(event) for event in events if base.newcomer(event))]
+    everyone = base.columns(players, events)
     colors = document.get("colors", {})
     checks.only_keys(colors, everyone, field="colors")
     for player, color in colors.items():

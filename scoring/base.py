@@ -299,6 +299,25 @@ def next_seated(name, before, seated):
     return next((other for other in before[at + 1:] + before[:at] if other in seated), seated[0])
 
 
+def columns(players, events):
+    """Everyone who has sat at the table, in the order the board shows them, round the table:
+    the seats it started with, and each newcomer's column where they sat down (just before the
+    player whose seat they took the place of, just after the last seated player for the last
+    seat, a replacement just after the player they replaced). A player who left keeps their column."""
+    order, seated = list(players), list(players)
+    for clean in events:
+        name = newcomer(clean)
+        if name is not None and name not in order:
+            if clean["kind"] == "replace":
+                order.insert(order.index(clean["player"]) + 1, name)
+            elif clean["seat"] < len(seated):
+                order.insert(order.index(seated[clean["seat"]]), name)
+            else:
+                order.insert(order.index(seated[-1]) + 1, name)
+        seated = reseated(seated, clean)
+    return order
+
+
 def seated_for(players, events, hand):
     """Who sits at hand number `hand`, in seat order: the seats a table started with (`players`)
     changed by the validated events before it. The seats never depend on what the hands

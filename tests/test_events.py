@@ -443,3 +443,16 @@ def test_random_evenings_fold_event_by_event_as_score_does(slug, data):
         assert set(base.seated_for(players, evening.events, number)) == set(evening.hands[number - 1]) - {"_hand"}
     if game.ZERO_SUM:
         assert sum(whole.totals.values()) == 0
+
+
+def test_a_newcomer_s_column_is_where_they_sit_round_the_table():
+    """Esha sat between Bikram and Chandra: the board read Asha, Bikram, Chandra, Dipa, Esha."""
+    players = ["Asha", "Bikram", "Chandra", "Dipa"]
+    events = [{"after": 1, "kind": "join", "player": "Esha", "seat": 2, "score": 0},
+              {"after": 2, "kind": "leave", "player": "Dipa"},
+              {"after": 2, "kind": "join", "player": "Faris", "seat": 4, "score": 0},  # after the last seated
+              {"after": 3, "kind": "leave", "player": "Asha"},
+              {"after": 4, "kind": "join", "player": "Asha", "seat": 0}]  # back in her own column
+    assert base.columns(players, events) == ["Asha", "Bikram", "Esha", "Chandra", "Faris", "Dipa"]
+    replaced = [{"after": 2, "kind": "replace", "player": "Bikram", "by": "Eka", "score": 0}]
+    assert base.columns(players, replaced) == ["Asha", "Bikram", "Eka", "Chandra", "Dipa"]

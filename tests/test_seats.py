@@ -4,10 +4,12 @@ table file (round trip, old files unchanged), and what a hand's edit, deletion o
 to them."""
 
 import csv
+import importlib
 import io
 import json
 
 import pytest
+from django.apps import apps as django_apps
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -53,7 +55,8 @@ def test_a_late_arrival_sits_down_and_plays_the_next_hand(client, evening):
     response = post_event(client, evening, kind="join", player="Eka", seat="2", score="0")
     assert response.status_code == 302
     table = Table.objects.get(pk=evening.pk)
-    assert table.players == [*FOUR, "Eka"] and table.seated == ["Asha", "Bikash", "Eka", "Chandra", "Dipa"]
+    # Eka's column is where Eka sits, between Bikash and Chandra
+    assert table.players == table.seated == ["Asha", "Bikash", "Eka", "Chandra", "Dipa"]
     assert table.events == [{"after": 3, "kind": "join", "player": "Eka", "seat": 2, "score": 0}]
     assert table.series["Eka"] == [None, None, None, 0] and len(table.series["Asha"]) == 4
     board = page(client.get(table_url(table)))
@@ -122,7 +125,8 @@ def test_thirteen_replaces_a_player_at_their_seat(client, owner):
     table = fresh_table("thirteen", owner)
     assert post_event(client, table, kind="replace", player="Bikram", by="Eka", score="0").status_code == 302
     table.refresh_from_db()
-    assert table.seated == ["Asha", "Eka", "Charlie", "David"] and table.players[-1] == "Eka"
+    assert table.seated == ["Asha", "Eka", "Charlie", "David"]
+    assert table.players == ["Asha", "Bikram", "Eka", "Charlie", "David"]  # beside the seat's first player
     assert "Eka" in page(client.get(table_url(table)))
 
 
@@ -229,7 +233,7 @@ def test_a_thirteen_replacement_takes_the_seat_s_colour_and_names_can_still_be_c
     table.refresh_from_db()
     assert table.colors == {**{name: color for name, color in colors.items() if name != "Bikram"},
                             "Eka": colors["Bikram"]}
-    names = ["Asha", "Bikram", "Charlie", "David", "Ekaterina"]
+    names = ["Asha", "Bikram", "Ekaterina", "Charlie", "David"]
     seated_colors = [table.colors[name] for name in table.players if name in table.seated]
     response = csrf_post(client, reverse("players", args=[table.keeper_token]),
                          {"player": names, "color": seated_colors})
@@ -304,3 +308,11 @@ def test_hari_gets_up_after_hand_1_and_comes_back_after_hand_3_in_his_own_column
 def test_the_gets_up_form_points_to_sitting_out_for_a_hand_or_two(client, evening):
     text = page(client.get(seats_url(evening)))
     assert "Only away for a hand or two? Leave them seated, and mark them as sitting out on the hand's form." in text
+
+
+def test_a_table_saved_before_columns_followed_the_seats_is_put_in_seat_order(client, evening):
+    post_event(client, evening, kind="join", player="Eka", seat="2")
+    Table.objects.filter(pk=evening.pk).update(players=[*FOUR, "Eka"])  # as newcomers were kept: last
+    migration = importlib.import_module("games.migrations.0017_columns_in_seat_order")
+    migration.seat_order(django_apps, None)
+    assert Table.objects.get(pk=evening.pk).players == ["Asha", "Bikash", "Eka", "Chandra", "Dipa"]
