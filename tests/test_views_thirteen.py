@@ -63,6 +63,14 @@ def test_each_bid_and_books_box_is_named_with_its_player(client, table):
     assert len(re.findall(r'<span id="books-\d-label">Books</span>', form)) == 4
 
 
+def test_an_event_row_says_where_it_sits_in_rounds(client, owner):
+    table = seeded(owner, "thirteen", whole_game()[:2], colors=dict(zip(PLAYERS, COLORS)))
+    services.add_event(table, {"kind": "adjust", "points": {"Asha": 5, "Bikram": -5}, "reason": "pizza"})
+    body = page(client.get(table_url(table)))
+    assert '<span class="visually-hidden">Between round 2 and 3</span>' in body
+    assert "Between hands" not in body
+
+
 def input_names(fragment):
     return re.findall(r'<input name="((?:bid|books)-\d)"', fragment)
 
