@@ -161,10 +161,12 @@ def saved_line(recorded):
         return _("%(title)s saved.") % {"title": recorded.title}
     table = recorded.table
     parts = []
+    # Only the players in the hand: one who left, sat out or is out of the game has no points in it.
     for cell in cells(table, recorded.hand.inputs, recorded.hand.points):
+        if cell["value"] is None:
+            continue
         meanings = ", ".join(str(meaning) for _symbol, meaning in cell["marks"])
-        shown = "" if cell["value"] is None else cell["shown"]
-        parts.append(" ".join(part for part in (cell["name"], shown, f"({meanings})" if meanings else "") if part))
+        parts.append(" ".join(part for part in (cell["name"], cell["shown"], f"({meanings})" if meanings else "") if part))
     return _("%(title)s saved: %(players)s") % {"title": recorded.title, "players": " · ".join(parts)}
 
 
