@@ -74,6 +74,9 @@ def test_konkans_cards_and_joker_read_left_to_right(phones, live_server, transac
     page = hand_page(phones, live_server, table, digits)
     cards = player(page, "Asha").locator(".term .sum").first
     assert drawn_in_order(cards) == "A♠11+7♥7+10♦10+50=78"
+    # What was entered says the same cards in a right-to-left sentence: its card list and sum too.
+    entered = player(page, "Asha").locator(".entered")
+    assert drawn_in_order(entered, "A") == "A♠7♥10♦=78"
 
 
 @pytest.mark.parametrize("digits", ["western", "native"])
