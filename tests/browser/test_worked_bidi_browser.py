@@ -62,6 +62,8 @@ def test_the_marriage_winners_line_reads_left_to_right(phones, live_server, tran
     page = hand_page(phones, live_server, table, digits)
     winner = player(page, "Bikash").locator(".term .sum").first
     assert drawn_in_order(winner) == "\u2212(18\u22126\u221217)=5"
+    # The running total under it: "Total 0 + 5 = +5".
+    assert drawn_in_order(player(page, "Bikash").locator(".running")) == "0+5=+5"
 
 
 @pytest.mark.parametrize("digits", ["western", "native"])
