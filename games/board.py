@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import settle
 
 from . import events, fragments
+from .history import between
 
 from .templatetags.cardscore import points as signed_points
 
@@ -129,13 +130,15 @@ def _cell_class(value, signed):
 
 def grid(table, hands, cell_details, entry):
     """One row per hand: its number, its cells and its note, each event between the hands shown
-    in its place (a row of words: "Eka sat down at seat 3, with 0"), then a row for the hand being
+    in its place (a row of words: "Eka sat down at seat 3, with 0", and where it sits in the game's
+    own words, "Between round 3 and 4", for a screen reader), then a row for the hand being
     played when part of it is entered (Thirteen's bids), with no points.
 
     The detail (e.g. how a score was made up) comes from the game's `cell_details` where it has one.
     """
     first = hands[0].number if hands else entry.number
-    shown = [{"event": events.said(table, event), "index": index} for index, event in enumerate(table.events)]
+    shown = [{"event": events.said(table, event), "index": index, "when": between(table, event["after"])}
+             for index, event in enumerate(table.events)]
     after = [event["after"] for event in table.events]
     rows = [row for row, at in zip(shown, after) if at == first - 1]
     for hand in hands:
@@ -158,10 +161,12 @@ def saved_line(recorded):
         return _("%(title)s saved.") % {"title": recorded.title}
     table = recorded.table
     parts = []
+    # Only the players in the hand: one who left, sat out or is out of the game has no points in it.
     for cell in cells(table, recorded.hand.inputs, recorded.hand.points):
+        if cell["value"] is None:
+            continue
         meanings = ", ".join(str(meaning) for _symbol, meaning in cell["marks"])
-        shown = "" if cell["value"] is None else cell["shown"]
-        parts.append(" ".join(part for part in (cell["name"], shown, f"({meanings})" if meanings else "") if part))
+        parts.append(" ".join(part for part in (cell["name"], cell["shown"], f"({meanings})" if meanings else "") if part))
     return _("%(title)s saved: %(players)s") % {"title": recorded.title, "players": " · ".join(parts)}
 
 

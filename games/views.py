@@ -595,14 +595,19 @@ def picker_total(request, token, mode):
     total = table.game_descriptor.picker_total
     if total is None or mode not in PICKER_MODES:
         raise Http404
-    text = request.POST.get(request.POST.get("field", ""), "")
+    field = request.POST.get("field", "")
+    text = request.POST.get(field, "")
     if not text.strip():
         return HttpResponse("")
     try:
         value = total(table, mode, text)
     except InputError as error:
         return render(request, "games/picker_total.html", {"error": problems.message(error)}, status=422)
-    return render(request, "games/picker_total.html", {"value": value})
+    response = render(request, "games/picker_total.html", {"value": value})
+    # A field that counts into another (Konkan's cards into the penalty) gets what was found, with
+    # the text it was found for (an answer overtaken by the next card is not written).
+    response["HX-Trigger"] = json.dumps({"cards-counted": {"field": field, "text": text, "value": value}})
+    return response
 
 
 @require_POST

@@ -333,7 +333,7 @@ def validate(rules, players, hands, events=()):
 FORMULAS = {
     "winner": terms.note,  # the winner of the hand gets 0
     "out": terms.note,  # out of the game: plays no hand
-    "joker_discard": lambda penalty, winner: penalty,  # and nothing else for the hand
+    "joker_discard": lambda penalty, winner: penalty,  # in place of not set or the cards (failed wins still count)
     "not_set": lambda penalty: penalty,
     "cards_left": lambda cards: sum(value for _code, value in cards),  # [code, what it costs] of each card left
     "hand_penalty": lambda penalty: penalty,  # a set player's cards left, as typed

@@ -81,19 +81,27 @@ def _validate_maal_table(table):
     return clean
 
 
-def count_maal(maal_table, counts):
-    """The best split of tiplu, poplu and jhiplu into marriages and singles, plus tunnellas."""
+def maal_split(maal_table, counts):
+    """The best split of tiplu, poplu and jhiplu into marriages and singles, plus tunnellas: what
+    counts, as [{"item", "count", "points"}] ("marriage", then "tiplu", "poplu", "jhiplu", then
+    "tunnella_<kind>"), the items held none of left out."""
 
     def value(item, how_many):
         return maal_table[item][how_many - 1] if how_many else 0
 
     t, p, j = counts["tiplu"], counts["poplu"], counts["jhiplu"]
-    best = max(
-        value("marriage", k) + value("tiplu", t - k) + value("poplu", p - k) + value("jhiplu", j - k)
-        for k in range(min(t, p, j, 2) + 1)
-    )
-    tunnellas = counts["tunnellas"]
-    return best + sum(maal_table["tunnella"][kind] * tunnellas[kind] for kind in TUNNELLA_KINDS)
+    marriages = max(range(min(t, p, j, 2) + 1), key=lambda k: value("marriage", k) + value("tiplu", t - k)
+                    + value("poplu", p - k) + value("jhiplu", j - k))
+    held = [(item, count, value(item, count)) for item, count in
+            (("marriage", marriages), ("tiplu", t - marriages), ("poplu", p - marriages), ("jhiplu", j - marriages))]
+    held += [(f"tunnella_{kind}", counts["tunnellas"][kind], maal_table["tunnella"][kind] * counts["tunnellas"][kind])
+             for kind in TUNNELLA_KINDS]
+    return [{"item": item, "count": count, "points": points} for item, count, points in held if count]
+
+
+def count_maal(maal_table, counts):
+    """The maal of the best split (maal_split)."""
+    return sum(part["points"] for part in maal_split(maal_table, counts))
 
 
 def empty_counts():
@@ -229,6 +237,7 @@ FORMULAS = {
     "settlement": lambda n, maal, game_points, total_maal, paid_for: n * maal - game_points - total_maal,
     # the winner: p = −(sum of the others' settlements), so the hand sums to 0
     "winner": lambda others: -sum(others),
+    "maal_counted": terms.note,  # the maal counter's split: marriages, singles and tunnellas
     "murdered": terms.note,  # an unseen player's maal counts 0 (murder)
     "kidnapped": terms.note,  # an unseen player's maal goes to the winner (kidnap)
     "kidnapper": terms.note,  # the winner's maal holds the unseen players' (kidnap)
@@ -243,7 +252,8 @@ GAME_POINTS = {"seen": "seen_points", "unseen": "unseen_points", "dublee": "dubl
 
 
 def explain(rules, players, state, clean_hand):
-    """Each player's points for one validated hand as terms: the settlement formula, then the
+    """Each player's points for one validated hand as terms: the maal counter's split (where the
+    maal was counted), the settlement formula, then the
     dublee bonus and each foul; a player sitting out has none (0 points). Players in seat order
     (a stored hand's keys may come back in another order)."""
     playing = {name: clean_hand[name] for name in players if clean_hand[name]["status"] != "out"}
@@ -251,6 +261,10 @@ def explain(rules, players, state, clean_hand):
     n = len(playing)
     explained = {name: [] for name in players}
     maal = {name: hand_maal(rules, entry) for name, entry in playing.items()}
+    for name, entry in playing.items():
+        if "maal_counts" in entry:
+            explained[name].append(term("maal_counted", parts=maal_split(rules["maal_table"], entry["maal_counts"]),
+                                        maal=maal[name]))
     if rules["murder"] or rules["kidnap"]:
         for name, entry in playing.items():
             if entry["status"] == "unseen" and maal[name]:

@@ -175,6 +175,23 @@ document.addEventListener("click", (event) => {
   state.textContent = pending ? pending + " …" : "";
   field.dispatchEvent(new Event("input", { bubbles: true }));
 });
+// Konkan: the card counter writes what the cards are worth into the Penalty field, which then
+// follows the counter (read only) until the cards are cleared, as Marriage's maal counter does.
+// While the cards are changing the field is emptied, so that a save never sends a stale number.
+document.addEventListener("input", (event) => {
+  if (!event.target.matches("[data-counts-into]")) return;
+  const into = document.getElementById(event.target.dataset.countsInto);
+  if (!into) return;
+  into.value = "";
+  into.readOnly = event.target.value.trim() !== "";
+});
+document.addEventListener("cards-counted", (event) => {
+  const field = document.getElementById(event.detail.field);
+  const into = field && document.getElementById(field.dataset.countsInto || "");
+  if (!into || field.value !== event.detail.text) return;
+  into.value = String(event.detail.value);
+  into.readOnly = true;
+});
 // The picker's total follows its field, whether cards are tapped or typed (the server adds them up).
 document.addEventListener("input", (event) => {
   if (!event.target.matches("[data-cards]")) return;

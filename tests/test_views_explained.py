@@ -91,6 +91,16 @@ def test_marriage_house_rules_each_a_line(owner):
     assert "+15 the fine for Chandra's foul" in worked(response, "Dipa")
 
 
+def test_marriage_counted_maal_shows_the_split_the_counter_chose(owner):
+    counted = {"tiplu": 1, "poplu": 1, "jhiplu": 1, "tunnellas": {"ordinary": 1, "joker": 0, "poplu_jhiplu": 0}}
+    hand = marriage_inputs("sWsu", (0, 4, 6, 5))
+    hand["Asha"] = {"status": "seen", "maal_counts": counted}
+    table = seeded(owner, "marriage", [hand])
+    asha = worked(Client().get(hand_url(table, 1)), "Asha")
+    assert "1 tiplu, 1 poplu, 1 jhiplu, 1 tunnella = 15" in asha  # what was counted
+    assert "1 marriage 10 + 1 tunnella 5 = 15 Maal" in asha  # and how it was split
+
+
 def test_honors_part_a_and_part_b(owner):
     table = fresh_table("marriage-honors", owner)
     response = Client().get(hand_url(table, 1))
@@ -115,6 +125,16 @@ def test_konkan_cards_left_and_an_elimination(owner):
     # Chet: 100 + 100 + 100 + 82 = 382 > 301
     last = Client().get(hand_url(table, 4))
     assert "382 > 301: out" in worked(last, "Chet") and "Total 300 + 82 = 382" in worked(last, "Chet")
+
+
+def test_konkan_a_joker_discard_says_what_it_replaces_and_a_failed_win_is_added(owner):
+    table = seeded(owner, "konkan", [
+        {"_hand": {"joker_discard": True}, "Asha": {"outcome": "set", "hand_penalty": 12, "failed_wins": 1},
+         "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}}])
+    asha = worked(Client().get(hand_url(table, 1)), "Asha")
+    assert "200 The winner's last discard was a joker (everyone else gets 200)" in asha
+    assert "1 × 50 = 50 a failed win" in asha and "Total 0 + 250 = 250" in asha
+    assert "nothing else" not in asha
 
 
 def test_thirteen_a_sandbag_penalty(owner):

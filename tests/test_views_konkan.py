@@ -191,6 +191,25 @@ def test_the_worked_example_through_the_form_with_the_cards_counted(client, tabl
     assert 'name="hand_number" value="2"' in page(board)
 
 
+def test_the_counters_penalty_beside_its_cards_is_no_conflict(client, table):
+    # The counter writes what it finds into the Penalty field, as Marriage's maal counter does.
+    response = csrf_post(client, add_url(table), hand_form("sWn", penalty={0: "٦٨"}, cards={0: "AS 7H JK"}))
+    assert response.status_code == 302
+    assert Hand.objects.get(table=table).inputs["Asha"] == {"outcome": "set", "cards": ["AS", "7H", "JK"],
+                                                            "failed_wins": 0}
+    # Another number beside the cards is still refused.
+    response = csrf_post(client, add_url(table), hand_form("sWn", number=2, penalty={0: 60}, cards={0: "AS 7H JK"}))
+    assert response.status_code == 422
+    assert "give the hand penalty or the cards, not both" in page(response)
+
+
+def test_the_picker_total_tells_the_page_what_the_cards_came_to(client, table):
+    response = csrf_post(client, reverse("picker_total", args=[table.keeper_token, "cards"]),
+                         {"field": "cards-0", "cards-0": "AS 7H JK"})
+    assert response.status_code == 200 and "68" in page(response)
+    assert json.loads(response["HX-Trigger"]) == {"cards-counted": {"field": "cards-0", "text": "AS 7H JK", "value": 68}}
+
+
 def test_cards_typed_with_suit_symbols_and_lower_case_are_read(client, table):
     response = csrf_post(client, add_url(table), hand_form("sWn", cards={0: "a♠, 7♥ jk"}))
     assert response.status_code == 302

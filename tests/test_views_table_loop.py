@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games import board, services
 from games.models import Hand
 from tests.fixtures import (SET_61, add_url, board_cells, csrf_post, edit_url, fresh_table, hand_form, marriage_inputs,
                             page, snapshot, table_url, thirteen_round)
@@ -70,6 +70,14 @@ def test_a_save_says_what_it_recorded_above_the_next_form(client, marriage_table
     saved = re.search(r'<p class="saved" id="saved" role="status">([^<]*)</p>', body).group(1)
     assert saved == "Hand 1 saved: Asha +23 · Bikash +10 (won) · Chandra \u22121 · Dipa \u221232 (unseen)"
     assert body.index('id="saved"') < body.index('id="new-hand"') < body.index('id="board"')
+
+
+def test_the_saved_line_leaves_out_a_player_who_left(marriage_table):
+    services.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    services.add_event(marriage_table, {"kind": "leave", "player": "Asha"})
+    recorded = services.record_hand(marriage_table, marriage_inputs("Wss", (0, 4, 6), players=("Bikash", "Chandra", "Dipa")), 2)
+    line = board.saved_line(recorded)
+    assert line.startswith("Hand 2 saved: Bikash ") and "Asha" not in line
 
 
 def test_without_javascript_the_saved_line_waits_for_the_page_and_shows_once(client, marriage_table):

@@ -47,7 +47,28 @@ def entry_form(response):
 
 def row_names(fragment):
     """The players of a round form, in the order the form lists them."""
-    return re.findall(r'<span class="who"><span class="dot [^"]*" aria-hidden="true"></span>([^<]+)</span>', fragment)
+    return re.findall(r'<span class="who" id="who-\d"><span class="dot [^"]*" aria-hidden="true"></span>([^<]+)</span>', fragment)
+
+
+def test_each_bid_and_books_box_is_named_with_its_player(client, table):
+    form = entry_form(client.get(table_url(table)))
+    for seat, name in enumerate(PLAYERS):
+        assert f'<span class="who" id="who-{seat}">' in form and f'</span>{name}</span>' in form
+        assert re.search(rf'<span id="bid-{seat}-label">Bid</span>\s*<input name="bid-{seat}" [^>]*'
+                         rf'aria-labelledby="who-{seat} bid-{seat}-label"', form)
+    csrf_post(client, add_url(table), bids_form(1, [1, 0, 0, 0]))
+    form = entry_form(client.get(table_url(table)))
+    for seat in range(4):
+        assert re.search(rf'<input name="books-{seat}" [^>]*aria-labelledby="who-{seat} books-{seat}-label"', form)
+    assert len(re.findall(r'<span id="books-\d-label">Books</span>', form)) == 4
+
+
+def test_an_event_row_says_where_it_sits_in_rounds(client, owner):
+    table = seeded(owner, "thirteen", whole_game()[:2], colors=dict(zip(PLAYERS, COLORS)))
+    services.add_event(table, {"kind": "adjust", "points": {"Asha": 5, "Bikram": -5}, "reason": "pizza"})
+    body = page(client.get(table_url(table)))
+    assert '<span class="visually-hidden">Between round 2 and 3</span>' in body
+    assert "Between hands" not in body
 
 
 def input_names(fragment):
@@ -355,6 +376,7 @@ def test_round_13_always_has_spades_as_trump(client, owner):
     assert "Round 13 · bids" in form
     assert "♠ (always spades)" in form
     assert 'name="trump"' not in form
+    assert 'for="trump"' not in form and 'id="trump"' not in form  # no label points at text
     response = csrf_post(client, add_url(table), {**bids_form(13, [13, 0, 0, 0]), "trump": "H"})
     assert response.status_code == 422
     assert "trump is always spades in round 13" in page(response)

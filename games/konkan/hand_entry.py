@@ -6,6 +6,7 @@ from django.utils.translation import pgettext_lazy
 from scoring import konkan as engine
 from scoring.errors import InputError, gettext_noop
 
+from ..language import western_digits
 from ..typed import PICKER_RANKS, parse_cards, parse_groups, whole_number
 
 OUTCOME_CHOICES = [
@@ -79,6 +80,8 @@ def parse(data, table, number, base, problems):
             entry["outcome"] = data[f"outcome-{seat}"]
         penalty = (data.get(f"penalty-{seat}") or "").strip()
         cards = parse_cards(data.get(f"cards-{seat}"))
+        if penalty and cards and western_digits(penalty) == counted(table, cards):
+            penalty = ""  # the counter wrote what it found into the Penalty field: the same number is no conflict
         if penalty:
             with problems.check():
                 entry["hand_penalty"] = whole_number(penalty, player=name, field="hand_penalty")
@@ -86,6 +89,15 @@ def parse(data, table, number, base, problems):
             entry["cards"] = cards
         inputs[name] = entry
     return inputs
+
+
+def counted(table, cards):
+    """What the counter finds the cards worth, as the page writes it ("" for cards it refuses:
+    the engine names their problem)."""
+    try:
+        return str(engine.card_penalty(table.rules, cards, field="cards"))
+    except InputError:
+        return ""
 
 
 def next_setter(table, sets):

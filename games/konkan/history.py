@@ -8,6 +8,7 @@ from django.utils.translation import ngettext
 from scoring import konkan as engine
 
 from ..history import cards
+from ..templatetags.cardscore import left_to_right
 
 OUTCOMES = {"winner": gettext_lazy("winner"), "set": gettext_lazy("had set"), "not_set": gettext_lazy("had not set"),
             "out": gettext_lazy("out of the game")}
@@ -22,8 +23,10 @@ def words(table, name, value, entry=None):
     if name == "cards" and isinstance(value, list):
         if not value:
             return _("no cards left")
-        return _("cards left %(cards)s = %(points)s") % {"cards": cards(value),
-                                                         "points": engine.card_penalty(table.rules, value)}
+        # The cards and their sum each kept whole in right-to-left text: the word "joker" among the
+        # cards must not carry the sum along with it.
+        return _("cards left %(cards)s = %(points)s") % {
+            "cards": left_to_right(cards(value)), "points": left_to_right(engine.card_penalty(table.rules, value))}
     if name == "failed_wins" and isinstance(value, int):
         if entry is not None and not value:
             return ""  # no failed win goes without saying

@@ -4,6 +4,7 @@ import re
 from decimal import Decimal
 
 from django import template
+from django.utils.safestring import mark_safe
 from django.utils import numberformat
 from django.utils.formats import get_format, number_format
 from django.utils.translation import get_language_bidi
@@ -19,6 +20,38 @@ def left_to_right(number):
     """A signed number (or a sum) kept whole in right-to-left text: isolated left to right (LRI …
     PDI), so that its sign stays before its digits ("−12", never "12−")."""
     return f"\u2066{number}\u2069" if get_language_bidi() else number
+
+
+# In a worked line's HTML: what is left alone (tags, character references, numbers already
+# isolated, cards such as 10♦ written as printed), and the numbers (with a minus written on them).
+WORKED_PARTS = re.compile(r"<[^>]*>|&#?\w+;|\u2066[\u2212+]?[0-9]+\u2069|[0-9]+[♠♥♦♣]|(\u2212?[0-9]+)")
+
+
+def isolated_numbers(html):
+    """In right-to-left pages, each number of a worked line isolated left to right (LRI … PDI).
+    Bidi then sees no number beside a word or another number: an Arabic word cannot turn the
+    digits after it into Arabic numbers (rule W2), nor can signs between Arabic-Indic digits run
+    right to left, so "6 − 22 − 21 = 37" and "joker 50 = 78" keep their order in both digit systems."""
+    if not get_language_bidi():
+        return html
+    return WORKED_PARTS.sub(lambda part: left_to_right(part[1]) if part[1] else part.group(), html)
+
+
+class WorkedNode(template.Node):
+    def __init__(self, nodelist):
+        self.nodelist = nodelist
+
+    def render(self, context):
+        return mark_safe(isolated_numbers(self.nodelist.render(context)))
+
+
+@register.tag
+def worked(parser, token):
+    """{% worked %}…{% endworked %}: a worked line (sums, cards and the formulas in its words),
+    its numbers isolated for right-to-left pages (isolated_numbers)."""
+    nodelist = parser.parse(("endworked",))
+    parser.delete_first_token()
+    return WorkedNode(nodelist)
 
 
 @register.filter

@@ -35,7 +35,7 @@ def test_a_marriage_evening_with_a_late_arrival_a_leaver_an_adjustment_and_a_rem
     expect(page.get_by_text("They start at 0, as every hand adds up to 0.")).to_be_visible()
     page.get_by_role("button", name="Seat them").click()
     expect(page.locator("#saved")).to_have_text("Eka sat down at seat 3, with 0")
-    expect(page.locator(".event-row")).to_have_text("⇄Between handsEka sat down at seat 3, with 0")
+    expect(page.locator(".event-row")).to_have_text("⇄Between hand 3 and 4Eka sat down at seat 3, with 0")
     expect(page.locator("#new-hand fieldset[data-seat]")).to_have_count(5)
     expect(page.locator("#seat-2 legend")).to_have_text("Eka")
     expect(page.locator("#new-hand h2")).to_contain_text("Dipa deals")  # whose turn it was

@@ -60,14 +60,18 @@ def test_a_hand_with_the_set_tracker_and_the_card_picker(logged_in_page, live_se
     # Hand 1 ends: Bina wins; Asha had set and is left with A♠ 7♥ and a joker, tapped on the picker.
     choose_outcomes(page, "sWn")
     asha = page.locator("fieldset[data-seat='0']")
+    page.fill("#penalty-0", "12")  # typed first, then counted: the counter's number takes its place
     asha.get_by_text("Count the cards left in hand").click()
     tap_cards(asha.locator(".picker"), ["AS", "7H", "JK"])
     expect(page.locator("#cards-0")).to_have_value("AS 7H JK")
+    expect(page.locator("#penalty-0")).to_have_value("68")
+    expect(page.locator("#penalty-0")).not_to_be_editable()
     # A wrong tap is taken back with ⌫.
     tap_cards(asha.locator(".picker"), ["2C"])
     expect(page.locator("#cards-0")).to_have_value("AS 7H JK 2C")
     asha.get_by_role("button", name="Remove the last card").click()
     expect(page.locator("#cards-0")).to_have_value("AS 7H JK")
+    expect(page.locator("#penalty-0")).to_have_value("68")
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.get_by_role("button", name="Save hand 2")).to_be_visible()
     expect(page.get_by_text("Hand 1 saved:")).to_be_visible()

@@ -40,12 +40,16 @@ def test_two_rounds_of_bids_and_books_then_a_fixed_round(logged_in_page, live_se
     expect(entry_heading(page)).to_contain_text("Round 1 · bids")
     expect(entry_heading(page)).to_contain_text("1 card, David deals")
     expect(page.locator("[data-remaining-value]")).to_have_text("1")
+    # Each box is named with its player, as a screen reader says it.
+    for name in PLAYERS:
+        expect(page.get_by_role("textbox", name=f"{name} Bid", exact=True)).to_have_attribute("name", "bid-" + str(PLAYERS.index(name)))
     assert type_numbers(page, "bid", [1, 0, 0, 0]) == PLAYERS
     expect(page.locator("[data-remaining-value]")).to_have_text("0")
     page.get_by_role("button", name="Save the bids").click()
     expect(entry_heading(page)).to_contain_text("Round 1 · books")
     expect(page.get_by_text("Round 1 · bids saved.")).to_be_visible()
     expect(page.get_by_text("bids in, waiting for the books")).to_be_visible()
+    expect(page.get_by_role("textbox", name="Asha Books", exact=True)).to_be_visible()
     assert type_numbers(page, "books", [1, 0, 0, 0]) == PLAYERS
     page.get_by_role("button", name="Save the books").click()
     expect(entry_heading(page)).to_contain_text("Round 2 · bids")
