@@ -240,7 +240,8 @@ def test_the_viewer_link_races_for_a_chosen_player_and_can_do_nothing_else(table
     viewer = phone()
     board = page(viewer.get(reverse("table", args=[table.viewer_token])))
     assert f'hx-post="{reverse("race_press", args=[table.viewer_token])}"' in board
-    assert "Race from this phone: choose your name" in board
+    assert "Everyone at the table plays on their own phone." in board
+    assert "Choose who you are before you type." in board
     before = snapshot(table)
 
     # Only a seated player's name, only the current deal.

@@ -283,7 +283,8 @@ def test_racing_from_the_viewer_link(phones, live_server, owner, known_deals):
     table.save(update_fields=["current_hand"])
     phone = open_race_phone(phones, f"{live_server.url}/t/{table.viewer_token}/", "Bikash")
     race = phone.locator("#race")
-    expect(race.get_by_text("Race from this phone: choose your name")).to_be_visible()
+    expect(race.get_by_text("Everyone at the table plays on their own phone.")).to_be_visible()
+    expect(race.get_by_text("Choose who you are before you type.")).to_be_hidden()  # chosen
     assert fits_the_phone(phone)
 
     tap_and_see(phone, FIRST_TAPS, race)
