@@ -13,7 +13,7 @@ from django.utils.translation import get_language
 
 # What a game's entry form context says outside the hand form (hand_entry.html shows it above
 # and below): the blank form for hand 8 is the form for hand 7.
-ENTRY_WORDS = ("entry_title", "entry_note", "submit_label")
+ENTRY_WORDS = ("entry_title", "entry_note", "entry_next_notes", "submit_label")
 
 
 def key(*parts):

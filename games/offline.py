@@ -6,6 +6,7 @@ import json
 
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 # The app shell: what a table's page needs besides the page itself.
@@ -22,3 +23,17 @@ def service_worker(request):
                       content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def dealer_notes(table, skip=()):
+    """The "X deals" note of each hand to come, from the next one on, in turn round the seats
+    (JSON, for the hand form): a hand kept offline moves the form on to the next hand, whose
+    heading still says who deals it. Who is seated, and who is out (`skip`), can change only
+    once the server has the hands; the page then comes from the server again."""
+    seated = [name for name in table.seated if name not in skip]
+    dealer = table.progress.get("dealer")
+    if dealer not in seated:
+        return ""
+    at = seated.index(dealer)
+    return json.dumps([_("%(dealer)s deals") % {"dealer": name} for name in seated[at:] + seated[:at]],
+                      ensure_ascii=False)

@@ -111,7 +111,16 @@
     form.reset();
     form.elements.hand_number.value = String(post.number + 1);
     form.elements.key.value = newKey();
-    form.closest(".card").querySelector("h2").textContent = form.dataset.handName.replace("{number}", shownDigits(post.number + 1));
+    const heading = form.closest(".card").querySelector("h2");
+    heading.textContent = form.dataset.handName.replace("{number}", shownDigits(post.number + 1));
+    // Who deals it: the page carries the notes of the hands to come, in turn round the seats.
+    if (form.dataset.nextNotes) {
+      const notes = JSON.parse(form.dataset.nextNotes);
+      const note = document.createElement("span");
+      note.className = "muted small";
+      note.textContent = `· ${notes[(post.number + 1 - Number(form.dataset.nextFrom)) % notes.length]}`;
+      heading.append(" ", note);
+    }
     status.scrollIntoView({ block: "start" });
   }
 
@@ -360,7 +369,13 @@
     form.submit();
   });
   if ("serviceWorker" in navigator) {
+    // A page no worker served (the visit that installs it) was not kept by it: the worker, once
+    // ready, fetches it to keep it, so a reload offline after this one visit still shows it.
+    const served = navigator.serviceWorker.controller;
     navigator.serviceWorker.register(script.dataset.serviceWorker);
+    if (!served) {
+      navigator.serviceWorker.ready.then((registration) => registration.active.postMessage({ keep: location.pathname }));
+    }
     // The board changed (a hand saved here, or the live board redrawn): the kept copy follows.
     let renew = null;
     document.addEventListener("htmx:afterSettle", (event) => {

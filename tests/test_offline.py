@@ -157,3 +157,17 @@ def test_the_service_worker_is_served_from_the_root_with_the_shell_it_keeps(clie
 def test_a_table_s_page_asks_for_every_file_the_service_worker_keeps_for_it(client, marriage_table):
     html = page(client.get(reverse("table", args=[marriage_table.keeper_token])))
     assert all(static(path) in html for path in offline.SHELL)
+
+
+def test_the_next_hand_form_carries_who_deals_the_hands_to_come(client, marriage_table):
+    """Offline, the form moves on to the next hand itself: its heading still says who deals it."""
+    services.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    marriage_table.refresh_from_db()
+    assert json.loads(offline.dealer_notes(marriage_table)) == [
+        "Bikash deals", "Chandra deals", "Dipa deals", "Asha deals"]
+    shown = page(client.get(reverse("table", args=[marriage_table.keeper_token])))
+    assert 'data-next-from="2"' in shown and "data-next-notes=" in shown
+    # A player out of the game (Konkan) is skipped; one who is not seated gets no notes.
+    assert json.loads(offline.dealer_notes(marriage_table, skip=["Chandra"])) == [
+        "Bikash deals", "Dipa deals", "Asha deals"]
+    assert offline.dealer_notes(marriage_table, skip=["Bikash"]) == ""

@@ -234,12 +234,41 @@ def test_race_state_keeps_the_phones_player(table):
 
 # --- the viewer link -------------------------------------------------------------------------
 
-def test_the_viewer_link_cannot_press(table):
+def test_the_viewer_link_races_for_a_chosen_player_and_can_do_nothing_else(table, client):
+    """The racers need not be given the scorekeeper link: the viewer page has the pad and says how
+    to join, and its one write is winning the current deal for a player seated at the table."""
+    viewer = phone()
+    board = page(viewer.get(reverse("table", args=[table.viewer_token])))
+    assert f'hx-post="{reverse("race_press", args=[table.viewer_token])}"' in board
+    assert "Everyone at the table plays on their own phone." in board
+    assert "Choose who you are before you type." in board
     before = snapshot(table)
-    response = press(phone(), table, "Asha", FIRST_WIN, "=", token=table.viewer_token)
-    assert response.status_code == 404
+
+    # Only a seated player's name, only the current deal.
+    refused = press(viewer, table, "Gita", FIRST_WIN, "=", token=table.viewer_token)
+    assert refused.status_code == 422 and "choose who you are first" in page(refused).lower()
+    assert press(viewer, table, "Bikash", FIRST_WIN, "=", deal=2, token=table.viewer_token).status_code == 409
     assert snapshot(table) == before
-    assert press(phone(), table, "Asha", "", "c0", token=table.viewer_token).status_code == 404
+
+    won = press(viewer, table, "Bikash", FIRST_WIN, "=", token=table.viewer_token)
+    assert won.status_code == 200
+    hand = Hand.objects.get(table=table)
+    assert (hand.number, hand.inputs["Bikash"], hand.inputs["Asha"]) == (1, {"won": True}, {"won": False})
+    assert totals_row(won) == {"Asha": "0", "Bikash": "+1", "Chandra": "0"}
+    # The answer is the viewer's page: no scorekeeper link, nor any of its forms.
+    assert table.keeper_token not in page(won)
+    assert reverse("finish", args=[table.viewer_token]) not in page(won)
+
+    # Nothing else: no undo, no players, no finishing, no new links.
+    table.refresh_from_db()
+    before = snapshot(table)
+    for endpoint, args, data in [("delete_hand", [1], {}), ("restore_hand", [1], {}), ("finish", [], {"finished": "yes"}),
+                                 ("players", [], {"players": "Gita"}), ("new_link", [], {"which": "keeper"}),
+                                 ("add_hand", [], {"hand_number": "2"})]:
+        for who in (viewer, client):  # a phone without an account, and the owner's
+            response = csrf_post(who, reverse(endpoint, args=[table.viewer_token, *args]), data)
+            assert response.status_code == 404, endpoint
+    assert snapshot(table) == before
 
 
 def test_the_viewer_link_follows_the_race(table, django_assert_max_num_queries):

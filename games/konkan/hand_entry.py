@@ -6,6 +6,7 @@ from django.utils.translation import pgettext_lazy
 from scoring import konkan as engine
 from scoring.errors import InputError, gettext_noop
 
+from .. import offline
 from ..language import western_digits
 from ..typed import PICKER_RANKS, parse_cards, parse_groups, whole_number
 
@@ -29,6 +30,8 @@ def form_context(table, number, inputs=None):
         "next_setter": next_setter(table, sets),
         "entry_title": _("Hand %(number)s") % {"number": number},
         "entry_note": _("%(dealer)s deals") % {"dealer": table.progress["dealer"]},
+        # Who a kept hand eliminates is known only to the server: offline, the turn skips only those out now.
+        "entry_next_notes": offline.dealer_notes(table, skip=table.progress["out"]),
         "submit_label": _("Save hand %(number)s") % {"number": number},
         "outcome_choices": OUTCOME_CHOICES,
         "ranks": PICKER_RANKS,

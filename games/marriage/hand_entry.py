@@ -6,6 +6,7 @@ from django.utils.translation import pgettext_lazy
 from scoring import marriage as engine
 from scoring.errors import InputError, gettext_noop
 
+from .. import offline
 from ..language import western_digits
 from ..typed import whole_number
 
@@ -41,6 +42,7 @@ def form_context(table, number, inputs=None):
         # Who dealt an earlier hand is not kept (the seats may have changed since): the next one's is.
         "entry_note": _("%(dealer)s deals") % {"dealer": table.progress["dealer"]}
         if number == table.state["hands"] + 1 else "",
+        "entry_next_notes": offline.dealer_notes(table) if number == table.state["hands"] + 1 else "",
         "submit_label": _("Save hand %(number)s") % {"number": number},
         "status_choices": STATUS_CHOICES,
         "counters": COUNTERS,

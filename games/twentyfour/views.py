@@ -19,7 +19,7 @@ from scoring.errors import InputError, gettext_noop
 from .. import problems, services
 from ..addresses import client_address
 from ..models import Puzzle, new_token
-from ..views import keeper_table, render_table, table_for
+from ..views import render_table, table_for
 from . import pad, puzzles, race
 from .game import DIFFICULTY_LABELS
 
@@ -168,8 +168,12 @@ def play(request, puzzle_id):
 
 @require_POST
 def race_press(request, token):
-    """One key on the race pad; "=" with 24 wins the deal for the player if nobody was quicker."""
-    table = keeper_table(token, game=twentyfour.SLUG)
+    """One key on the race pad; "=" with 24 wins the deal for the player if nobody was quicker.
+
+    The viewer link may race too, so that the racers need not be given the scorekeeper link (which
+    undoes deals, changes players, finishes the game): this is a viewer's one write, and all it
+    can do is win the current deal for a player seated at the table."""
+    table, can_edit = table_for(token, game=twentyfour.SLUG)
     deal = race.current_deal(table)
     player = request.POST.get("player", "")
     status, keys, extra = 200, [], {}
@@ -199,7 +203,7 @@ def race_press(request, token):
     except services.Conflict as conflict:
         status, keys, table = 409, [], conflict.table or table
         messages.warning(request, str(conflict))
-    response = render_table(request, table, True, token, status=status, **race.pad_context(request, table, keys, **extra))
+    response = render_table(request, table, can_edit, token, status=status, **race.pad_context(request, table, keys, **extra))
     if player in table.seated:
         response.set_cookie(race.PLAYER_COOKIE.format(table=table.pk), quote(player), max_age=30 * 24 * 3600,
                             samesite="Lax")

@@ -272,3 +272,29 @@ def test_the_late_phone_is_told_someone_was_quicker(phones, live_server, owner, 
     expect(phone_b.get_by_text("Someone was quicker")).to_be_visible()
     expect(phone_b.locator("#race .playing-card").first).to_have_attribute("aria-label", "A of spades")
     assert Table.objects.get(pk=table.pk).totals == {"Asha": 1, "Bikash": 0}
+
+
+def test_racing_from_the_viewer_link(phones, live_server, owner, known_deals):
+    """The racers hold the viewer link: the page says how to join, a racer chooses their name and
+    wins the deal, and nothing of the scorekeeper's is there."""
+    known_deals.extend([SECOND])
+    table = services.create_table(game="twentyfour", name="Race", players=["Asha", "Bikash"], rules={}, owner=owner)
+    table.current_hand = {"deal": 1, "cards": FIRST}
+    table.save(update_fields=["current_hand"])
+    phone = open_race_phone(phones, f"{live_server.url}/t/{table.viewer_token}/", "Bikash")
+    race = phone.locator("#race")
+    expect(race.get_by_text("Everyone at the table plays on their own phone.")).to_be_visible()
+    expect(race.get_by_text("Choose who you are before you type.")).to_be_hidden()  # chosen
+    assert fits_the_phone(phone)
+
+    tap_and_see(phone, FIRST_TAPS, race)
+    tap(phone, "=", race)
+    expect(phone.locator(".last-win")).to_have_text("Deal 1: Bikash made 24 with 8÷(3−8÷3)")
+    expect(race.locator(".playing-card").first).to_have_attribute("aria-label", "A of spades")
+    expect(phone.locator('td.total[data-player="Bikash"]')).to_have_text("+1")
+    expect(phone.locator("#race-player")).to_have_value("Bikash")
+    # Still the viewer's page: no scorekeeper link, no players or finishing.
+    assert table.keeper_token not in phone.content()
+    expect(phone.get_by_text("Players and adjustments")).to_have_count(0)
+    assert fits_the_phone(phone)
+    assert Table.objects.get(pk=table.pk).totals == {"Asha": 0, "Bikash": 1}
