@@ -180,3 +180,37 @@ def test_every_games_pages_speak_the_phones_language(phones, live_server, transa
             if left_in_english:
                 found[url] = sorted(left_in_english)
     assert found == {}
+
+
+def test_the_maal_counter_and_the_steppers_write_the_chosen_digits(phones, live_server, transactional_db, owner):
+    table = fresh_table("marriage", owner)
+    page = context_in(phones, live_server, "ne", "native", logged_in=True).new_page()
+    page.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    page.locator("fieldset[data-seat='1'] label:has(input[value='winner'])").click()
+    asha = page.locator("fieldset[data-seat='0']")
+    asha.locator("details.counter summary").click()
+    more = asha.locator(".stepper:has(#tiplu-0) .controls button").nth(1)
+    more.click()
+    more.click()
+    expect(asha.locator("#tiplu-0")).to_have_value("२")
+    # The Maal box says what the counter's own line says, in the same digits.
+    maal = page.locator("#maal-0")
+    expect(maal).to_have_value(re.compile("^[०-९]+$"))
+    expect(page.locator("#maal-found-0")).to_contain_text(maal.input_value())
+    for seat, typed in enumerate(["४", "६", "१०"], 1):
+        page.locator(f"#maal-{seat}").press_sequentially(typed)
+    page.locator("#new-hand button.primary.wide").click()
+    expect(page.locator("#saved")).to_be_visible()
+    hand = table.hands.get(number=2)
+    # Sent with the Maal box as the counter wrote it, in Devanagari digits: saved, counts and all.
+    assert hand.inputs["Asha"]["maal_counts"]["tiplu"] == 2
+    assert [hand.inputs[name]["maal"] for name in table.players[1:]] == [4, 6, 10]
+
+
+def test_seat_numbers_follow_the_chosen_digits(phones, live_server, transactional_db, owner):
+    for digits, style in [("native", "devanagari"), ("western", "decimal")]:
+        page = context_in(phones, live_server, "ne", digits, logged_in=True).new_page()
+        page.goto(f"{live_server.url}/new/marriage/")
+        content = page.locator(".seat").first.evaluate("(seat) => getComputedStyle(seat, '::before').content")
+        assert content == f"counter(seat{'' if style == 'decimal' else ', ' + style})", content
+        page.close()
