@@ -214,3 +214,35 @@ def test_seat_numbers_follow_the_chosen_digits(phones, live_server, transactiona
         content = page.locator(".seat").first.evaluate("(seat) => getComputedStyle(seat, '::before').content")
         assert content == f"counter(seat{'' if style == 'decimal' else ', ' + style})", content
         page.close()
+
+
+# Where each character of an element's text is drawn, left edge first: [(character, left)].
+CHARACTERS_DRAWN = """(element) => {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const drawn = [];
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    [...text.data].forEach((character, index) => {
+      const range = document.createRange(); range.setStart(text, index); range.setEnd(text, index + 1);
+      if (character.trim() && !/[\\u2066-\\u2069]/.test(character)) drawn.push([character, range.getBoundingClientRect().left]);
+    });
+  }
+  return drawn;
+}"""
+
+
+@pytest.mark.parametrize("digits", ["western", "native"])
+def test_konkan_cards_and_their_points_are_drawn_in_order_right_to_left(phones, live_server, transactional_db, owner,
+                                                                         digits):
+    table = services.create_table(game="konkan", name="Konkan", players=SAMPLES["konkan"]["players"], rules={},
+                                  owner=owner)
+    services.record_hand(table, {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]},
+                                 "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}}, 1)
+    page = context_in(phones, live_server, "ar", digits, logged_in=True).new_page()
+    page.goto(f"{live_server.url}/t/{table.keeper_token}/hand/1/")
+    drawn = page.locator(".term .sum.cards").evaluate(CHARACTERS_DRAWN)
+    # "A♠ 11 + 7♥ 7 + joker 50 = 68", left to right; the joker's Arabic word itself right to left.
+    letter = re.compile("[\u0621-\u064a]")  # Arabic letters (not its digits, U+0660 on)
+    joker = [left for character, left in drawn if letter.match(character)]
+    around = [left for character, left in drawn if not letter.match(character)]
+    assert around == sorted(around), drawn
+    assert joker == sorted(joker, reverse=True) and around[8] < min(joker) and max(joker) < around[9], drawn
