@@ -7,22 +7,25 @@ from functools import partial
 
 from django.core.cache import cache
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring import settle
 
 from . import events, fragments
-from .history import between
+from .history import between, separator
 
 from .templatetags.cardscore import points as signed_points
 
 # What a board cell can say about a player's hand besides the points, as each game's
 # `hand_marks` names it: (the symbol on the board, what it means). A player marked `sat_out` or
-# `out` was not in the hand: the board shows a dash for them, not a 0.
+# `out` was not in the hand: the board shows a dash for them, not a 0. The letters are
+# translatable (a Nepali board writes its own letters, not Latin ones); the signs are the same in
+# every language.
 MARKS = {
     "won": ("★", _("won")),
-    "unseen": ("U", _("unseen")),
-    "dublee": ("D", _("dublee")),
-    "foul": ("F", _("foul")),
+    "unseen": (pgettext_lazy("board mark: one letter for an unseen player", "U"), _("unseen")),
+    "dublee": (pgettext_lazy("board mark: one letter for a dublee", "D"), _("dublee")),
+    "foul": (pgettext_lazy("board mark: one letter for a foul", "F"), _("foul")),
     "made": ("✓", _("made the bid")),
     "missed": ("✗", _("missed the bid")),
     "sat_out": ("–", _("sat out")),
@@ -165,7 +168,7 @@ def saved_line(recorded):
     for cell in cells(table, recorded.hand.inputs, recorded.hand.points):
         if cell["value"] is None:
             continue
-        meanings = ", ".join(str(meaning) for _symbol, meaning in cell["marks"])
+        meanings = separator().join(str(meaning) for _symbol, meaning in cell["marks"])
         parts.append(" ".join(part for part in (cell["name"], cell["shown"], f"({meanings})" if meanings else "") if part))
     return _("%(title)s saved: %(players)s") % {"title": recorded.title, "players": " · ".join(parts)}
 
@@ -175,7 +178,7 @@ def legend(table, hands):
     game = table.game_descriptor
     # Told apart by key: a mark's meaning is a translatable text, worked out each time it is hashed.
     shown = dict.fromkeys(key for hand in hands for name, keys in hand_marks(game, hand.inputs).items()
-                          if name in table.players for key in keys if MARKS[key][0] != "–")
+                          if name in table.players for key in keys if key not in ABSENT)
     return [MARKS[key] for key in shown]
 
 

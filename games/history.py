@@ -9,8 +9,9 @@ to it (never a Python repr).
 
 from dataclasses import dataclass
 
+from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from . import events
 from .models import HandChange
@@ -122,15 +123,28 @@ def value_words(value):
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, (list, tuple)):
-        return ", ".join(value_words(item) for item in value) or "–"
+        return separator().join(value_words(item) for item in value) or "–"
     if isinstance(value, dict):
-        return "(%s)" % ", ".join(f"{str(key).replace('_', ' ')} {value_words(item)}" for key, item in value.items())
+        return "(%s)" % separator().join(f"{str(key).replace('_', ' ')} {value_words(item)}" for key, item in value.items())
     return str(value)
 
 
 def cards(codes):
     """Card codes as people read them: "A♠ 10♥ joker"."""
-    return " ".join(_("joker") if code == "JK" else code[:-1] + SUITS.get(code[-1:], code[-1:]) for code in codes)
+    return " ".join(joker() if code == "JK" else code[:-1] + SUITS.get(code[-1:], code[-1:]) for code in codes)
+
+
+def joker():
+    """The joker among cards. In right-to-left text the cards are a left-to-right run, and an
+    Arabic word in it would turn the numbers after it into Arabic ones (the bidi algorithm), drawing
+    "A♠ 7♥ joker = 68" backwards: the word is isolated (FSI … PDI)."""
+    word = _("joker")
+    return f"\u2068{word}\u2069" if get_language_bidi() else word
+
+
+def separator():
+    """Between the items of a list in a line ("winner, maal 10"): Arabic writes its own comma."""
+    return pgettext("between the items of a list", ", ")
 
 
 def _entries(table, inputs):
@@ -153,4 +167,4 @@ def _in_order(table, entry):
 
 
 def _joined(phrases):
-    return ", ".join(phrase for phrase in phrases if phrase)
+    return separator().join(phrase for phrase in phrases if phrase)

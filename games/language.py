@@ -7,7 +7,9 @@ and the last; a table's pages call `follow_table` once they know the table.
 The digits: each device chooses between Western digits and the language's own (a cookie). Numbers
 are formatted with Western digits everywhere; a page for a device that chose its language's own
 digits has them changed once, in the finished HTML's text (so that no number is missed), never in
-tags' names, links, ids or inputs' values, nor in scripts and styles.
+tags' names, links or ids, nor in scripts and styles. The value of a box for a number
+(inputmode="numeric" or "decimal") is text people read too, and the server reads either digits back
+(games/typed.py); any other input's value (hidden ones, type="number") stays Western.
 """
 
 import contextvars
@@ -97,6 +99,8 @@ PAGE_PARTS = re.compile(
     re.S | re.I)
 # In a tag, only the attributes people read or hear: their values are text too.
 READ_ATTRIBUTES = re.compile(r'(\s(?:aria-label|title|alt|placeholder)=")([^"]*)"')
+NUMBER_BOX = re.compile(r'<input\b[^>]*\sinputmode="(?:numeric|decimal)"', re.I)
+VALUE = re.compile(r'(\svalue=")([^"]*)"')
 DIGITS_IN_TEXT = re.compile(r"&#?\w+;|[0-9]+" + CARD_SUIT)
 
 
@@ -113,7 +117,8 @@ def native_digits(html, language):
 
     def part(match):
         if match[3]:
-            return READ_ATTRIBUTES.sub(attribute, match[3])
+            tag = READ_ATTRIBUTES.sub(attribute, match[3])
+            return VALUE.sub(attribute, tag) if NUMBER_BOX.match(tag) else tag
         if match[1] or match[2] or match.group()[0] in "<&":
             return match.group()
         return text_digits(match)

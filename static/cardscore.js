@@ -7,7 +7,8 @@ const words = document.currentScript.dataset;
 // Numbers the script writes look like the server's (games/language.py, the `points` filter): in
 // the language's own digits when this device chose them (<html data-digits="٠١٢…">), and a signed
 // number isolated left to right in right-to-left text, so its minus stays before its digits.
-// Inputs keep Western digits, as the server writes them; typed ones may have either.
+// A box for a whole number is written in those digits too, as the server writes its value
+// (games/language.py); the server reads either.
 function shownDigits(text) {
   const own = document.documentElement.dataset.digits;
   return own ? String(text).replace(/[0-9]/g, (digit) => own[digit]) : String(text);
@@ -38,7 +39,7 @@ function enhance(root) {
       b.setAttribute("aria-label", label.replace("{label}", input.closest(".stepper").querySelector("label").textContent));
       b.addEventListener("click", () => {
         const value = Math.max(0, (readNumber(input.value) || 0) + step);
-        input.value = String(value);
+        input.value = shownDigits(value);
         input.dispatchEvent(new Event("input", { bubbles: true }));
         input.dispatchEvent(new Event("change", { bubbles: true }));
       });
@@ -95,7 +96,7 @@ document.addEventListener("maal-counted", (event) => {
   });
   if (!current) return;
   field.readOnly = event.detail.maal !== null;
-  field.value = event.detail.maal === null ? "" : String(event.detail.maal);
+  field.value = event.detail.maal === null ? "" : shownDigits(event.detail.maal);
 });
 
 // After a hand is posted: a saved hand brings the next hand's form to the top of the screen,

@@ -150,3 +150,16 @@ def test_setup_is_gone_once_an_owner_exists(owner):
     response = browser.post(reverse("setup"), {**NEW_OWNER, "username": "intruder", "code": code})
     assert response.status_code == 302
     assert usernames() == ["owner"]
+
+
+@pytest.mark.parametrize("language", ["ne", "ar"])
+def test_the_setup_page_gives_djangos_password_help_in_the_pages_language(language):
+    """Django's Nepali catalog leaves three of its password validators' help lines empty: ours has them
+    (games/first_run.py DJANGO_WORDS)."""
+    code = code_in(printed_link())
+    browser = Client()
+    browser.cookies["django_language"] = language
+    text = read_text(browser.get(reverse("setup"), {"code": code}))
+    assert "password" not in text.lower() and "Your" not in text
+    for english in first_run.DJANGO_WORDS[:3]:
+        assert english not in text

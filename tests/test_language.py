@@ -2,6 +2,7 @@
 typed in them, and signed numbers in right-to-left pages (games/language.py)."""
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -261,3 +262,72 @@ def test_no_numeric_input_refuses_the_languages_own_digits(client, owner):
         assert 'type="number"' not in body and 'pattern="[0-9]*"' not in body
     assert Hand.objects.exists()
 
+
+
+# --- boxes for numbers in the chosen digits (the issue "The edges of a real table", item 7) ------
+
+def own_digits_client(client, language):
+    client.cookies["django_language"] = language
+    client.cookies["cardscore_digits"] = "native"
+    return client
+
+
+def number_boxes(body):
+    """name -> value of each box for a number (inputmode numeric or decimal) on a page."""
+    return {match[1]: match[2] for match in
+            re.finditer(r'<input\b[^>]*\bname="([^"]+)"[^>]*\bvalue="([^"]*)"[^>]*inputmode="(?:numeric|decimal)"',
+                        body)}
+
+
+def test_a_box_for_a_number_shows_its_value_in_the_chosen_digits_and_nothing_else_does():
+    html = ('<input name="maal-0" value="12" inputmode="numeric" pattern="[0-9٠-٩०-९]*">'
+            '<input type="hidden" name="version" value="12"><input name="player" value="Asha 2">')
+    assert native_digits(html, "ne") == (
+        '<input name="maal-0" value="१२" inputmode="numeric" pattern="[0-9٠-٩०-९]*">'
+        '<input type="hidden" name="version" value="12"><input name="player" value="Asha 2">')
+
+
+@pytest.mark.parametrize("language, digits", [("ne", DEVANAGARI), ("ar", ARABIC)])
+def test_the_new_table_forms_defaults_are_in_the_chosen_digits_and_send_back_as_they_are(client, owner,
+                                                                                          language, digits):
+    own_digits_client(client, language)
+    body = page(client.get(reverse("new_table", args=["marriage"])))
+    boxes = number_boxes(body)
+    assert boxes["seen_points"] == "3".translate(digits) and boxes["point_rate"] == "1".translate(digits)
+    assert not any(re.search("[0-9]", value) for value in boxes.values()), boxes
+    # The form sent back as shown (names typed) makes the table with the same rules.
+    form = {**boxes, "name": "Friday", "player": ["Asha", "Bikash", "Chandra"], "language": ""}
+    assert csrf_post(client, reverse("new_table", args=["marriage"]), form).status_code == 302
+    assert Table.objects.get().rules["seen_points"] == 3
+
+
+def test_konkans_failed_wins_stepper_starts_in_the_chosen_digits(client, owner):
+    table = fresh_table("konkan", owner)
+    body = page(own_digits_client(client, "ne").get(table_url(table)))
+    assert number_boxes(body)["failed_wins-0"] == "०"
+    assert 'name="hand_number" value="2"' in body  # hidden, for the server only: Western
+
+
+# --- the translation review's code changes ------------------------------------------------------
+
+def test_the_board_marks_are_the_languages_own_letters(client, owner):
+    table = fresh_table("marriage", owner)  # Dipa was unseen in hand 1
+    client.cookies["django_language"] = "ne"
+    body = page(client.get(table_url(table)))
+    assert '<span aria-hidden="true">अ</span>' in body and '<span aria-hidden="true">U</span>' not in body
+
+
+def test_arabic_lists_its_items_with_the_arabic_comma(client, owner):
+    table = fresh_table("marriage", owner)
+    client.cookies["django_language"] = "ar"
+    text = page(client.get(reverse("history", args=[table.keeper_token])))
+    assert "، " in text and re.search(r"[\u0600-\u06ff], ", text) is None
+
+
+def test_the_joker_among_cards_is_isolated_only_in_right_to_left_text():
+    from games.history import cards
+    with translation.override("ar"):
+        assert cards(["AS", "JK"]) == "A♠ \u2068جوكر\u2069"
+    with translation.override("ne"):
+        assert "\u2068" not in cards(["AS", "JK"])
+    assert cards(["AS", "JK"]) == "A♠ joker"

@@ -8,6 +8,8 @@ from django.utils.translation import pgettext_lazy
 
 from scoring import marriage as engine
 
+from ..history import separator
+
 STATUSES = {"winner": gettext_lazy("winner"), "seen": pgettext_lazy("marriage player", "seen"),
             "unseen": pgettext_lazy("marriage player", "unseen"),
             "out": gettext_lazy("sat out")}
@@ -47,6 +49,6 @@ def maal_counted(table, counts):
         (tunnellas["poplu_jhiplu"], ngettext("%(count)s poplu/jhiplu tunnella", "%(count)s poplu/jhiplu tunnellas",
                                              tunnellas["poplu_jhiplu"])),
     ]
-    said = ", ".join(text % {"count": count} for count, text in held if count) or _("nothing")
+    said = separator().join(text % {"count": count} for count, text in held if count) or _("nothing")
     return _("maal counted — %(items)s = %(maal)s") % {
         "items": said, "maal": engine.count_maal(table.rules["maal_table"], counts)}

@@ -180,3 +180,69 @@ def test_every_games_pages_speak_the_phones_language(phones, live_server, transa
             if left_in_english:
                 found[url] = sorted(left_in_english)
     assert found == {}
+
+
+def test_the_maal_counter_and_the_steppers_write_the_chosen_digits(phones, live_server, transactional_db, owner):
+    table = fresh_table("marriage", owner)
+    page = context_in(phones, live_server, "ne", "native", logged_in=True).new_page()
+    page.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    page.locator("fieldset[data-seat='1'] label:has(input[value='winner'])").click()
+    asha = page.locator("fieldset[data-seat='0']")
+    asha.locator("details.counter summary").click()
+    more = asha.locator(".stepper:has(#tiplu-0) .controls button").nth(1)
+    more.click()
+    more.click()
+    expect(asha.locator("#tiplu-0")).to_have_value("२")
+    # The Maal box says what the counter's own line says, in the same digits.
+    maal = page.locator("#maal-0")
+    expect(maal).to_have_value(re.compile("^[०-९]+$"))
+    expect(page.locator("#maal-found-0")).to_contain_text(maal.input_value())
+    for seat, typed in enumerate(["४", "६", "१०"], 1):
+        page.locator(f"#maal-{seat}").press_sequentially(typed)
+    page.locator("#new-hand button.primary.wide").click()
+    expect(page.locator("#saved")).to_be_visible()
+    hand = table.hands.get(number=2)
+    # Sent with the Maal box as the counter wrote it, in Devanagari digits: saved, counts and all.
+    assert hand.inputs["Asha"]["maal_counts"]["tiplu"] == 2
+    assert [hand.inputs[name]["maal"] for name in table.players[1:]] == [4, 6, 10]
+
+
+def test_seat_numbers_follow_the_chosen_digits(phones, live_server, transactional_db, owner):
+    for digits, style in [("native", "devanagari"), ("western", "decimal")]:
+        page = context_in(phones, live_server, "ne", digits, logged_in=True).new_page()
+        page.goto(f"{live_server.url}/new/marriage/")
+        content = page.locator(".seat").first.evaluate("(seat) => getComputedStyle(seat, '::before').content")
+        assert content == f"counter(seat{'' if style == 'decimal' else ', ' + style})", content
+        page.close()
+
+
+# Where each character of an element's text is drawn, left edge first: [(character, left)].
+CHARACTERS_DRAWN = """(element) => {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const drawn = [];
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    [...text.data].forEach((character, index) => {
+      const range = document.createRange(); range.setStart(text, index); range.setEnd(text, index + 1);
+      if (character.trim() && !/[\\u2066-\\u2069]/.test(character)) drawn.push([character, range.getBoundingClientRect().left]);
+    });
+  }
+  return drawn;
+}"""
+
+
+@pytest.mark.parametrize("digits", ["western", "native"])
+def test_konkan_cards_and_their_points_are_drawn_in_order_right_to_left(phones, live_server, transactional_db, owner,
+                                                                         digits):
+    table = services.create_table(game="konkan", name="Konkan", players=SAMPLES["konkan"]["players"], rules={},
+                                  owner=owner)
+    services.record_hand(table, {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]},
+                                 "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}}, 1)
+    page = context_in(phones, live_server, "ar", digits, logged_in=True).new_page()
+    page.goto(f"{live_server.url}/t/{table.keeper_token}/hand/1/")
+    drawn = page.locator(".term .sum.cards").evaluate(CHARACTERS_DRAWN)
+    # "A♠ 11 + 7♥ 7 + joker 50 = 68", left to right; the joker's Arabic word itself right to left.
+    letter = re.compile("[\u0621-\u064a]")  # Arabic letters (not its digits, U+0660 on)
+    joker = [left for character, left in drawn if letter.match(character)]
+    around = [left for character, left in drawn if not letter.match(character)]
+    assert around == sorted(around), drawn
+    assert joker == sorted(joker, reverse=True) and around[8] < min(joker) and max(joker) < around[9], drawn
