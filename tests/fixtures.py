@@ -512,9 +512,9 @@ def board_cells(response, number):
     cells = []
     for cell in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1), re.S):
         marks = re.findall(r'<span class="visually-hidden">([^<]*)</span>', cell)
-        detail = re.search(r"<summary>([^<]*)</summary><small>([^<]*)</small>", cell)
-        shown = detail.group(1) if detail else re.sub(r"<abbr .*?</abbr>|<span class=\"visually-hidden\">[^<]*</span>|<[^>]+>",
-                                                      "", cell).strip()
+        detail = re.search(r"<summary>(.*?)</summary><small>([^<]*)</small>", cell, re.S)
+        shown = re.sub(r"<abbr .*?</abbr>|<span class=\"visually-hidden\">[^<]*</span>|<[^>]+>", "",
+                       detail.group(1) if detail else cell).strip()
         cells.append({"shown": shown, "marks": marks, "detail": detail and detail.group(2)})
     return cells
 
