@@ -8,7 +8,7 @@ The digits: each device chooses between Western digits and the language's own (a
 are formatted with Western digits everywhere; a page for a device that chose its language's own
 digits has them changed once, in the finished HTML's text (so that no number is missed), never in
 tags' names, links or ids, nor in scripts and styles. The value of a box for a number
-(inputmode="numeric" or "decimal") is text people read too, and the server reads either digits back
+(inputmode="numeric" or "decimal", or data-number for a signed one) is text people read too, and the server reads either digits back
 (games/typed.py); any other input's value (hidden ones, type="number") stays Western.
 """
 
@@ -99,7 +99,8 @@ PAGE_PARTS = re.compile(
     re.S | re.I)
 # In a tag, only the attributes people read or hear: their values are text too.
 READ_ATTRIBUTES = re.compile(r'(\s(?:aria-label|title|alt|placeholder)=")([^"]*)"')
-NUMBER_BOX = re.compile(r'<input\b[^>]*\sinputmode="(?:numeric|decimal)"', re.I)
+# A box for a signed number has no numeric keypad (it has no minus key): data-number marks it.
+NUMBER_BOX = re.compile(r'<input\b[^>]*\s(?:inputmode="(?:numeric|decimal)"|data-number\b)', re.I)
 VALUE = re.compile(r'(\svalue=")([^"]*)"')
 DIGITS_IN_TEXT = re.compile(r"&#?\w+;|[0-9]+" + CARD_SUIT)
 

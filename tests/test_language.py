@@ -331,3 +331,20 @@ def test_the_joker_among_cards_is_isolated_only_in_right_to_left_text():
     with translation.override("ne"):
         assert "\u2068" not in cards(["AS", "JK"])
     assert cards(["AS", "JK"]) == "A♠ joker"
+
+
+@pytest.mark.parametrize("language, digits", [("ne", DEVANAGARI), ("ar", ARABIC)])
+def test_the_seats_page_s_starting_total_is_in_the_chosen_digits_and_sends_back_as_it_is(client, owner,
+                                                                                         language, digits):
+    table = fresh_table("konkan", owner)
+    Table.objects.filter(pk=table.pk).update(rules={**table.rules, "join_at_highest": True})
+    own_digits_client(client, language)
+    body = page(client.get(reverse("seats", args=[table.keeper_token])))
+    shown = re.search(r'<input id="join-score" name="score" value="([^"]*)"', body)[1]
+    highest = str(Table.objects.get(pk=table.pk).engine.joining_score(table.rules | {"join_at_highest": True},
+                                                                      table.state))
+    assert shown == highest.translate(digits)
+    response = csrf_post(client, reverse("seats", args=[table.keeper_token]),
+                         {"kind": "join", "player": "Eka", "seat": "0", "score": shown})
+    assert response.status_code == 302
+    assert Table.objects.get(pk=table.pk).events[-1]["score"] == int(highest)
