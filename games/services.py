@@ -626,8 +626,11 @@ def rematch(table):
 
 
 def next_first_dealer(table):
-    """Who deals first in a rematch: whoever sits next after the one who dealt first here
-    (None in a game where nobody deals)."""
+    """Who deals first in a rematch: whoever's deal it is next here, so that the evening's deal
+    goes on round the table; when the game's end names nobody, whoever sits next after the one
+    who dealt first here (None in a game where nobody deals)."""
+    if table.progress.get("dealer") in table.seated:
+        return table.progress["dealer"]
     opening = table.engine.score(table.rules, table.starting_players, [],
                                  [event for event in table.events if event["after"] == 0])
     first, seated = opening.progress.get("dealer"), table.seated

@@ -186,6 +186,8 @@ def table_context(request, table, can_edit, token, **extra):
         "entry_key": services.new_key(),
         "game": game,
         "hands_editable": can_edit and game.hands_editable and not table.finished,
+        # Said on the scorekeeper's rematch button: the evening's deal goes on in the next game.
+        "rematch_dealer": services.next_first_dealer(table) if can_edit else None,
         **form_context,
     }
     # Only the scorekeeper is offered a redo: a viewer's page costs no query for it, nor does the

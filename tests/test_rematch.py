@@ -203,3 +203,13 @@ def test_eight_phones_tapping_rematch_at_once_start_one_game(owner):
     results = fire(logged_in_clients(owner), lambda client: client.post(rematch_url(table)))
     assert {status for status, _body in results} == {302}
     assert Table.objects.filter(previous=table).count() == 1
+
+
+def test_a_rematch_follows_the_evening_s_deal_and_its_button_says_who_deals(client, owner):
+    """Three hands dealt by Asha, Bikash and Chandra: Dipa deals next, in this game or the next
+    (the rematch began with Bikash, the second seat, whatever the evening's deal)."""
+    table = seeded(owner, "marriage", [marriage_inputs("Wsss", (5, 5, 5, 5))] * 3)
+    assert table.progress["dealer"] == "Dipa"
+    assert "Rematch · Dipa deals" in page(client.get(table_url(table)))
+    following, _made = services.rematch(table)
+    assert following.progress["dealer"] == "Dipa"
