@@ -210,6 +210,7 @@ def test_a_rematch_follows_the_evening_s_deal_and_its_button_says_who_deals(clie
     (the rematch began with Bikash, the second seat, whatever the evening's deal)."""
     table = seeded(owner, "marriage", [marriage_inputs("Wsss", (5, 5, 5, 5))] * 3)
     assert table.progress["dealer"] == "Dipa"
+    services.set_finished(table, True)
     assert "Rematch · Dipa deals" in page(client.get(table_url(table)))
     following, _made = services.rematch(table)
     assert following.progress["dealer"] == "Dipa"
