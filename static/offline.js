@@ -369,13 +369,7 @@
     form.submit();
   });
   if ("serviceWorker" in navigator) {
-    // A page no worker served (the visit that installs it) was not kept by it: the worker, once
-    // ready, fetches it to keep it, so a reload offline after this one visit still shows it.
-    const served = navigator.serviceWorker.controller;
     navigator.serviceWorker.register(script.dataset.serviceWorker);
-    if (!served) {
-      navigator.serviceWorker.ready.then((registration) => registration.active.postMessage({ keep: location.pathname }));
-    }
     // The board changed (a hand saved here, or the live board redrawn): the kept copy follows.
     let renew = null;
     document.addEventListener("htmx:afterSettle", (event) => {

@@ -298,33 +298,3 @@ def test_a_page_kept_for_a_sign_in_that_has_expired_is_not_shown_offline(keeper,
     keeper.reload()
     expect(keeper.locator("body")).to_contain_text("You are offline, and this phone has not kept this page.")
     expect(keeper.get_by_role("link", name="Wi-Fi")).to_have_count(0)
-
-
-def test_the_first_visit_is_kept_and_a_hand_saved_offline_then_is_sent_when_the_connection_is_back(
-        phones, live_server, table):
-    """One visit only (the one that installs the service worker), then the Wi-Fi drops: a reload
-    still shows the table, and a hand saved on it is recorded once the connection is back, with
-    no reload."""
-    services.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
-    phone = phones(is_mobile=True, has_touch=True).new_page()
-    phone.goto(f"{live_server.url}/t/{table.keeper_token}/")
-    expect(phone.locator("#new-hand h2")).to_have_text("Hand 2 · Bikash deals")
-    # The worker keeps the page that installed it (no second visit).
-    phone.wait_for_function("async () => Boolean(await caches.match(location.pathname))")
-
-    phone.context.set_offline(True)
-    phone.reload()
-    expect(phone.locator("#offline-note")).to_contain_text("Offline, last updated")
-    expect(phone.locator("#board tbody tr")).to_have_count(1)
-    enter_a_hand(phone, winner=1)
-    expect(phone.locator("#saved")).to_contain_text("Hand 2 is kept on this phone")
-    # The next hand's heading still says who deals it.
-    expect(phone.locator("#new-hand h2")).to_have_text("Hand 3 · Chandra deals")
-    assert Hand.objects.filter(table=table).count() == 1
-
-    phone.context.set_offline(False)
-    expect(phone.locator("#saved")).to_contain_text("Hand 2 saved")
-    expect(phone.locator("#connection")).to_have_text("online")
-    assert list(Hand.objects.filter(table=table).values_list("number", flat=True)) == [1, 2]
-    assert statuses(Hand.objects.get(table=table, number=2))["Bikash"] == "winner"
-    assert_the_engine_s_points(table)
