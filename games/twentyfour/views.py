@@ -18,7 +18,8 @@ from scoring.errors import InputError, gettext_noop
 
 from .. import problems, services
 from ..addresses import client_address
-from ..models import Puzzle, new_token
+from ..models import new_token
+from .models import Puzzle
 from ..views import render_table, table_for
 from . import pad, puzzles, race
 from .game import DIFFICULTY_LABELS
