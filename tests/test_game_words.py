@@ -6,6 +6,7 @@ a game's own files are loaded on its pages only."""
 import ast
 import io
 import re
+import sys
 import tokenize
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from django.urls import reverse
 
 from games import registry
 from games.colors import colors_url
-from tests.fixtures import seeded
+from tests.fixtures import manage_env, run_command, seeded
 
 ROOT = Path(settings.BASE_DIR)
 # What each game's players and rules say (its marks among them), beyond what its Game declares.
@@ -95,3 +96,38 @@ def test_a_game_s_own_files_are_loaded_on_its_pages_only(client, owner):
         for slug, html in pages.items():
             for url in own:
                 assert (url in html) == (slug == game.slug), (game.slug, url, slug)
+
+
+# Run in a server without the 24 Game: its home page (a guest's and an owner's) and a table of
+# every other game, each answered 200 and naming no 24 Game link.
+WITHOUT_24 = """
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.test import Client
+from games import registry, services
+call_command("migrate", verbosity=0)
+owner = get_user_model().objects.create_user("owner", password="pw-owner-123")
+guest, client = Client(), Client()
+client.force_login(owner)
+pages = {"guest home": guest.get("/"), "home": client.get("/")}
+for game in registry.all_games():
+    players = ["Asha", "Bikash", "Chandra", "Dipa"][:max(game.engine.MIN_PLAYERS, 2)]
+    colors = dict(zip(players, [color.key for color in game.colors])) if game.colors else None
+    table = services.create_table(game=game.slug, name="T", players=players, rules={}, owner=owner, colors=colors)
+    pages[game.slug] = client.get(f"/t/{table.keeper_token}/")
+for name, response in pages.items():
+    print(name, response.status_code, "/24/" in response.content.decode())
+"""
+
+
+@pytest.mark.slow
+def test_a_server_without_the_24_game_serves_every_other_game(tmp_path):
+    env = {**manage_env(tmp_path, DJANGO_SETTINGS_MODULE="tests.settings_without_24")}
+    env.pop("DATABASE_URL", None)  # its own SQLite file in tmp_path
+    checked = run_command([sys.executable, "manage.py", "check"], env)
+    assert checked.returncode == 0, checked.stderr
+    served = run_command([sys.executable, "manage.py", "shell", "-c", WITHOUT_24], env)
+    assert served.returncode == 0, served.stderr
+    games = [game.slug for game in registry.all_games() if game.slug != "twentyfour"]
+    assert served.stdout.split("\n")[-len(games) - 3:-1] == [
+        "guest home 200 False", "home 200 False", *(f"{slug} 200 False" for slug in games)]
