@@ -3,22 +3,12 @@ import copy
 from django import forms
 from django.contrib import admin
 from django.db.models import F
-from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import InputError
 
 from . import problems
 from .models import Group, Hand, PointTable, Table
 from .registry import all_games, get_game
-
-
-# The labels of the rules no game offers as a form field: tables of points, edited as JSON here.
-RULE_TABLE_LABELS = {
-    # Translators: Marriage's table of what each kind of maal (bonus cards: tiplu, poplu...) is worth.
-    "maal_table": _("Maal table"),
-    # Translators: Konkan's points for each card left in a losing player's hand.
-    "card_penalties": _("Card penalties"),
-}
 
 
 class PointTableForm(forms.ModelForm):
@@ -34,12 +24,13 @@ class PointTableForm(forms.ModelForm):
         self.initial.setdefault("game", self.game)
         rules = PointTable.rules_for(self.game) if self.instance.pk is None else \
             get_game(self.game).engine.validate_rules(self.instance.rules)
-        self.rule_fields = get_game(self.game).rule_fields
+        described = get_game(self.game)
+        self.rule_fields = described.rule_fields
         for key, value in rules.items():
             if key in self.rule_fields:
                 self.fields[key] = copy.deepcopy(self.rule_fields[key])
             else:
-                self.fields[key] = forms.JSONField(label=RULE_TABLE_LABELS.get(key, key.replace("_", " ").capitalize()),
+                self.fields[key] = forms.JSONField(label=described.rule_label(key),
                                                    widget=forms.Textarea(attrs={"rows": 6}))
             self.initial[key] = value
 

@@ -7,7 +7,6 @@ from functools import partial
 
 from django.core.cache import cache
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scoring import settle
 
@@ -16,21 +15,8 @@ from .history import between, separator
 
 from .templatetags.cardscore import points as signed_points
 
-# What a board cell can say about a player's hand besides the points, as each game's
-# `hand_marks` names it: (the symbol on the board, what it means). A player marked `sat_out` or
-# `out` was not in the hand: the board shows a dash for them, not a 0. The letters are
-# translatable (a Nepali board writes its own letters, not Latin ones); the signs are the same in
-# every language.
-MARKS = {
-    "won": ("★", _("won")),
-    "unseen": (pgettext_lazy("board mark: one letter for an unseen player", "U"), _("unseen")),
-    "dublee": (pgettext_lazy("board mark: one letter for a dublee", "D"), _("dublee")),
-    "foul": (pgettext_lazy("board mark: one letter for a foul", "F"), _("foul")),
-    "made": ("✓", _("made the bid")),
-    "missed": ("✗", _("missed the bid")),
-    "sat_out": ("–", _("sat out")),
-    "out": ("–", _("out of the game")),
-}
+# A player marked `sat_out` or `out` was not in the hand: the board shows a dash for them, not a 0.
+# (The marks themselves are each game's, with the board's own: games.registry.Game.mark.)
 ABSENT = {"sat_out", "out"}
 # How long a worked-out settlement is kept: a table's evening.
 SETTLEMENT_SECONDS = 6 * 3600
@@ -106,14 +92,14 @@ def cells(table, inputs, points, details=None):
     for name in table.players:
         value = values[name]
         result.append({"name": name, "value": value, "shown": "–" if value is None else signed_points(value, signed),
-                       "css": _cell_class(value, signed), "marks": [MARKS[key] for key in marks.get(name, ())],
+                       "css": _cell_class(value, signed), "marks": [game.mark(key) for key in marks.get(name, ())],
                        "detail": (details or {}).get(name)})
     return result
 
 
 def hand_marks(game, inputs):
-    """Player -> the MARKS keys of their part of a hand."""
-    return game.hand_marks(inputs) if game.hand_marks else {}
+    """Player -> the mark keys of their part of a hand."""
+    return game.hand_marks(inputs)
 
 
 def points_in_hand(players, marks, points):
@@ -137,7 +123,7 @@ def grid(table, hands, cell_details, entry):
     own words, "Between round 3 and 4", for a screen reader), then a row for the hand being
     played when part of it is entered (Thirteen's bids), with no points.
 
-    The detail (e.g. how a score was made up) comes from the game's `cell_details` where it has one.
+    The detail (e.g. how a score was made up) comes from the game's `cell_details`.
     """
     first = hands[0].number if hands else entry.number
     shown = [{"event": events.said(table, event), "index": index, "when": between(table, event["after"])}
@@ -145,7 +131,7 @@ def grid(table, hands, cell_details, entry):
     after = [event["after"] for event in table.events]
     rows = [row for row, at in zip(shown, after) if at == first - 1]
     for hand in hands:
-        details = cell_details(table, hand) if cell_details else None
+        details = cell_details(table, hand)
         # A row is keyed on what its cells are made of; they are worked out (the template calls
         # them) only when the cache does not have the row.
         rows.append({"number": hand.number, "pending": False, "note": hand.note,
@@ -179,7 +165,7 @@ def legend(table, hands):
     # Told apart by key: a mark's meaning is a translatable text, worked out each time it is hashed.
     shown = dict.fromkeys(key for hand in hands for name, keys in hand_marks(game, hand.inputs).items()
                           if name in table.players for key in keys if key not in ABSENT)
-    return [MARKS[key] for key in shown]
+    return [game.mark(key) for key in shown]
 
 
 def last_hand(grid):

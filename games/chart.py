@@ -5,15 +5,17 @@ import functools
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-# Readable on light and dark backgrounds; the Thirteen colours come first by name.
-PALETTE = {"red": "#e0443a", "yellow": "#d9a400", "green": "#2e9e4f", "blue": "#3575e0"}
+from .colors import drawn
+
+# Readable on light and dark backgrounds; a player who wears a colour (games.colors) is drawn in it.
 SERIES = ["#3575e0", "#e0443a", "#2e9e4f", "#d9a400", "#9b59d0", "#1aa3a3", "#e07a1f", "#c2417f", "#7a8a2e",
           "#8a6d5a"]
 WIDTH, HEIGHT, PAD = 360, 180, 8
 
 
 def player_colors(table):
-    return {name: PALETTE.get(table.colors.get(name), SERIES[seat % len(SERIES)])
+    worn = drawn(table.game_descriptor)
+    return {name: worn.get(table.colors.get(name), SERIES[seat % len(SERIES)])
             for seat, name in enumerate(table.players)}
 
 

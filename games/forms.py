@@ -56,7 +56,7 @@ class NewTableForm(forms.Form):
                                                                  else "numeric", "autocomplete": "off"})
             self.initial.setdefault(key, defaults[key])
         self.base_rules = defaults
-        self.colors, self.seat_help = described.colors, described.seat_help
+        self.colors, self.seat_help = described.color_choices, described.seat_help
         names = self.data.getlist("player") if self.is_bound else []
         colors = self.data.getlist("color") if self.is_bound else []
         typed = [(name.strip(), color) for name, color in zip(names, colors + [""] * len(names)) if name.strip()]
@@ -68,7 +68,7 @@ class NewTableForm(forms.Form):
         typed, padded with empty seats to the game's maximum."""
         seats = self.engine.MAX_PLAYERS
         names = self.player_names[:seats] + [""] * (seats - len(self.player_names[:seats]))
-        default_colors = [value for value, _label in self.colors or []]
+        default_colors = [value for value, _label in self.colors]
         colors = self.player_colors[:seats] + default_colors[len(self.player_colors):]
         slots = [(name, colors[seat] if seat < len(colors) else "") for seat, name in enumerate(names)]
         return [(name, color, bool(name) and self.player_colors.count(color) > 1) for name, color in slots]

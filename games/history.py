@@ -106,7 +106,7 @@ def words(table, name, value, entry=None):
     an input that goes without saying there (no dublee, no failed win) gives "". Without it (a
     correction), every value is said."""
     game = table.game_descriptor
-    said = game.history_words(table, name, value, entry) if game.history_words else None
+    said = game.history_words(table, name, value, entry)
     if said is not None:
         return str(said)
     if entry is not None and (value is None or value is False):

@@ -9,14 +9,23 @@ from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-# The app shell: what a table's page needs besides the page itself.
+from . import registry
+from .colors import colors_url
+
+# The app shell: what a table's page needs besides the page itself (and its game's files: shell_urls).
 SHELL = ["cardscore.css", "cardscore.js", "offline.js", "django_htmx/htmx-2.min.js", "favicon.svg",
          "icons/icon-192.png"]
 
 
+def shell_urls():
+    """The addresses the service worker keeps: the app shell and every game's own files."""
+    return [*(static(path) for path in [*SHELL, *registry.all_assets()]),
+            *(colors_url(game) for game in registry.all_games() if game.colors)]
+
+
 @require_safe
 def service_worker(request):
-    shell = [static(path) for path in SHELL]
+    shell = shell_urls()
     # A new version of a static file has a new address: the worker's bytes change, phones install it again.
     version = hashlib.sha256(" ".join(shell).encode()).hexdigest()[:12]
     response = render(request, "sw.js", {"shell": json.dumps(shell), "version": version},

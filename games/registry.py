@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from types import ModuleType
-from typing import Callable
+from typing import Any, NamedTuple, Protocol
 
 from django.apps import apps
 from django.utils.module_loading import module_has_submodule
@@ -20,6 +20,92 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.errors import InputError, gettext_noop
+
+
+class Mark(NamedTuple):
+    """What a board cell can say about a player's hand besides the points: the symbol on the
+    board ("★", "U") and what it means ("won", "unseen"). The letters are translatable (a Nepali
+    board writes its own letters, not Latin ones); the signs are the same in every language."""
+
+    symbol: Any  # str, or a lazy translation
+    meaning: Any
+
+
+class Colour(NamedTuple):
+    """A colour players wear: its key (stored with the table), its name for people, and how it is
+    drawn (#rrggbb) by the board's stylesheet, the chart and the result card alike."""
+
+    key: str
+    label: Any
+    hex: str
+
+
+class HomeEntry(NamedTuple):
+    """A link a game puts on the home page besides "start a table" (the 24 Game played alone):
+    the URL's name, its words for someone logged in and for a guest."""
+
+    url_name: str
+    label: Any
+    guest_label: Any
+
+
+# The hooks a game may give, with what each takes and returns. A game that gives none gets the
+# default behaviour beside each (below the class): nothing is looked up by testing for None.
+
+class MarksHook(Protocol):
+    def __call__(self, inputs: dict) -> dict[str, list[str]]:
+        """Player -> the keys (of the game's `marks` or the board's own) of their part of a hand."""
+
+
+class CellDetailsHook(Protocol):
+    def __call__(self, table: Any, hand: Any) -> dict[str, str]:
+        """Player -> how their score in `hand` was made up, shown when the score is tapped."""
+
+
+class PickerTotalHook(Protocol):
+    def __call__(self, table: Any, mode: str, text: str) -> int:
+        """What a card picker's cards are worth: "cards" a hand's cards left, "groups" a set laid
+        down; raises InputError."""
+
+
+class PageContextHook(Protocol):
+    def __call__(self, request: Any, table: Any) -> dict:
+        """More for the table page, made for this phone: a page with it is never a shared one."""
+
+
+class HistoryWordsHook(Protocol):
+    def __call__(self, table: Any, name: str, value: Any, entry: dict | None) -> Any:
+        """One input in words for the history ("maal 12"), or None for the generic wording; see
+        games/history.py for what `entry` means."""
+
+
+def no_marks(inputs: dict) -> dict[str, list[str]]:
+    return {}
+
+
+def no_cell_details(table: Any, hand: Any) -> dict[str, str]:
+    return {}
+
+
+def no_picker_total(table: Any, mode: str, text: str) -> int:
+    raise LookupError(f"{table.game} has no card picker")  # never asked: picker_adds_up says so
+
+
+def no_page_context(request: Any, table: Any) -> dict:
+    return {}
+
+
+def generic_history_words(table: Any, name: str, value: Any, entry: dict | None) -> Any:
+    return None
+
+
+# The marks every game's board may show: who won, and a dash for a player not in the hand (who
+# sat it out, or is out of the game). A game adds its own in `marks`.
+BOARD_MARKS = {
+    "won": Mark("★", gettext_lazy("won")),
+    "sat_out": Mark("–", gettext_lazy("sat out")),
+    "out": Mark("–", gettext_lazy("out of the game")),
+}
 
 
 @dataclass(frozen=True)
@@ -37,10 +123,14 @@ class Game:
         parse(data, table, number, base, problems) -> the hand's inputs in the table file's shape; a field
             that cannot be read is left out and its InputError added to `problems`
             (scoring.errors.Problems), so that one save reports every problem
-        marks(inputs) -> what the board marks beside each player's points (`hand_marks`)
+
+    Everything the shared app shows of a game comes from here, typed: its words (`marks`,
+    `rule_labels`, `colors`), its files (templates, `assets`), its links (`home_entries`) and its
+    hooks (`hand_marks`, `cell_details`, `picker_total`, `page_context`, `history_words`), each
+    with a default behaviour for a game that has none of its own.
     """
 
-    name: str
+    name: Any  # str, or a lazy translation
     engine: ModuleType  # the pure rules in scoring/
     entry: ModuleType
     # One hand's form, for entering it and for correcting it. It shows only the entry's rows and form
@@ -52,40 +142,60 @@ class Game:
     # <li> per term, by its kind. The shared one shows a term's points only.
     terms_template: str = "games/terms.html"
     rule_fields: dict = field(default_factory=dict)  # rule key -> form field, offered for a new table
+    # rule key -> label of a rule no form field offers (a table of points, edited as JSON in the admin)
+    rule_labels: dict = field(default_factory=dict)
     field_labels: dict = field(default_factory=dict)  # input field -> label, to name it in an error
-    colors: list | None = None  # [(colour, label)] players wear, in seat order
+    marks: dict[str, Mark] = field(default_factory=dict)  # the game's own board marks, besides BOARD_MARKS
+    colors: tuple[Colour, ...] = ()  # the colours players wear, in seat order (none: players wear none)
+    # The game's own static files (its .css and .js, under static/ in its folder), loaded on its pages only.
+    assets: tuple[str, ...] = ()
+    home_entries: tuple[HomeEntry, ...] = ()
     seat_help: str = ""  # how seats work (who deals first)
     join_help: str = ""  # where a player sitting down mid-game starts, where the rules say
     hands_editable: bool = True  # whether a recorded hand can be corrected or deleted
     live_board: bool = True  # whether the board polls for changes made on other phones
     pending_note: str = ""  # the board's row for a hand saved but not complete yet
-    cell_details: Callable | None = None  # (table, hand) -> {player: how the score was made up}
-    hand_marks: Callable | None = None  # (hand inputs) -> {player: [board.MARKS keys]}
-    # (table, mode, typed cards) -> what the card picker's cards are worth: "cards" a hand's cards
-    # left, "groups" a set laid down; raises InputError
-    picker_total: Callable | None = None
-    page_context: Callable | None = None  # (request, table) -> more for the table page
-    # (table, name, value, entry) -> one input in words for the history ("maal 12"), or None for the
-    # generic wording; see games/history.py for what `entry` means.
-    history_words: Callable | None = None
+    hand_marks: MarksHook = no_marks
+    cell_details: CellDetailsHook = no_cell_details
+    picker_total: PickerTotalHook = no_picker_total
+    page_context: PageContextHook = no_page_context
+    history_words: HistoryWordsHook = generic_history_words
     # What the game calls one hand and several, in the board's and the messages' words: the
     # players of Thirteen say "round", and a page that says "hand" reads as another game's.
-    hand_word: str = gettext_lazy("hand")
-    hands_word: str = gettext_lazy("hands")
+    hand_word: Any = gettext_lazy("hand")
+    hands_word: Any = gettext_lazy("hands")
 
     @property
-    def slug(self):
+    def slug(self) -> str:
         return self.engine.SLUG
 
     @property
-    def picker_adds_up(self):
-        """Whether the card picker shows what its cards are worth (a template cannot test a function)."""
-        return self.picker_total is not None
+    def picker_adds_up(self) -> bool:
+        """Whether the card picker shows what its cards are worth (the game counts them)."""
+        return self.picker_total is not no_picker_total
 
-    def field_label(self, name):
+    @property
+    def page_is_personal(self) -> bool:
+        """Whether the table page is made for each phone (page_context), never a shared copy."""
+        return self.page_context is not no_page_context
+
+    @property
+    def color_choices(self) -> list[tuple[str, Any]]:
+        """(key, name) of each colour: the choices of a player's colour."""
+        return [(color.key, color.label) for color in self.colors]
+
+    def mark(self, key: str) -> Mark:
+        """The mark `key` of this game's board: its own, or one every board has."""
+        return self.marks.get(key) or BOARD_MARKS[key]
+
+    def field_label(self, name: str) -> str:
         return self.field_labels.get(name, "")
 
-    def hand_name(self, number):
+    def rule_label(self, key: str) -> str:
+        """A rule as the admin names it: its label, else its key in words ("Point rate")."""
+        return self.rule_labels.get(key) or key.replace("_", " ").capitalize()
+
+    def hand_name(self, number: int) -> str:
         """Hand `number` as a message starts it: "Hand 3", "Round 3"."""
         return _("%(hand)s %(number)s") % {"hand": capfirst(self.hand_word), "number": number}
 
@@ -118,6 +228,16 @@ def get_game(slug):
 def game_choices():
     """(slug, name) of every game: the choices of a table's game."""
     return [(game.slug, game.name) for game in all_games()]
+
+
+def home_entries():
+    """The links the games put on the home page, in the order of INSTALLED_APPS."""
+    return [entry for game in all_games() for entry in game.home_entries]
+
+
+def all_assets():
+    """The static files of every game: a phone keeps them all for its offline pages."""
+    return [path for game in all_games() for path in game.assets]
 
 
 def url_modules():

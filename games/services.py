@@ -66,7 +66,7 @@ def clean_players(game, players):
 def clean_colors(game, colors, seats):
     """The players' colours in seat order: one of the game's colours for each seat, and no two
     players in the same colour (the colour is how the table tells them apart)."""
-    choices = dict(get_game(game).colors or [])
+    choices = dict(get_game(game).color_choices)
     if len(colors) != seats or not set(colors) <= set(choices):
         raise InputError(gettext_noop("choose a colour for each player"), field="color")
     for color in colors:

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import offline, registry, views
+from . import colors, offline, registry, views
 
 urlpatterns = [
     # Every phone showing a board asks this every two seconds: matched first.
@@ -10,6 +10,7 @@ urlpatterns = [
     path("health/", views.health, name="health"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("sw.js", offline.service_worker, name="service_worker"),
+    path("colors/<slug:game>.css", colors.colors_css, name="game_colors"),
     path("new/<slug:game>/", views.new_table, name="new_table"),
     path("import/", views.import_file, name="import_file"),
     path("players/", views.players_list, name="players_list"),

@@ -131,7 +131,7 @@ def home(request):
     tables = request.user.tables.all()[:50] if request.user.is_authenticated else []
     groups = request.user.table_groups.all() if request.user.is_authenticated else []
     return render(request, "games/home.html", {"tables": tables, "groups": groups, "games": registry.game_choices(),
-                                               "import_form": ImportForm()})
+                                               "entries": registry.home_entries(), "import_form": ImportForm()})
 
 
 @login_required
@@ -232,10 +232,10 @@ def problems_context(table, error, rows, number):
 @require_safe
 def table(request, token):
     game, revision, can_edit = link_for(token)
-    page_context = registry.get_game(game).page_context
-    if can_edit or page_context or request.user.is_authenticated or request.GET or len(get_messages(request)):
+    described = registry.get_game(game)
+    if can_edit or described.page_is_personal or request.user.is_authenticated or request.GET or len(get_messages(request)):
         table, can_edit = table_for(token)
-        extra = {**(page_context(request, table) if page_context else {}), **games_around(table, request.user)}
+        extra = {**described.page_context(request, table), **games_around(table, request.user)}
         saved = [message.message for message in get_messages(request) if message.extra_tags == SAVED]
         if saved:
             extra["saved"] = saved[-1]
@@ -595,7 +595,7 @@ def picker_total(request, token, mode):
     post carries the form the picker is in, and which of its fields the picker fills)."""
     table = keeper_table(token)
     total = table.game_descriptor.picker_total
-    if total is None or mode not in PICKER_MODES:
+    if not table.game_descriptor.picker_adds_up or mode not in PICKER_MODES:
         raise Http404
     field = request.POST.get("field", "")
     text = request.POST.get(field, "")
@@ -806,7 +806,8 @@ def import_file(request):
             return redirect("table", token=table.keeper_token)
     tables = request.user.tables.all()[:50]
     return render(request, "games/home.html",
-                  {"tables": tables, "games": registry.game_choices(), "import_form": form, "import_error": error},
+                  {"tables": tables, "games": registry.game_choices(), "entries": registry.home_entries(),
+                   "import_form": form, "import_error": error},
                   status=413 if form.has_error("file", "too_big") else 422)
 
 

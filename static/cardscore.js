@@ -75,30 +75,6 @@ document.addEventListener("change", (event) => {
   });
 });
 
-// Marriage: the maal counter writes what it found into the Maal field, which then follows the
-// counter (read only) until every count is back to 0. While a count is changing the field is
-// emptied, so that a save never sends a number the counter no longer shows.
-document.addEventListener("input", (event) => {
-  const steppers = event.target.closest(".counter .steppers");
-  if (!steppers) return;
-  const field = document.getElementById(`maal-${steppers.closest("[data-seat]").dataset.seat}`);
-  const counting = [...steppers.querySelectorAll("input")].some((input) => (readNumber(input.value) || 0) !== 0);
-  field.value = "";
-  field.readOnly = counting;
-});
-document.addEventListener("maal-counted", (event) => {
-  const field = document.getElementById(`maal-${event.detail.seat}`);
-  if (!field) return;
-  // An answer to counts changed since (a slow answer overtaken by the next tap) is not shown.
-  const current = Object.entries(event.detail.counts).every(([name, value]) => {
-    const input = document.getElementById(`${name}-${event.detail.seat}`);
-    return input && input.value === value;
-  });
-  if (!current) return;
-  field.readOnly = event.detail.maal !== null;
-  field.value = event.detail.maal === null ? "" : shownDigits(event.detail.maal);
-});
-
 // After a hand is posted: a saved hand brings the next hand's form to the top of the screen,
 // ready for its first field; a refused one shows every problem beside the Save button.
 document.addEventListener("htmx:afterSettle", (event) => {
@@ -134,17 +110,6 @@ document.addEventListener("submit", (event) => {
   if (question && !window.confirm(question)) event.preventDefault();
 });
 
-// Thirteen: "bids remaining" follows the bids as they are typed (information only).
-document.addEventListener("input", (event) => {
-  if (!event.target.matches("[data-sum=bids]")) return;
-  const form = event.target.form;
-  const remaining = form.querySelector("[data-remaining]");
-  if (!remaining) return;
-  let total = 0;
-  form.querySelectorAll("[data-sum=bids]").forEach((input) => { total += readNumber(input.value) || 0; });
-  remaining.querySelector("[data-remaining-value]").textContent = shownNumber(parseInt(remaining.dataset.remaining, 10) - total, false);
-});
-
 // Card picker: tap a rank then a suit to add a card to the [data-cards] field beside it.
 // In a group a joker stands for the card tapped after it (JK=7H); in a hand it is just JK.
 document.querySelectorAll(".picker[hidden]").forEach((picker) => { picker.hidden = false; });
@@ -176,9 +141,9 @@ document.addEventListener("click", (event) => {
   state.textContent = pending ? pending + " …" : "";
   field.dispatchEvent(new Event("input", { bubbles: true }));
 });
-// Konkan: the card counter writes what the cards are worth into the Penalty field, which then
-// follows the counter (read only) until the cards are cleared, as Marriage's maal counter does.
-// While the cards are changing the field is emptied, so that a save never sends a stale number.
+// A card counter writes what the cards are worth into the field it counts into (data-counts-into),
+// which then follows the counter (read only) until the cards are cleared. While the cards are
+// changing the field is emptied, so that a save never sends a stale number.
 document.addEventListener("input", (event) => {
   if (!event.target.matches("[data-counts-into]")) return;
   const into = document.getElementById(event.target.dataset.countsInto);
@@ -198,31 +163,6 @@ document.addEventListener("input", (event) => {
   if (!event.target.matches("[data-cards]")) return;
   const total = event.target.closest(".counter, .set-form").querySelector(".picker .picker-total");
   if (total) total.dispatchEvent(new Event("cards-changed"));
-});
-
-// 24 Game: the timer runs from the deal (the server measures the time that counts). The server
-// renders the seconds so far (data-seconds) with every pad, so a pad swapped in by a key press
-// never shows 0:00; counting on from that value rather than from the deal's date keeps a phone
-// whose clock is off in step with the server. Run at once after a swap to start counting there.
-function tickTimers() {
-  document.querySelectorAll(".timer[data-seconds]").forEach((timer) => {
-    if (!timer.dataset.since) timer.dataset.since = String(Date.now() - parseInt(timer.dataset.seconds, 10) * 1000);
-    const seconds = Math.max(0, Math.floor((Date.now() - parseInt(timer.dataset.since, 10)) / 1000));
-    timer.querySelector("output").textContent = shownDigits(Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0"));
-  });
-}
-setInterval(tickTimers, 500);
-document.addEventListener("DOMContentLoaded", tickTimers);
-document.addEventListener("htmx:afterSettle", tickTimers);
-
-// 24 race: remember which player this phone plays for, so the live board keeps it.
-document.addEventListener("change", (event) => {
-  const select = event.target.closest("select[data-cookie]");
-  if (!select) return;
-  document.cookie = `${select.dataset.cookie}=${encodeURIComponent(select.value)}; path=/; max-age=2592000; samesite=lax`;
-  // The hint asking who plays on this phone is answered once a player is chosen.
-  const help = document.getElementById("race-player-help");
-  if (help) help.hidden = Boolean(select.value);
 });
 
 // Live board: no polling while the page is hidden (the phone is in a pocket).

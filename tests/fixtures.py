@@ -37,7 +37,8 @@ from hypothesis import strategies as st
 from playwright.sync_api import expect
 
 from games import registry, services
-from games.models import Group, Hand, HandChange, Puzzle, Table
+from games.models import Group, Hand, HandChange, Table
+from games.twentyfour.models import Puzzle
 from scoring import InputError, expressions24, solver24, thirteen
 from tests.strategies import (THIRTEEN_PLAYERS, honors_games, konkan_games, marriage_games, race_tables,
                               thirteen_games, thirteen_rule_sets)

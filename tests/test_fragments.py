@@ -7,7 +7,7 @@ from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.utils import translation
 
-from games import board, fragments, services
+from games import board, fragments, registry, services
 from games.views import table_context
 from tests.fixtures import MINUS, SAMPLES, csrf_post, fresh_table, marriage_inputs, table_url
 
@@ -57,8 +57,8 @@ def test_the_blank_form_is_reused_and_a_refused_hand_gets_its_own(client, owner,
 
 def test_a_key_differs_by_language_and_refuses_what_it_cannot_see_into():
     with translation.override("en"):
-        english = fragments.key({"meaning": board.MARKS["won"][1]})
+        english = fragments.key({"meaning": registry.BOARD_MARKS["won"].meaning})
     with translation.override("ne"):
-        assert fragments.key({"meaning": board.MARKS["won"][1]}) != english
+        assert fragments.key({"meaning": registry.BOARD_MARKS["won"].meaning}) != english
     with pytest.raises(TypeError):
         fragments.key(object())

@@ -34,7 +34,8 @@ from hypothesis import strategies as st
 
 from games import chart, services
 from games.registry import get_game
-from games.models import Puzzle, Table
+from games.models import Table
+from games.twentyfour.models import Puzzle
 from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, GAMES, SAMPLES, SET_61, counts, csrf_token,
                             fresh_table, players_form, players_of, scripts_in, snapshot, table_form, thirteen_round)
 

@@ -11,7 +11,7 @@ from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.urls import reverse
 
-from games import offline, services
+from games import offline, registry, services
 from games.models import Hand, HandChange
 from tests.fixtures import (add_url, csrf_post, edit_url, hand_edit_form, hand_form, marriage_inputs, page,
                             thirteen_round)
@@ -149,14 +149,15 @@ def test_the_service_worker_is_served_from_the_root_with_the_shell_it_keeps(clie
     assert response["Cache-Control"] == "no-cache"  # a phone asks for a new version at every visit
     assert "script-src 'self'" in response["Content-Security-Policy"]
     shell = json.loads(re.search(r"const SHELL_FILES = (\[.*\]);", page(response)).group(1))
-    assert shell == [static(path) for path in offline.SHELL]
-    for path in offline.SHELL:  # each one exists, and a table's page asks for it
+    assert shell == offline.shell_urls()
+    assert [static(path) for path in offline.SHELL] == shell[:len(offline.SHELL)]
+    for path in [*offline.SHELL, *registry.all_assets()]:  # each one exists, and a table's page asks for it
         assert finders.find(path), path
 
 
 def test_a_table_s_page_asks_for_every_file_the_service_worker_keeps_for_it(client, marriage_table):
     html = page(client.get(reverse("table", args=[marriage_table.keeper_token])))
-    assert all(static(path) in html for path in offline.SHELL)
+    assert all(static(path) in html for path in [*offline.SHELL, *marriage_table.game_descriptor.assets])
 
 
 def test_the_next_hand_form_carries_who_deals_the_hands_to_come(client, marriage_table):

@@ -15,7 +15,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import first_run, services
-from games.models import Puzzle, Table, new_token
+from games.models import Table, new_token
+from games.twentyfour.models import Puzzle
 from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, GAMES, PASSWORD, PROJECT_DIR, SAMPLES, SET_61,
                             counts, csrf_post, fresh_table, manage_env, players_form, players_of, run_command, scripts_in,
                             snapshot, table_form)

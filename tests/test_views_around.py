@@ -8,7 +8,7 @@ import re
 from django.test import Client
 from django.urls import reverse
 
-from games import chart, services
+from games import chart, colors, services
 from games.models import HandChange, Table
 from games.templatetags.cardscore import points
 from tests.fixtures import csrf_post, hand_form, marriage_inputs, page, read_text
@@ -92,7 +92,8 @@ def test_the_chart_draws_each_players_running_total_in_their_colour(client, owne
     assert imported.series == {"A": [0, 10], "B": [0, 0], "C": [0, 0], "D": [0, -10]}
     page = client.get(reverse("table", args=[imported.viewer_token])).content.decode()
     assert page.count("<polyline") == 4
-    assert f'stroke="{chart.PALETTE["red"]}"' in page and f'stroke="{chart.PALETTE["blue"]}"' in page
+    worn = colors.drawn(imported.game_descriptor)
+    assert f'stroke="{worn["red"]}"' in page and f'stroke="{worn["blue"]}"' in page
     assert 'aria-label="Running totals of T"' in page
 
 

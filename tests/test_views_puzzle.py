@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Puzzle
+from games.twentyfour.models import Puzzle
 from games.twentyfour import views as views24
 from games.twentyfour.views import DEVICE_COOKIE, PLAYER_COOKIE
 from scoring import expressions24, solver24

@@ -16,6 +16,10 @@ GAME = Game(
     summary_template="konkan/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
     hand_marks=hand_entry.marks,
+    rule_labels={
+        # Translators: Konkan's points for each card left in a losing player's hand.
+        "card_penalties": _("Card penalties"),
+    },
     picker_total=hand_entry.picker_total,
     seat_help=_("The first player deals first and starts with 15 cards."),
     join_help=_("With the house rule on: the highest total still in the game."),

@@ -1,10 +1,11 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring import marriage as engine
 
 from ..forms import MONEY_RULE_FIELDS
-from ..registry import Game
+from ..registry import Game, Mark
 from . import hand_entry, history
 
 GAME = Game(
@@ -17,6 +18,16 @@ GAME = Game(
     summary_template="marriage/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
     hand_marks=hand_entry.marks,
+    assets=("marriage/marriage.css", "marriage/marriage.js"),
+    marks={
+        "unseen": Mark(pgettext_lazy("board mark: one letter for an unseen player", "U"), _("unseen")),
+        "dublee": Mark(pgettext_lazy("board mark: one letter for a dublee", "D"), _("dublee")),
+        "foul": Mark(pgettext_lazy("board mark: one letter for a foul", "F"), _("foul")),
+    },
+    rule_labels={
+        # Translators: Marriage's table of what each kind of maal (bonus cards: tiplu, poplu...) is worth.
+        "maal_table": _("Maal table"),
+    },
     seat_help=_("The first player deals first."),
     rule_fields={
         "murder": forms.BooleanField(label=_("Murder: an unseen player's maal counts 0"), required=False),

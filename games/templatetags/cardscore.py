@@ -4,16 +4,19 @@ import re
 from decimal import Decimal
 
 from django import template
+from django.templatetags.static import static
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils import numberformat
 from django.utils.formats import get_format, number_format
 from django.utils.translation import get_language_bidi
 
+from .. import registry
+from ..colors import colors_url
 from ..history import cards
-from ..language import native_separators, western_digits
+from ..language import native_separators
 
 register = template.Library()
-WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")
 
 
 def left_to_right(number):
@@ -80,22 +83,8 @@ def money(value, rules=None):
 
 
 @register.filter
-def bids_remaining(cards, rows):
-    """Thirteen: cards minus the bids typed so far (information only; may be negative)."""
-    typed = [western_digits(str(row["bid"]).strip()) for row in rows]
-    return cards - sum(int(bid) for bid in typed if WHOLE_NUMBER.fullmatch(bid))
-
-
-@register.filter
 def get_item(mapping, key):
     return mapping.get(key)
-
-
-@register.filter
-def clock(seconds):
-    """Whole seconds as a running clock: 0:07, 12:34 (the 24 Game's timer)."""
-    minutes, seconds = divmod(int(seconds), 60)
-    return f"{minutes}:{seconds:02d}"
 
 
 @register.filter
@@ -131,11 +120,17 @@ def hand_name(game, number):
     return game.hand_name(number)
 
 
-# An answer as typed on the 24 pad ("8/(3-8/3)"), with the signs people write.
-SIGNS = str.maketrans({"*": " × ", "/": " ÷ ", "-": " − ", "+": " + "})
-
-
-@register.filter
-def written(expression):
-    """An expression typed with * / - + as people write it: "8 ÷ (3 − 8 ÷ 3)"."""
-    return left_to_right(" ".join(expression.translate(SIGNS).split()))
+@register.simple_tag
+def game_assets(game):
+    """A game's own stylesheets and scripts (its `assets`, and its colours' stylesheet if players
+    wear colours), for the <head> of its pages, after the shared ones. `game` is the Game or its
+    slug; a page of no game (an empty value) gets none."""
+    if not game:
+        return ""
+    described = game if isinstance(game, registry.Game) else registry.get_game(game)
+    sheets = [static(path) for path in described.assets if path.endswith(".css")]
+    if described.colors:
+        sheets.append(colors_url(described))
+    scripts = [static(path) for path in described.assets if path.endswith(".js")]
+    return format_html("{}{}", format_html_join("", '<link rel="stylesheet" href="{}">', ((url,) for url in sheets)),
+                       format_html_join("", '<script src="{}" defer></script>', ((url,) for url in scripts)))

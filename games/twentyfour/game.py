@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import twentyfour as engine
 
-from ..registry import Game
+from ..registry import Game, HomeEntry
 from . import hand_entry, history, race
 
 # The solver's difficulties (scoring.solver24.DIFFICULTIES) as a player reads them.
@@ -21,6 +21,8 @@ GAME = Game(
     summary_template="twentyfour/race/summary.html",
     field_labels=hand_entry.FIELD_LABELS,
     hand_marks=hand_entry.marks,
+    home_entries=(HomeEntry("puzzle_home", _("Play the 24 Game alone"), _("Play the 24 Game")),),
+    assets=("twentyfour/twentyfour.css", "twentyfour/twentyfour.js"),
     seat_help=_("Everyone at the table plays on their own phone."),
     hands_editable=False,  # a deal is recorded by the answer that won it
     hand_word=_("deal"),

@@ -4,7 +4,7 @@
 from django.utils.translation import gettext as _
 
 from ..history import cards
-from ..templatetags.cardscore import written
+from .templatetags.twentyfour import written
 
 def words(table, name, value, entry=None):
     """One input in words (games/history.py); None leaves it to the generic wording."""

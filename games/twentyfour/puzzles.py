@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from scoring import solver24
 
-from ..models import Puzzle
+from .models import Puzzle
 from .pad import card_values
 
 RECENT_GAMES = 10

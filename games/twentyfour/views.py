@@ -18,10 +18,11 @@ from scoring.errors import InputError, gettext_noop
 
 from .. import problems, services
 from ..addresses import client_address
-from ..models import Puzzle, new_token
+from ..models import new_token
 from ..views import render_table, table_for
 from . import pad, puzzles, race
-from .game import DIFFICULTY_LABELS
+from .game import DIFFICULTY_LABELS, GAME
+from .models import Puzzle
 
 PLAYER_COOKIE = "player24"
 # A random id the phone is given with the name it chooses: a name is anyone's to type, so the
@@ -50,7 +51,8 @@ def player_of(request):
 def home_context(request, **extra):
     name, user, device = player_of(request)
     return {"player": name, "board": puzzles.score_board(name, user, device) if name else None,
-            "difficulties": DIFFICULTY_LABELS.items(), "difficulty": request.COOKIES.get(DIFFICULTY_COOKIE, ""), **extra}
+            "difficulties": DIFFICULTY_LABELS.items(), "difficulty": request.COOKIES.get(DIFFICULTY_COOKIE, ""),
+            "game": GAME, **extra}
 
 
 @require_safe
@@ -115,6 +117,7 @@ def puzzle_context(puzzle, keys, **extra):
     # answer (the winning expression, also after a reload, or the solution shown on giving up).
     used = set() if puzzle.result else {int(key[1]) for key in keys if key.startswith("c")}
     return {
+        "game": GAME,  # its files (the pad, the timer) are the game's
         "puzzle": puzzle,
         "difficulty_label": DIFFICULTY_LABELS.get(puzzle.difficulty, puzzle.difficulty),
         "keys": " ".join(keys),

@@ -5,7 +5,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from games import first_run, services
-from games.models import Puzzle
+from games.twentyfour.models import Puzzle
 from tests.fixtures import EIGHTS_AND_THREES, GAMES, SAMPLES, fresh_table, log_in, season_of_tables
 
 AXE = Axe()

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games import registry
-from games.models import Puzzle
+from games.twentyfour.models import Puzzle
 from tests.fixtures import EIGHTS_AND_THREES, GAMES, fresh_table, log_in, season_of_tables, seeded, thirteen_round
 
 TAP = 44  # CSS px, each way (WCAG 2.5.5; what a thumb hits at the table)

@@ -11,7 +11,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from games import services
-from games.models import Puzzle, Table
+from games.models import Table
+from games.twentyfour.models import Puzzle
 from scoring import expressions24, solver24
 from games.twentyfour.views import DEVICE_COOKIE, PLAYER_COOKIE
 from tests.fixtures import ACE_TO_FOUR, EIGHTS_AND_THREES, PHONE, SUITS, device_of, make_puzzle, race_deal
