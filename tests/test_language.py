@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.text import capfirst
 
-from games import services
+from games.services import table_file, tables
 from games.language import native_digits, western_digits
 from games.models import Hand, Table
 from games.templatetags.cardscore import money, points
@@ -69,7 +69,7 @@ def test_a_device_that_chose_its_languages_digits_sees_every_number_in_them(clie
 
 
 def test_money_in_arabic_indic_digits_has_the_arabic_decimal_and_thousands_marks(client, owner):
-    table, _warnings = services.import_table({**SAMPLES["marriage"]["document"], "rules": {"point_rate": 250}},
+    table, _warnings = table_file.import_table({**SAMPLES["marriage"]["document"], "rules": {"point_rate": 250}},
                                              owner=owner)
     client.cookies["django_language"] = "ar"
     client.cookies["cardscore_digits"] = "native"
@@ -106,7 +106,7 @@ def test_signed_numbers_are_isolated_left_to_right_only_in_right_to_left_languag
 @pytest.fixture
 def nepali_table(owner):
     table = fresh_table("marriage", owner)
-    services.set_language(table, "ne")
+    tables.set_language(table, "ne")
     return Table.objects.get(pk=table.pk)
 
 
@@ -156,13 +156,13 @@ def test_a_new_table_gets_its_language(client, owner):
 
 def test_the_language_travels_in_the_table_file_and_old_files_import_unchanged(owner):
     sample = SAMPLES["marriage"]["document"]
-    old, _warnings = services.import_table(sample, owner=owner)
-    assert old.language == "" and "language" not in services.export_table(old)
-    table, _warnings = services.import_table({**sample, "language": "ar"}, owner=owner)
+    old, _warnings = table_file.import_table(sample, owner=owner)
+    assert old.language == "" and "language" not in table_file.export_table(old)
+    table, _warnings = table_file.import_table({**sample, "language": "ar"}, owner=owner)
     assert table.language == "ar"
-    assert services.export_table(table)["language"] == "ar"
+    assert table_file.export_table(table)["language"] == "ar"
     with pytest.raises(ValueError, match="languages offered"):
-        services.import_table({**sample, "language": "fr"}, owner=owner)
+        table_file.import_table({**sample, "language": "fr"}, owner=owner)
 
 
 # --- the switcher, without the script -----------------------------------------------------------
@@ -236,7 +236,7 @@ def test_thirteen_books_typed_in_devanagari_digits_complete_the_round(client, ow
 
 
 def test_a_konkan_set_score_typed_in_arabic_indic_digits(client, owner):
-    table = services.create_table(game="konkan", name="Konkan", players=SAMPLES["konkan"]["players"], rules={},
+    table = tables.create_table(game="konkan", name="Konkan", players=SAMPLES["konkan"]["players"], rules={},
                                   owner=owner)
     player = table.players[0]
     response = csrf_post(client, reverse("record_set", args=[table.keeper_token]),

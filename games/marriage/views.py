@@ -8,7 +8,7 @@ from scoring import marriage as engine
 from scoring.errors import InputError
 
 from .. import problems
-from ..views import keeper_table
+from ..views.access import keeper_table
 from .hand_entry import COUNTERS, parse_counts
 
 

@@ -5,7 +5,7 @@ from scoring import marriage_honors as engine
 from scoring.errors import InputError
 
 from .. import problems
-from ..views import keeper_table
+from ..views.access import keeper_table
 from .hand_entry import deal_info as next_deal
 
 

@@ -16,10 +16,12 @@ from scoring import solver24, twentyfour
 from scoring.checks import visible
 from scoring.errors import InputError, gettext_noop
 
-from .. import problems, services
+from .. import problems
+from ..services import tables
 from ..addresses import client_address
 from ..models import Puzzle, new_token
-from ..views import render_table, table_for
+from ..views.access import table_for
+from ..views.table_page import render_table
 from . import pad, puzzles, race
 from .game import DIFFICULTY_LABELS
 
@@ -179,7 +181,7 @@ def race_press(request, token):
     status, keys, extra = 200, [], {}
     try:
         if deal is None or str(deal.number) != request.POST.get("deal"):
-            raise services.Conflict(_("Someone was quicker: here is the next deal."))
+            raise tables.Conflict(_("Someone was quicker: here is the next deal."))
         keys = pad.read_keys(request.POST.get("keys"))
         if player not in table.seated:
             # Refused before the key counts, keeping what was typed: the phone chooses and goes on.
@@ -200,7 +202,7 @@ def race_press(request, token):
         # The message goes next to its field: the player select, or the expression.
         status = 422
         extra["player_error" if error.field == "player" else "race_error"] = pad.pretty_message(problems.message(error))
-    except services.Conflict as conflict:
+    except tables.Conflict as conflict:
         status, keys, table = 409, [], conflict.table or table
         messages.warning(request, str(conflict))
     response = render_table(request, table, can_edit, token, status=status, **race.pad_context(request, table, keys, **extra))
