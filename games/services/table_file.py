@@ -1,5 +1,6 @@
 """The table file (docs/FORMAT.md): a table exported to a document and imported from one."""
 
+from dataclasses import dataclass
 from datetime import datetime, timezone as dt_timezone
 
 from django.db import transaction
@@ -74,6 +75,23 @@ def _parse_created(value):
     return created if created.tzinfo else timezone.make_aware(created, dt_timezone.utc)
 
 
+@dataclass(frozen=True)
+class CheckedDocument:
+    """A table document's parts, each checked: what an import builds the table from."""
+
+    engine: object  # the game's engine (scoring/<game>.py)
+    players: list  # who sat down at the start, in seat order
+    everyone: list  # everyone who sat at the table, newcomers after them (the table's columns)
+    rules: dict
+    name: str
+    colors: dict
+    created: datetime | None  # None: now
+    hands: list  # each hand's clean inputs, the hand being played (if any) last
+    events: list
+    previous: str  # the id of the table this one is a rematch of, or ""
+    language: str
+
+
 def _check_document(document):
     """The parts of a table document, checked; raises InputError naming the first problem."""
     if not isinstance(document, dict):
@@ -107,7 +125,8 @@ def _check_document(document):
     created = _parse_created(document["created"]) if "created" in document else None
     previous = checks.text(document.get("previous", ""), max_length=32, field="previous")
     language = clean_language(document.get("language", ""))
-    return engine, players, everyone, rules, name, colors, created, clean_hands, events, previous, language
+    return CheckedDocument(engine=engine, players=players, everyone=everyone, rules=rules, name=name, colors=colors,
+                           created=created, hands=clean_hands, events=events, previous=previous, language=language)
 
 
 def import_table(document, owner=None):
@@ -115,9 +134,9 @@ def import_table(document, owner=None):
 
     A last hand that is not complete (Thirteen's bids without books) becomes the hand being played.
     """
-    engine, players, everyone, rules, name, colors, created, clean_hands, events, previous_id, language = \
-        _check_document(document)
-    result = engine.score(rules, players, clean_hands, events)
+    checked = _check_document(document)
+    engine, clean_hands, previous_id = checked.engine, list(checked.hands), checked.previous
+    result = engine.score(checked.rules, checked.players, clean_hands, checked.events)
     warnings = []
     # Only a game of the same owner (and none without one): a file names any id it likes.
     previous = Table.objects.filter(pk=previous_id, owner=owner).first() if previous_id and owner else None
@@ -136,11 +155,12 @@ def import_table(document, owner=None):
     current_hand = {}
     if result.progress.get("pending"):
         current_hand = {"inputs": clean_hands.pop()}
-        result = engine.score(rules, players, clean_hands, events)
+        result = engine.score(checked.rules, checked.players, clean_hands, checked.events)
     with transaction.atomic():
-        table = Table(game=engine.SLUG, name=name, players=everyone, rules=rules, owner=owner, previous=previous,
-                      created=created or timezone.now(), colors=colors, series=chart.series(everyone, result.steps),
-                      current_hand=current_hand, language=language, events=events)
+        table = Table(game=engine.SLUG, name=checked.name, players=checked.everyone, rules=checked.rules, owner=owner,
+                      previous=previous, created=checked.created or timezone.now(), colors=checked.colors,
+                      series=chart.series(checked.everyone, result.steps), current_hand=current_hand,
+                      language=checked.language, events=checked.events)
         derive(table, result.state)
         table.save()
         Hand.objects.bulk_create(
