@@ -325,7 +325,7 @@ def test_arabic_lists_its_items_with_the_arabic_comma(client, owner):
 
 
 def test_the_joker_among_cards_is_isolated_only_in_right_to_left_text():
-    from games.history import cards
+    from games.cards import cards
     with translation.override("ar"):
         assert cards(["AS", "JK"]) == "A♠ \u2068جوكر\u2069"
     with translation.override("ne"):

@@ -9,7 +9,7 @@ from django.utils import numberformat
 from django.utils.formats import get_format, number_format
 from django.utils.translation import get_language_bidi
 
-from ..history import cards
+from ..cards import cards
 from ..language import native_separators, western_digits
 
 register = template.Library()
