@@ -5,16 +5,18 @@ import json
 import re
 
 import pytest
-from django.test import Client
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.text import capfirst
 
 from games.services import table_file, tables
-from games.language import native_digits, western_digits
+from games.language import LanguageMiddleware, native_digits, western_digits
 from games.models import Hand, Table
 from games.templatetags.cardscore import money, points
+from games.views.access import keeper_table, link_for, table_for
 from tests.fixtures import GAMES, SAMPLES, csrf_post, fresh_table, page, table_form, table_url
 
 ARABIC, DEVANAGARI = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"), str.maketrans("0123456789", "०१२३४५६७८९")
@@ -121,6 +123,19 @@ def test_the_device_choice_comes_before_the_table_and_the_table_before_the_phone
     assert lang_of(phone.get(table_url(nepali_table))) == ("en", "ltr")
     Table.objects.filter(pk=nepali_table.pk).update(language="")
     assert lang_of(Client(HTTP_ACCEPT_LANGUAGE="ar").get(table_url(nepali_table))) == ("ar", "rtl")
+
+
+def test_loading_a_table_changes_no_language(nepali_table):
+    """The view shows its page in the table's language itself: reading a table (for its link, its
+    page or anything else) leaves the active language as it was."""
+    def loads_the_table(request):
+        for token in (nepali_table.keeper_token, nepali_table.viewer_token):
+            assert table_for(token)[0].language == "ne" and link_for(token)[3] == "ne"
+        keeper_table(nepali_table.keeper_token)
+        return HttpResponse(translation.get_language(), content_type="text/plain")
+
+    with translation.override("ar"):  # a device that chose no language, in a request
+        assert LanguageMiddleware(loads_the_table)(RequestFactory().get("/")).content == b"ar"
 
 
 def test_the_live_board_follows_the_tables_language(nepali_table):

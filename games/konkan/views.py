@@ -6,7 +6,7 @@ from django.views.decorators.http import require_POST
 from scoring import konkan as engine
 from scoring.errors import InputError
 
-from .. import problems
+from .. import language, problems
 from ..services import tables
 from ..views.access import keeper_table
 from ..views.table_page import render_table
@@ -17,6 +17,7 @@ from .hand_entry import record_set as checked_sets
 def record_set(request, token):
     """The set threshold: check a set as it is laid down and show what the next one needs."""
     table = keeper_table(token, game=engine.SLUG)
+    language.follow_table(request, table.language)
     groups, score = request.POST.get("groups", ""), request.POST.get("score", "")
     try:
         sets = checked_sets(table, request.POST.get("player", ""), groups, score)

@@ -16,7 +16,7 @@ from scoring import solver24, twentyfour
 from scoring.checks import visible
 from scoring.errors import InputError, gettext_noop
 
-from .. import problems
+from .. import language, problems
 from ..services import tables
 from ..addresses import client_address
 from ..models import Puzzle, new_token
@@ -176,6 +176,7 @@ def race_press(request, token):
     undoes deals, changes players, finishes the game): this is a viewer's one write, and all it
     can do is win the current deal for a player seated at the table."""
     table, can_edit = table_for(token, game=twentyfour.SLUG)
+    language.follow_table(request, table.language)
     deal = race.current_deal(table)
     player = request.POST.get("player", "")
     status, keys, extra = 200, [], {}
@@ -216,6 +217,7 @@ def race_press(request, token):
 def race_state(request, token):
     """Polled by every phone: nothing (204) while the deal is the same, else the new board."""
     table, can_edit = table_for(token, game=twentyfour.SLUG)
+    language.follow_table(request, table.language)
     deal = race.current_deal(table)
     if deal and request.GET.get("deal") == str(deal.number):
         return HttpResponse(status=204)

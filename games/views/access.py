@@ -1,11 +1,11 @@
 """Which table a link opens, and what its holder may do there: the one way every table view
-loads its table."""
+loads its table. Loading changes nothing else: the view then shows its page in the table's
+language itself (language.follow_table)."""
 
 from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from .. import language
 from ..models import Table
 
 
@@ -30,18 +30,16 @@ def table_for(token, game=None):
     table = Table.objects.select_related("owner", "group").filter(Q(keeper_token=token) | Q(viewer_token=token)).first()
     if table is None or game is not None and table.game != game:
         raise Http404(_("No table has this link."))
-    language.follow_table(table.language)
     return table, table.keeper_token == token
 
 
 def link_for(token):
-    """(game, revision, whether the link may change the table), without loading the table."""
+    """(game, revision, whether the link may change the table, the table's language), without
+    loading the table."""
     link = Table.objects.link_state(token)
     if link is None:
         raise Http404(_("No table has this link."))
-    game, revision, can_edit, table_language = link
-    language.follow_table(table_language)
-    return game, revision, can_edit
+    return link
 
 
 def keeper_table(token, game=None):

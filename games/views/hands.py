@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from scoring.errors import InputError, gettext_noop
 
-from .. import board, explained, problems
+from .. import board, explained, language, problems
 from ..services import recording, tables
 from ..history import rows as history_rows
 from ..models import Table
@@ -43,6 +43,7 @@ def add_hand(request, token):
     """The next hand, or the rest of a pending one (Thirteen's books after its bids). A post sent
     again (its answer was lost) answers as the first one did."""
     table = keeper_table(token)
+    language.follow_table(request, table.language)
     entry = recording.next_entry(table)
     hand_entry = table.game_descriptor.entry
     try:
@@ -71,6 +72,7 @@ def add_hand(request, token):
 
 def edit_hand(request, token, number):
     table = keeper_table(token)
+    language.follow_table(request, table.language)
     hand = recording.hand_to_edit(table, number)
     game = table.game_descriptor
     if hand is None or not game.hands_editable:
@@ -107,6 +109,7 @@ def edit_hand(request, token, number):
 def hand(request, token, number):
     """Hand `number` worked out, player by player; with htmx, the part that opens on the board."""
     table, can_edit = table_for(token)
+    language.follow_table(request, table.language)
     game = table.game_descriptor
     worked = explained.hand(table, number)
     if worked is None:
@@ -125,6 +128,7 @@ def hand_context(table, token, can_edit, worked):
 def hand_note(request, token, number):
     """The scorekeeper writes a hand's note (or clears it), from the hand's page."""
     table = keeper_table(token)
+    language.follow_table(request, table.language)
     try:
         recording.set_note(table, number, request.POST.get("note", ""), by=who(request))
     except InputError as error:
@@ -146,6 +150,7 @@ def hand_note(request, token, number):
 def total(request, token, seat):
     """How the total of the player in `seat` was reached, hand by hand."""
     table, _can_edit = table_for(token)
+    language.follow_table(request, table.language)
     if seat >= len(table.players):
         raise Http404(_("No such player."))
     name = table.players[seat]
@@ -167,6 +172,7 @@ def editable_table(token):
 @require_POST
 def delete_hand(request, token, number):
     table, game = editable_table(token)
+    language.follow_table(request, table.language)
     try:
         moved = recording.delete_hand(table, number, by=who(request))
     except tables.Conflict as conflict:
@@ -190,6 +196,7 @@ def delete_hand(request, token, number):
 def restore_hand(request, token, number):
     """Redo: put back hand `number`, the last hand, deleted by the latest change to the table."""
     table, game = editable_table(token)
+    language.follow_table(request, table.language)
     try:
         recording.restore_hand(table, number, by=who(request))
     except tables.Conflict as conflict:
@@ -207,6 +214,7 @@ def picker_total(request, token, mode):
     """What the cards typed or tapped into a card picker's field are worth, as they change (the
     post carries the form the picker is in, and which of its fields the picker fills)."""
     table = keeper_table(token)
+    language.follow_table(request, table.language)
     total = table.game_descriptor.picker_total
     if total is None or mode not in PICKER_MODES:
         raise Http404
@@ -229,6 +237,7 @@ def picker_total(request, token, mode):
 def history(request, token):
     """Every change to the table's hands, newest first; ?hand=N for one hand."""
     table, can_edit = table_for(token)
+    language.follow_table(request, table.language)
     changes = table.changes.select_related("hand")
     number = request.GET.get("hand", "")
     if number.isdigit():

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from scoring.errors import InputError
 
-from .. import problems, roster
+from .. import language, problems, roster
 from ..services import seasons, tables
 from .access import keeper_table, owns
 
@@ -20,6 +20,7 @@ from .access import keeper_table, owns
 def table_group(request, token):
     """The owner puts the table in one of their groups, a new one, or none."""
     table = keeper_table(token)
+    language.follow_table(request, table.language)
     if table.owner != request.user:
         raise PermissionDenied
     context = {"table": table, "token": token, "groups": request.user.table_groups.all()}
@@ -47,6 +48,7 @@ def group(request, pk):
 @require_POST
 def rematch(request, token):
     table = keeper_table(token)
+    language.follow_table(request, table.language)
     try:
         following, made = seasons.rematch(table)
     except tables.Conflict as conflict:

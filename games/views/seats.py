@@ -8,7 +8,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.errors import InputError
 
-from .. import events, problems
+from .. import events, language, problems
 from ..services import seating, tables
 from .access import keeper_table, who
 from .table_page import SAVED, render_table
@@ -18,6 +18,7 @@ from .table_page import SAVED, render_table
 def players(request, token):
     """Correct the players' names (and colours, where the game has them); seats stay."""
     table = keeper_table(token)
+    language.follow_table(request, table.language)
     game = table.game_descriptor
     colors = request.POST.getlist("color") if game.colors else None
     try:
@@ -61,6 +62,7 @@ def seats(request, token):
     """The scorekeeper seats a newcomer, lets a player leave or be replaced, adjusts points, or
     gives the deal, between two hands."""
     table = keeper_table(token)
+    language.follow_table(request, table.language)
     if request.method == "POST":
         try:
             event = events.read(table, request.POST)
@@ -83,6 +85,7 @@ def seats(request, token):
 def take_back_event(request, token, index):
     """Take back an event (a join only while the newcomer has played no hand); totals follow."""
     table = keeper_table(token)
+    language.follow_table(request, table.language)
     try:
         seating.remove_event(table, index, by=who(request))
     except tables.Conflict as conflict:

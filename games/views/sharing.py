@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from .. import board, chart, result_card
+from .. import board, chart, language, result_card
 from ..services import tables
 from .access import keeper_table, owns, table_for
 
@@ -25,6 +25,7 @@ def settlement(request, token):
     """Who pays whom, worked out: each player's balance, the groups whose balances cancel, and why
     no fewer transfers can settle them."""
     table, _can_edit = table_for(token)
+    language.follow_table(request, table.language)
     groups, fewest = board.settlement(table)
     if not groups:
         raise Http404(_("Nobody owes anybody anything here."))
@@ -47,6 +48,7 @@ def shared_result(token):
 def summary(request, token):
     """The result to share: the standings, who pays whom and the chart, read only."""
     table, can_edit = shared_result(token)
+    language.follow_table(request, table.language)
     if can_edit:
         return redirect("summary", token=table.viewer_token)
     return render(request, "games/summary.html", {
@@ -63,6 +65,7 @@ def summary(request, token):
 def result_picture(request, token):
     """The result card (games/result_card.py), kept until the table changes."""
     table, can_edit = shared_result(token)
+    language.follow_table(request, table.language)
     if can_edit:
         return redirect("result_picture", token=table.viewer_token)
     key = f"result-card:{table.pk}:{table.revision}:{get_language()}"
@@ -77,6 +80,7 @@ def result_picture(request, token):
 def new_link(request, token):
     """The owner revokes the scorekeeper or the viewer link and gets a new one."""
     table = keeper_table(token)
+    language.follow_table(request, table.language)
     if not owns(request.user, table):
         raise PermissionDenied(_("Only the table's owner can change its links."))
     which = request.POST.get("which")
@@ -91,6 +95,7 @@ def new_link(request, token):
 def qr_code(request, token, which):
     """A QR code of one of the table's links, as SVG (made only when someone opens it)."""
     table, can_edit = table_for(token)
+    language.follow_table(request, table.language)
     if which not in ("keeper", "viewer") or which == "keeper" and not can_edit:
         raise Http404
     link = request.build_absolute_uri(reverse("table", args=[getattr(table, f"{which}_token")]))

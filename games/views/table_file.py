@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.errors import InputError
 
-from .. import events, problems, registry
+from .. import events, language, problems, registry
 from ..services import table_file
 from ..forms import ImportForm
 from .access import table_for
@@ -22,6 +22,7 @@ from .access import table_for
 @require_GET
 def export(request, token):
     table, _can_edit = table_for(token)
+    language.follow_table(request, table.language)
     response = JsonResponse(table_file.export_table(table), json_dumps_params={"indent": 2, "ensure_ascii": False})
     filename = slugify(table.name) or "table"
     response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
@@ -35,6 +36,7 @@ def export_csv(request, token):
     gave (a newcomer's start, an adjustment), so that each column adds up to its total; the hands'
     notes and the events' words in a last column when there are any."""
     table, _can_edit = table_for(token)
+    language.follow_table(request, table.language)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(table.name) or "table"}.csv"'
     hands = list(table.hands.values_list("number", "points", "note"))

@@ -100,7 +100,8 @@ def problems_context(table, error, rows, number):
 
 @require_safe
 def table(request, token):
-    game, revision, can_edit = link_for(token)
+    game, revision, can_edit, table_language = link_for(token)
+    language.follow_table(request, table_language)
     page_context = registry.get_game(game).page_context
     if can_edit or page_context or request.user.is_authenticated or request.GET or len(get_messages(request)):
         table, can_edit = table_for(token)
@@ -151,6 +152,7 @@ def viewer_page_key(request, template, token, revision):
 def table_language(request, token):
     """The scorekeeper gives the table a language (or none): every phone of it follows."""
     table = keeper_table(token)
+    language.follow_table(request, table.language)
     try:
         tables.set_language(table, request.POST.get("language", ""))
     except InputError as error:
@@ -161,6 +163,7 @@ def table_language(request, token):
 @require_POST
 def finish(request, token):
     table = keeper_table(token)
+    language.follow_table(request, table.language)
     tables.set_finished(table, request.POST.get("finished") == "yes")
     return redirect("table", token=token)
 
@@ -168,7 +171,8 @@ def finish(request, token):
 @require_GET
 def live(request, token):
     """Polled by every phone showing the board: nothing (204) while the table is unchanged."""
-    _game, revision, can_edit = link_for(token)
+    _game, revision, can_edit, table_language = link_for(token)
+    language.follow_table(request, table_language)
     if request.GET.get("revision") == str(revision):
         return HttpResponse(status=204)
     if not can_edit:  # every viewer's phone asks for the same board after a change: rendered once
