@@ -30,7 +30,8 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from games import roster, services  # noqa: E402
+from games import roster  # noqa: E402
+from games.services import table_file  # noqa: E402
 from games.models import Group, Table  # noqa: E402
 from scoreboard import median_ms  # noqa: E402
 
@@ -51,10 +52,10 @@ def random_hand(rng):
 def seeded_group(owner, name, tables, rng):
     group = Group.objects.create(owner=owner, name=name)
     for number in range(tables):
-        document = {"format": services.FORMAT, "game": "marriage", "name": f"{name} {number + 1}", "players": PLAYERS,
+        document = {"format": table_file.FORMAT, "game": "marriage", "name": f"{name} {number + 1}", "players": PLAYERS,
                     "rules": {"point_rate": 10, "currency": "NPR"},
                     "hands": [{"inputs": random_hand(rng)} for _ in range(HANDS)]}
-        table, _warnings = services.import_table(document, owner=owner)
+        table, _warnings = table_file.import_table(document, owner=owner)
         Table.objects.filter(pk=table.pk).update(group=group, finished=timezone.now())
     return group
 

@@ -38,7 +38,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from games import services  # noqa: E402
+from games.services import recording, table_file, tables  # noqa: E402
 from games.models import Table  # noqa: E402
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Faris"]
@@ -54,9 +54,9 @@ def random_hand(rng):
 
 
 def seeded_table(hands, rng):
-    document = {"format": services.FORMAT, "game": "marriage", "players": PLAYERS,
+    document = {"format": table_file.FORMAT, "game": "marriage", "players": PLAYERS,
                 "hands": [{"inputs": random_hand(rng)} for _ in range(hands)]}
-    table, _warnings = services.import_table(document)
+    table, _warnings = table_file.import_table(document)
     return table
 
 
@@ -81,11 +81,11 @@ def measure(hands, rng):
         phone.cookies.load({"django_language": "ar", "cardscore_digits": digits})
         assert phone.get(url).status_code == 200
         arabic[digits] = median_ms(lambda: phone.get(url))
-    recompute = median_ms(lambda: services.recompute(Table.objects.get(pk=table.pk)))
+    recompute = median_ms(lambda: tables.recompute(Table.objects.get(pk=table.pk)))
 
     def post_hand():
         current = Table.objects.get(pk=table.pk)
-        services.record_hand(current, random_hand(rng), services.next_hand_number(current))
+        recording.record_hand(current, random_hand(rng), tables.next_hand_number(current))
 
     post = median_ms(post_hand)
     return {"page": page, "arabic": arabic["western"], "arabic_digits": arabic["native"], "post": post,

@@ -42,7 +42,7 @@ def prepare(tables):
     return django_output(f"""
 import json, random
 from django.contrib.auth import get_user_model
-from games import services
+from games.services import table_file
 if not get_user_model().objects.exists():
     get_user_model().objects.create_user("bench-owner")
 rng = random.Random(24)
@@ -53,7 +53,7 @@ def hand():
                     "maal": rng.randint(0, 20)}} for name in players}}
 tokens = []
 for _ in range({tables}):
-    table, _warnings = services.import_table({{"format": services.FORMAT, "game": "marriage", "players": players,
+    table, _warnings = table_file.import_table({{"format": table_file.FORMAT, "game": "marriage", "players": players,
                                               "hands": [{{"inputs": hand()}} for _ in range({SEEDED_HANDS})]}})
     tokens.append([table.keeper_token, table.viewer_token, table.revision])
 print(json.dumps(tokens))

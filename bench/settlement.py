@@ -52,12 +52,12 @@ def seed():
     return server.django_output(f"""
 import json
 from django.contrib.auth import get_user_model
-from games import services
+from games.services import table_file
 from tests.fixtures import guests_evening
 if not get_user_model().objects.exists():  # a server without an owner leads every page to /setup/
     get_user_model().objects.create_user("bench-owner")
-big, _ = services.import_table(guests_evening({GUESTS}))
-small, _ = services.import_table(guests_evening(4, name="Next table"))
+big, _ = table_file.import_table(guests_evening({GUESTS}))
+small, _ = table_file.import_table(guests_evening(4, name="Next table"))
 print(json.dumps({{"big": [big.keeper_token, big.viewer_token, big.revision, big.totals],
                   "small": [small.viewer_token]}}))
 """)

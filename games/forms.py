@@ -11,7 +11,8 @@ from . import problems
 from .language import language_choices, western_digits
 from .models import PointTable
 from .registry import get_game
-from .services import MAX_FILE_BYTES, MAX_FILE_MB, clean_colors, clean_players
+from .services.table_file import MAX_FILE_BYTES, MAX_FILE_MB
+from .services.tables import clean_colors, clean_players
 
 
 # The house rules of a game played for money (its engine's point_rate and currency).

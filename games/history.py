@@ -9,13 +9,11 @@ to it (never a Python repr).
 
 from dataclasses import dataclass
 
-from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from . import events
 from .models import HandChange
-from .typed import SUIT_SYMBOLS
 
 HEADLINES = {
     HandChange.ENTERED: gettext_lazy("%(title)s entered"),
@@ -26,7 +24,6 @@ HEADLINES = {
     HandChange.EVENT: gettext_lazy("%(when)s: the table changed"),
     HandChange.EVENT_TAKEN_BACK: gettext_lazy("%(when)s: a change taken back"),
 }
-SUITS = {letter: symbol for symbol, letter in SUIT_SYMBOLS.items()}
 HAND = "_hand"  # the inputs that belong to the hand, not to a player (docs/FORMAT.md)
 
 
@@ -127,19 +124,6 @@ def value_words(value):
     if isinstance(value, dict):
         return "(%s)" % separator().join(f"{str(key).replace('_', ' ')} {value_words(item)}" for key, item in value.items())
     return str(value)
-
-
-def cards(codes):
-    """Card codes as people read them: "A♠ 10♥ joker"."""
-    return " ".join(joker() if code == "JK" else code[:-1] + SUITS.get(code[-1:], code[-1:]) for code in codes)
-
-
-def joker():
-    """The joker among cards. In right-to-left text the cards are a left-to-right run, and an
-    Arabic word in it would turn the numbers after it into Arabic ones (the bidi algorithm), drawing
-    "A♠ 7♥ joker = 68" backwards: the word is isolated (FSI … PDI)."""
-    word = _("joker")
-    return f"\u2068{word}\u2069" if get_language_bidi() else word
 
 
 def separator():

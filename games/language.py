@@ -2,7 +2,9 @@
 
 The language: this device's own choice (the language cookie) if it made one, else the table's
 language on a table's pages, else the phone's (Accept-Language). LocaleMiddleware does the first
-and the last; a table's pages call `follow_table` once they know the table.
+and the last; each view of a table says so itself, calling `follow_table` once it has the table's
+language (loading a table changes no language: a view that reads one for another purpose is not
+switched by it).
 
 The digits: each device chooses between Western digits and the language's own (a cookie). Numbers
 are formatted with Western digits everywhere; a page for a device that chose its language's own
@@ -34,9 +36,6 @@ TO_WESTERN = str.maketrans({"٫": ".", **{digit: str(value) for digits in NATIVE
 # those its locale writes beside Western ones (Arabic: ١٢٬٣٤٥٫٥٠).
 NATIVE_SEPARATORS = {"ar": ("٫", "٬")}
 
-# Whether the device chose its language (set for each request by LanguageMiddleware); a command or
-# a test outside a request counts as having chosen, so nothing changes the active language there.
-_device_chose = contextvars.ContextVar("device_chose_language", default=True)
 # Whether the page is written in the language's own digits (set for each request too).
 _own_digits = contextvars.ContextVar("own_digits", default=False)
 
@@ -57,9 +56,9 @@ def chosen_language(request):
     return code if code in dict(settings.LANGUAGES) else None
 
 
-def follow_table(language):
-    """On a table's page: show the table's language, unless this device chose its own."""
-    if language and not _device_chose.get():
+def follow_table(request, language):
+    """On a table's page: show the table's `language`, unless this device chose its own."""
+    if language and chosen_language(request) is None:
         translation.activate(language)
 
 
@@ -128,19 +127,17 @@ def native_digits(html, language):
 
 
 class LanguageMiddleware:
-    """After LocaleMiddleware: notes whether the device chose its language (see follow_table), and
-    writes an HTML page's numbers in the language's own digits for a device that asked for them."""
+    """After LocaleMiddleware: writes an HTML page's numbers in the language's own digits for a
+    device that asked for them."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        chose = _device_chose.set(chosen_language(request) is not None)
         own_digits = _own_digits.set(digits_choice(request) == NATIVE)
         try:
             response = self.get_response(request)
         finally:
-            _device_chose.reset(chose)
             _own_digits.reset(own_digits)
         if "text/html" not in response.get("Content-Type", "") or response.streaming:
             return response

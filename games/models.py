@@ -108,11 +108,11 @@ class Table(models.Model):
                                 help_text=_("Blank: each phone's own language."))
     group = models.ForeignKey(Group, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables",
                               verbose_name=_("group"))
-    # The game this table is a rematch of (services.rematch makes one per game; an imported copy
+    # The game this table is a rematch of (services.seasons.rematch makes one per game; an imported copy
     # of a rematch points at the same previous game, which still leads to the first one).
     previous = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, editable=False,
                                  related_name="rematches", verbose_name=_("previous game"))
-    # The hand being played, before it is recorded (games.services.save_current_hand): Thirteen's
+    # The hand being played, before it is recorded (games.services.tables.save_current_hand): Thirteen's
     # bids before its books, Konkan's sets so far, the race's deal.
     current_hand = models.JSONField(default=dict, blank=True, editable=False)
     # Each player's running total after every hand, for the chart (see games.chart.series).
@@ -223,7 +223,7 @@ class HandChange(models.Model):
     # The key the phone sent with the post that made this change (empty without one): a post sent
     # again with the same key, because its answer was lost on the way, changes nothing twice.
     key = models.CharField(max_length=40, blank=True, default="", editable=False)
-    # What that post held (services.fingerprint): the same key with other values is not a resend.
+    # What that post held (services.recording.fingerprint): the same key with other values is not a resend.
     fingerprint = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:

@@ -36,7 +36,8 @@ from django.utils.module_loading import module_has_submodule
 from hypothesis import strategies as st
 from playwright.sync_api import expect
 
-from games import registry, services
+from games import registry
+from games.services import recording, seasons, table_file, tables
 from games.models import Group, Hand, HandChange, Table
 from games.twentyfour.models import Puzzle
 from scoring import InputError, expressions24, solver24, thirteen
@@ -178,7 +179,7 @@ def guests_evening(count, name="Club night"):
 def seeded(owner, game, hands, players=None, **extra):
     """A table of `game` with `hands` (engine inputs) already played, through the import service."""
     players = players_of(game) if players is None else players
-    table, warnings = services.import_table(document(game, players, hands, **{"name": "Seeded", **extra}),
+    table, warnings = table_file.import_table(document(game, players, hands, **{"name": "Seeded", **extra}),
                                             owner=owner)
     assert warnings == []
     return table
@@ -423,19 +424,19 @@ def play_hand(table, inputs, number):
     entries = {name: entry for name, entry in inputs.items() if name != "_hand"}
     if table.game == "thirteen" and any("books" in entry for entry in entries.values()):
         bids = {name: ({"bid": entry["bid"]} if name != "_hand" else entry) for name, entry in inputs.items()}
-        services.record_hand(table, bids, number)
-        return services.record_hand(table, inputs, number, version=1)
-    return services.record_hand(table, inputs, number)
+        recording.record_hand(table, bids, number)
+        return recording.record_hand(table, inputs, number, version=1)
+    return recording.record_hand(table, inputs, number)
 
 
 def fresh_table(game, owner):
     """A table of `game` with its sample hand 1 recorded (and, for the race, deal 2 on known cards)."""
     sample = SAMPLES[game]
-    table = services.create_table(game=game, name=sample["new_table"]["name"], players=sample["players"], rules={},
+    table = tables.create_table(game=game, name=sample["new_table"]["name"], players=sample["players"], rules={},
                                   owner=owner, colors=colors_of(game))
     play_hand(table, sample["first_hand"], 1)
     if sample["between_hands"]:
-        services.save_current_hand(table, sample["between_hands"])
+        tables.save_current_hand(table, sample["between_hands"])
     table.refresh_from_db()
     return table
 
@@ -445,7 +446,7 @@ def season_of_tables(tables, owner):
     (the group, the rematch), for the pages that show groups and linked games."""
     group = Group.objects.create(owner=owner, name="Friday club")
     Table.objects.filter(pk__in=[table.pk for table in tables]).update(group=group)
-    return group, services.rematch(Table.objects.get(pk=tables[-1].pk))[0]
+    return group, seasons.rematch(Table.objects.get(pk=tables[-1].pk))[0]
 
 
 # --- pages ---------------------------------------------------------------------------------------
@@ -629,7 +630,7 @@ def make_puzzle(player="owner", cards=EIGHTS_AND_THREES, **fields):
 
 @pytest.fixture
 def marriage_table(owner):
-    return services.create_table(game="marriage", name="Friday", players=players_of("marriage"), rules={},
+    return tables.create_table(game="marriage", name="Friday", players=players_of("marriage"), rules={},
                                  owner=owner)
 
 

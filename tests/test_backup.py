@@ -13,7 +13,7 @@ import json
 import pytest
 from django.core.management import call_command
 
-from games import services
+from games.services import table_file, tables
 from games.models import Hand, Table
 from tests.fixtures import GAMES, SAMPLES, play_hand
 
@@ -30,16 +30,16 @@ def round_trip(document):
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", GAMES)
 def test_export_import_export_gives_the_same_document(game, owner):
-    table, warnings = services.import_table(source(game), owner=owner)
+    table, warnings = table_file.import_table(source(game), owner=owner)
     assert warnings == []
-    first = round_trip(services.export_table(table))
+    first = round_trip(table_file.export_table(table))
     assert len(first["hands"]) == len(SAMPLES[game]["document"]["hands"])
     assert first["created"] == SAMPLES[game]["document"]["created"]  # kept as given
 
-    copied, warnings = services.import_table(round_trip(first), owner=owner)
+    copied, warnings = table_file.import_table(round_trip(first), owner=owner)
     assert warnings == []  # the file's points and totals are what the server computes
     assert copied.pk != table.pk
-    second = round_trip(services.export_table(copied))
+    second = round_trip(table_file.export_table(copied))
 
     assert second == first
     # And the copy is the same table, not only the same document.
@@ -54,15 +54,15 @@ def test_export_import_export_gives_the_same_document(game, owner):
 def test_a_table_played_on_the_server_survives_a_backup(game, owner):
     """Export → import → export of a table whose hands were entered one by one (not imported)."""
     document = source(game)
-    table = services.create_table(game=game, name=document["name"], players=document["players"],
+    table = tables.create_table(game=game, name=document["name"], players=document["players"],
                                   rules=document.get("rules", {}), owner=owner, colors=document.get("colors"))
     for number, hand in enumerate(document["hands"], 1):
         play_hand(table, hand["inputs"], number)
     table.refresh_from_db()
-    first = round_trip(services.export_table(table))
-    copied, warnings = services.import_table(round_trip(first))
+    first = round_trip(table_file.export_table(table))
+    copied, warnings = table_file.import_table(round_trip(first))
     assert warnings == []
-    assert round_trip(services.export_table(copied)) == first
+    assert round_trip(table_file.export_table(copied)) == first
 
 
 def export_command(table_id):
@@ -82,9 +82,9 @@ def import_command(path):
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", GAMES)
 def test_the_command_line_round_trip_gives_the_same_document(game, tmp_path):
-    table, _warnings = services.import_table(source(game))
+    table, _warnings = table_file.import_table(source(game))
     first = export_command(table.pk)
-    assert first == round_trip(services.export_table(table))
+    assert first == round_trip(table_file.export_table(table))
 
     path = tmp_path / f"{game}.json"
     path.write_text(json.dumps(first, indent=2, ensure_ascii=False), encoding="utf-8")
@@ -108,12 +108,12 @@ def test_names_in_any_script_and_with_markup_survive_a_backup(owner):
     document["name"] = "<b>Friday</b> & co"
     document["hands"] = [{"inputs": {renamed[name]: entry for name, entry in hand["inputs"].items()}}
                          for hand in document["hands"]]
-    table, warnings = services.import_table(document, owner=owner)
+    table, warnings = table_file.import_table(document, owner=owner)
     assert warnings == []
-    first = round_trip(services.export_table(table))
+    first = round_trip(table_file.export_table(table))
     assert first["players"] == names and first["name"] == "<b>Friday</b> & co"
-    copied, _warnings = services.import_table(round_trip(first))
-    assert round_trip(services.export_table(copied)) == first
+    copied, _warnings = table_file.import_table(round_trip(first))
+    assert round_trip(table_file.export_table(copied)) == first
 
 
 @pytest.mark.django_db

@@ -13,7 +13,7 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.services import recording, tables
 from games.models import Hand, HandChange
 from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, colors_of, hand_edit_form, hand_form,
                             marriage_inputs, page, players_of, thirteen_round)
@@ -29,7 +29,7 @@ FIRST_POINTS = {"Asha": 23, "Bikash": 10, "Chandra": -1, "Dipa": -32}
 
 
 def new_table(owner, name="Race"):
-    return services.create_table(game="marriage", name=name, players=PLAYERS, rules={}, owner=owner)
+    return tables.create_table(game="marriage", name=name, players=PLAYERS, rules={}, owner=owner)
 
 
 def logged_in_clients(owner, count=THREADS):
@@ -92,7 +92,7 @@ def test_the_next_hand_posted_by_eight_phones_at_once_follows_the_first_once(own
     clients = logged_in_clients(owner)
     table = new_table(owner)
     for number in range(1, 4):
-        services.record_hand(table, marriage_inputs("Wsss", (0, 0, 0, 0)), number)
+        recording.record_hand(table, marriage_inputs("Wsss", (0, 0, 0, 0)), number)
     url = reverse("add_hand", args=[table.keeper_token])
     for number in range(4, 14):
         results = fire(clients, lambda client: client.post(url, hand_form("sWsu", (12, 4, 6, 0), next_number=number)))
@@ -107,7 +107,7 @@ def test_the_next_hand_posted_by_eight_phones_at_once_follows_the_first_once(own
 
 def test_an_edit_from_a_stale_page_is_refused_and_the_first_edit_kept(owner):
     table = new_table(owner)
-    services.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    recording.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
     first, second = logged_in_clients(owner, 2)
     url = reverse("edit_hand", args=[table.keeper_token, 1])
     # Both phones opened the edit page while the hand was at version 1.
@@ -132,7 +132,7 @@ def test_an_edit_from_a_stale_page_is_refused_and_the_first_edit_kept(owner):
 
 def test_eight_edits_from_the_same_version_at_once_apply_one(owner):
     table = new_table(owner)
-    services.record_hand(table, marriage_inputs("sWss", (0, 0, 0, 0)), 1)
+    recording.record_hand(table, marriage_inputs("sWss", (0, 0, 0, 0)), 1)
     url = reverse("edit_hand", args=[table.keeper_token, 1])
     clients = logged_in_clients(owner)
     # Each phone makes a different player the winner (phones 4..7 repeat 0..3).
@@ -159,9 +159,9 @@ def test_eight_phones_completing_the_same_thirteen_round_at_once_complete_it_onc
     """Thirteen's books complete a pending round (same number, same version): one wins."""
     clients = logged_in_clients(owner)
     for round_number in range(10):
-        table = services.create_table(game="thirteen", name=f"Thirteen {round_number}", players=players_of("thirteen"),
+        table = tables.create_table(game="thirteen", name=f"Thirteen {round_number}", players=players_of("thirteen"),
                                       rules={}, owner=owner, colors=colors_of("thirteen"))
-        services.record_hand(table, thirteen_round([1, 0, 0, 0]), 1)
+        recording.record_hand(table, thirteen_round([1, 0, 0, 0]), 1)
         url = reverse("add_hand", args=[table.keeper_token])
         books = {"hand_number": "1", "version": "1", "books-0": "1", "books-1": "0", "books-2": "0", "books-3": "0"}
         results = fire(clients, lambda client: client.post(url, books))
@@ -176,9 +176,9 @@ def test_eight_phones_completing_the_same_thirteen_round_at_once_complete_it_onc
 def test_eight_phones_answering_the_same_24_deal_at_once_win_it_once(owner, next_deal):
     clients = [Client() for _ in range(THREADS)]  # race phones need no account, only the link
     for round_number in range(10):
-        table = services.create_table(game="twentyfour", name=f"24 {round_number}", players=PLAYERS, rules={},
+        table = tables.create_table(game="twentyfour", name=f"24 {round_number}", players=PLAYERS, rules={},
                                       owner=owner)
-        services.save_current_hand(table, {"deal": 1, "cards": EIGHTS_AND_THREES})
+        tables.save_current_hand(table, {"deal": 1, "cards": EIGHTS_AND_THREES})
         url = reverse("race_press", args=[table.keeper_token])
         player = {id(client): PLAYERS[index % 4] for index, client in enumerate(clients)}
         results = fire(clients, lambda client: client.post(

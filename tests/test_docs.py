@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from games import services
+from games.services import table_file
 from games.registry import all_games
 from tests.fixtures import PROJECT_DIR
 
@@ -51,9 +51,9 @@ def per_game_examples():
 @pytest.mark.django_db
 def test_the_example_document_imports_with_the_points_it_shows():
     document = json.loads(re.search(r"```json\n(.*?)```", FORMAT, re.S).group(1))
-    table, warnings = services.import_table(document)
+    table, warnings = table_file.import_table(document)
     assert warnings == []
-    assert services.export_table(table)["totals"] == document["totals"]
+    assert table_file.export_table(table)["totals"] == document["totals"]
 
 
 @pytest.mark.django_db
@@ -63,14 +63,14 @@ def test_each_games_example_hand_imports_and_round_trips(game, inputs):
     hands = [{"inputs": inputs}]
     if game == "thirteen":  # the example is round 2 (2 cards each): round 1 goes before it
         hands.insert(0, {"inputs": {name: {"bid": 0, "books": int(name == players[0])} for name in players}})
-    table, warnings = services.import_table({"format": "cardscore-table/1", "game": game, "players": players,
+    table, warnings = table_file.import_table({"format": "cardscore-table/1", "game": game, "players": players,
                                              "hands": hands})
     assert warnings == []
-    exported = services.export_table(table)
+    exported = table_file.export_table(table)
     assert len(exported["hands"]) == len(hands)
-    copied, warnings = services.import_table(json.loads(json.dumps(exported)))
+    copied, warnings = table_file.import_table(json.loads(json.dumps(exported)))
     assert warnings == []
-    assert services.export_table(copied) == exported
+    assert table_file.export_table(copied) == exported
 
 
 def test_every_game_has_an_example_in_the_format():

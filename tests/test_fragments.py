@@ -7,8 +7,9 @@ from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.utils import translation
 
-from games import board, fragments, registry, services
-from games.views import table_context
+from games import board, fragments, registry
+from games.services import recording
+from games.views.table_page import table_context
 from tests.fixtures import MINUS, SAMPLES, csrf_post, fresh_table, marriage_inputs, table_url
 
 SENTINEL = "<tr><td>a row from the cache</td></tr>"
@@ -21,7 +22,7 @@ def page(client, table):
 def cached_row_key(table, number):
     hand = table.hands.get(number=number)
     with translation.override("en"):
-        (row,) = board.grid(table, [hand], table.game_descriptor.cell_details, services.next_entry(table))
+        (row,) = board.grid(table, [hand], table.game_descriptor.cell_details, recording.next_entry(table))
     return make_template_fragment_key("board-row", [table.keeper_token, row["key"]])
 
 
@@ -32,7 +33,7 @@ def test_a_row_comes_from_the_cache_until_its_hand_changes(client, owner):
     cache.set(cached_row_key(table, 1), SENTINEL)
     assert SENTINEL in page(client, table)
 
-    services.edit_hand(table, 1, marriage_inputs("Wsss", (0, 0, 0, 0)), version=1)
+    recording.edit_hand(table, 1, marriage_inputs("Wsss", (0, 0, 0, 0)), version=1)
     table.refresh_from_db()
     shown = page(client, table)
     assert SENTINEL not in shown

@@ -32,7 +32,8 @@ from django.utils.html import escape
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from games import chart, services
+from games import chart
+from games.services import recording
 from games.registry import get_game
 from games.models import Table
 from games.twentyfour.models import Puzzle
@@ -253,7 +254,7 @@ def test_add_hand_completing_a_pending_thirteen_round(client, owner):
     @example(data={**base, "books-1": "--1"})
     def check(data):
         table = fresh_table(game, owner)
-        services.record_hand(table, thirteen_round([0, 1, 0, 1]), 2)
+        recording.record_hand(table, thirteen_round([0, 1, 0, 1]), 2)
         post_refused_or_whole(client, table, "add_hand", data)
 
     check()
@@ -620,9 +621,9 @@ def test_hostile_names_are_shown_escaped_on_every_page_of_the_table(game, client
     # A change made by a hostile name, for the history page.
     if get_game(game).hands_editable:
         hand = table.hands.get(number=1)
-        services.edit_hand(table, 1, hand.inputs, hand.version, by=SCRIPT)
+        recording.edit_hand(table, 1, hand.inputs, hand.version, by=SCRIPT)
     else:
-        services.record_hand(table, {"_hand": {"cards": ["8S", "3H", "8D", "3C"], "answer": "8/(3-8/3)"},
+        recording.record_hand(table, {"_hand": {"cards": ["8S", "3H", "8D", "3C"], "answer": "8/(3-8/3)"},
                                      **{name: {"won": name == IMG} for name in names}}, 2, by=SCRIPT)
     history = client.get(reverse("history", args=[table.keeper_token]))
     check_page(history)

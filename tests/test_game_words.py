@@ -104,7 +104,8 @@ WITHOUT_24 = """
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
-from games import registry, services
+from games import registry
+from games.services import tables
 call_command("migrate", verbosity=0)
 owner = get_user_model().objects.create_user("owner", password="pw-owner-123")
 guest, client = Client(), Client()
@@ -113,7 +114,7 @@ pages = {"guest home": guest.get("/"), "home": client.get("/")}
 for game in registry.all_games():
     players = ["Asha", "Bikash", "Chandra", "Dipa"][:max(game.engine.MIN_PLAYERS, 2)]
     colors = dict(zip(players, [color.key for color in game.colors])) if game.colors else None
-    table = services.create_table(game=game.slug, name="T", players=players, rules={}, owner=owner, colors=colors)
+    table = tables.create_table(game=game.slug, name="T", players=players, rules={}, owner=owner, colors=colors)
     pages[game.slug] = client.get(f"/t/{table.keeper_token}/")
 for name, response in pages.items():
     print(name, response.status_code, "/24/" in response.content.decode())

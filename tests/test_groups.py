@@ -6,7 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import roster, services
+from games import roster
+from games.services import seasons
 from games.models import Group, Table
 from tests.fixtures import MINUS, csrf_post, fresh_table, marriage_inputs, page, seeded, table_url
 
@@ -146,9 +147,9 @@ def test_only_the_tables_owner_groups_it(owner, django_user_model):
 
 def test_a_rematch_stays_in_the_group(owner):
     table = fresh_table("marriage", owner)
-    club = services.set_group(table, "", "Friday club")
+    club = seasons.set_group(table, "", "Friday club")
     table.refresh_from_db()
-    assert Table.objects.get(pk=services.rematch(table)[0].pk).group == club
+    assert Table.objects.get(pk=seasons.rematch(table)[0].pk).group == club
 
 
 def test_the_group_page_shows_the_season_and_its_tables(client, owner):

@@ -6,7 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import history, services
+from games import history
+from games.services import recording, seating, tables
 from games.models import Hand, HandChange, Table
 from games.registry import get_game
 from tests.fixtures import (GAMES, SAMPLES, csrf_post, marriage_inputs, page, play_hand, snapshot, table_url,
@@ -21,7 +22,7 @@ def played(owner, game, hands=None):
     scorekeeper enters them (each is in the history); or `hands`, played by the sample players."""
     sample = SAMPLES[game]["document"]
     players, rules = (sample["players"], sample.get("rules", {})) if hands is None else (SAMPLES[game]["players"], {})
-    table = services.create_table(game=game, name="History", players=players, rules=rules, owner=owner)
+    table = tables.create_table(game=game, name="History", players=players, rules=rules, owner=owner)
     for number, inputs in enumerate([hand["inputs"] for hand in sample["hands"]] if hands is None else hands, 1):
         play_hand(table, copy.deepcopy(inputs), number)
     table.refresh_from_db()
@@ -90,9 +91,9 @@ def test_marriage_tells_status_maal_dublee_foul_and_sitting_out():
 def test_marriage_tells_counted_maal_with_the_best_split_under_the_table_s_maal_table(owner, client):
     hand = marriage_inputs("sWsu", (0, 4, 6, 5), players=("Sita", "Bikash", "Chandra", "Dipa"))
     hand["Sita"] = {"status": "seen", "maal_counts": MAAL_COUNTS}
-    table = services.create_table(game="marriage", name="Maal", players=["Sita", "Bikash", "Chandra", "Dipa"],
+    table = tables.create_table(game="marriage", name="Maal", players=["Sita", "Bikash", "Chandra", "Dipa"],
                                   rules={}, owner=owner)
-    services.record_hand(table, hand, 1)
+    recording.record_hand(table, hand, 1)
     assert "<li>Sita: seen, maal counted — 2 tiplu, 1 poplu, 1 jhiplu = 13</li>" in history_page(client, table)
 
     own = {**table.rules["maal_table"], "marriage": [15, 30]}  # the table's own maal values count
@@ -103,7 +104,7 @@ def test_marriage_tells_counted_maal_with_the_best_split_under_the_table_s_maal_
 
 
 def test_marriage_correction_from_typed_to_counted_maal_and_a_mark_taken_off(owner):
-    table = services.create_table(game="marriage", name="M", players=["Sita", "Ram"], rules={}, owner=owner)
+    table = tables.create_table(game="marriage", name="M", players=["Sita", "Ram"], rules={}, owner=owner)
     before = {"Sita": {"status": "winner", "maal": 12, "dublee": True, "foul": False},
               "Ram": {"status": "seen", "maal": 0, "dublee": False, "foul": False}}
     after = {"Sita": {"status": "winner", "maal_counts": MAAL_COUNTS, "dublee": False, "foul": False},
@@ -203,7 +204,7 @@ def test_redo_puts_the_undone_hand_back_exactly_and_the_history_says_so(client, 
 def test_every_game_s_last_hand_comes_back_by_redo_as_it_was(client, owner, game):
     table = played(owner, game)
     kept = snapshot(table)
-    last = services.next_entry(table)
+    last = recording.next_entry(table)
     number = last.number if last.inputs else last.number - 1  # the board's last row
     assert undo(client, table, number).status_code == 302
     assert restore(client, table, number).status_code == 302
@@ -220,7 +221,7 @@ def test_every_game_s_last_hand_comes_back_by_redo_as_it_was(client, owner, game
 def test_redo_is_gone_once_a_new_hand_is_entered_and_refused_with_409(client, owner):
     table = played(owner, "marriage", MARRIAGE_HANDS)
     undo(client, table, 3)
-    services.record_hand(table, marriage_inputs("Wsss", (1, 1, 1, 1)), 3)  # another hand 3, on another phone
+    recording.record_hand(table, marriage_inputs("Wsss", (1, 1, 1, 1)), 3)  # another hand 3, on another phone
     kept = snapshot(table)
     assert "Redo hand" not in page(client.get(table_url(table)))
     response = restore(client, table, 3)
@@ -234,9 +235,9 @@ def test_a_redo_after_another_change_is_refused_without_saving_anything(client, 
     table = played(owner, "marriage", MARRIAGE_HANDS)
     undo(client, table, 3)
     if change == "renamed":
-        services.rename_players(table, ["Asha", "Bikash", "Chandra", "Dev"])
+        seating.rename_players(table, ["Asha", "Bikash", "Chandra", "Dev"])
     elif change == "finished":
-        services.set_finished(table, True)
+        tables.set_finished(table, True)
     else:
         undo(client, table, 2)
     kept = snapshot(table)
@@ -251,7 +252,7 @@ def test_redo_of_a_thirteen_round_s_bids_puts_them_back_as_the_round_being_playe
     assert "Redo round 2" in page(client.get(table_url(table)))
     assert restore(client, table, 2).status_code == 302
     table.refresh_from_db()
-    assert services.played_inputs(table) == thirteen_round([2, 0, 0, 0])
+    assert tables.played_inputs(table) == thirteen_round([2, 0, 0, 0])
     assert "<strong>Round 2 · bids restored</strong>" in history_page(client, table)
 
 

@@ -15,7 +15,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from games import services
+from games.services import recording, table_file, tables
 from games.models import Hand, PointTable, Table, new_token
 from scoring import InputError, marriage
 from tests.fixtures import PROJECT_DIR, csrf_post, marriage_inputs, page, players_of, seeded, totals_row
@@ -65,10 +65,10 @@ def without_defaults(entry):
 @pytest.mark.django_db
 def test_export_matches_the_format(client, owner):
     created = datetime(2026, 11, 21, 1, 15, 0, 123456, tzinfo=ZoneInfo("Asia/Kathmandu"))  # 19:30 UTC
-    table = services.create_table(game="marriage", name="Friday night", players=PLAYERS,
+    table = tables.create_table(game="marriage", name="Friday night", players=PLAYERS,
                                   rules={"murder": True, "point_rate": 0.25, "currency": "NPR"},
                                   owner=owner, created=created)
-    services.record_hand(table, {
+    recording.record_hand(table, {
         "Asha": {"status": "seen", "maal": 12}, "Bikash": {"status": "winner", "maal": 4},
         "Chandra": {"status": "seen", "maal": 6}, "Dipa": {"status": "unseen", "maal": 5}}, 1)
     response = client.get(reverse("export", args=[table.keeper_token]))
@@ -95,31 +95,31 @@ def test_export_matches_the_format(client, owner):
 
 @pytest.mark.django_db
 def test_export_then_import_then_export_gives_the_same_document(owner):
-    table = services.create_table(
+    table = tables.create_table(
         game="marriage", name="Round trip", players=PLAYERS, owner=owner, colors={"Asha": "red", "Dipa": "teal"},
         rules={"kidnap": True, "foul_fine": 20, "point_rate": 0.5, "currency": "NPR",
                "maal_table": {"tiplu": [4, 8]}},
         created=datetime(2026, 11, 20, 19, 30, 5, tzinfo=timezone.utc))
-    services.record_hand(table, {
+    recording.record_hand(table, {
         "Asha": {"status": "seen", "maal_counts": {"tiplu": 2, "poplu": 1, "jhiplu": 1,
                                                    "tunnellas": {"ordinary": 1}}},
         "Bikash": {"status": "winner", "maal": 4, "dublee": True},
         "Chandra": {"status": "seen", "maal": 6, "foul": True},
         "Dipa": {"status": "unseen", "maal": 5}}, 1)
-    services.record_hand(table, {
+    recording.record_hand(table, {
         "Asha": {"status": "out"}, "Bikash": {"status": "seen", "maal": 2, "dublee": True},
         "Chandra": {"status": "winner", "maal": 9}, "Dipa": {"status": "seen", "maal": 0}}, 2)
     table.refresh_from_db()
-    first = services.export_table(table)
+    first = table_file.export_table(table)
     assert first["hands"][1]["points"]["Asha"] == 0
     assert sum(first["totals"].values()) == 0
     assert first["colors"] == {"Asha": "red", "Dipa": "teal"}
 
-    copied, warnings = services.import_table(json.loads(json.dumps(first)))
+    copied, warnings = table_file.import_table(json.loads(json.dumps(first)))
     assert warnings == []
     assert copied.pk != table.pk
     assert copied.owner is None
-    second = services.export_table(Table.objects.get(pk=copied.pk))
+    second = table_file.export_table(Table.objects.get(pk=copied.pk))
     assert second == first
 
 
@@ -127,7 +127,7 @@ def test_export_then_import_then_export_gives_the_same_document(owner):
 
 @pytest.mark.django_db
 def test_importing_the_format_example_works():
-    table, warnings = services.import_table(example())
+    table, warnings = table_file.import_table(example())
     assert warnings == []
     table = Table.objects.get(pk=table.pk)
     assert table.game == "marriage"
@@ -163,7 +163,7 @@ def test_import_rules_differ_from_the_built_in_defaults_not_the_servers():
     document["rules"] = {"murder": True, "unseen_points": 12}
     del document["totals"]
     del document["hands"][0]["points"]
-    table, warnings = services.import_table(document)
+    table, warnings = table_file.import_table(document)
     assert warnings == []
     assert table.rules == {**marriage.default_rules(), "murder": True, "unseen_points": 12}
     assert table.rules["seen_points"] == 3 and table.rules["foul_fine"] == 15
@@ -176,7 +176,7 @@ def test_an_import_without_rules_uses_the_built_in_defaults_not_the_servers():
     PointTable.objects.create(game="marriage", rules={"murder": True, "seen_points": 5})
     document = example()
     del document["rules"], document["totals"], document["hands"][0]["points"]
-    table, warnings = services.import_table(document)
+    table, warnings = table_file.import_table(document)
     assert warnings == []
     assert table.rules == marriage.default_rules()
     # no murder: Dipa's 5 maal counts, P = 27
@@ -188,7 +188,7 @@ def test_a_file_whose_points_differ_imports_with_a_warning(client):
     document = example()
     document["hands"][0]["points"] = {"Asha": 20, "Bikash": 13, "Chandra": -1, "Dipa": -32}
     document["totals"] = {"Asha": 20, "Bikash": 13, "Chandra": -1, "Dipa": -32}
-    table, warnings = services.import_table(document)
+    table, warnings = table_file.import_table(document)
     assert len(warnings) == 2
     assert warnings[0].startswith("hand 1")
     assert warnings[1].startswith("totals")
@@ -259,7 +259,7 @@ INVALID_FILES = [
 @pytest.mark.parametrize("change,message", INVALID_FILES)
 def test_an_invalid_file_is_rejected_by_the_service(change, message):
     with pytest.raises(InputError) as error:
-        services.import_table(change(example()))
+        table_file.import_table(change(example()))
     assert message in str(error.value)
     assert Table.objects.count() == 0
     assert Hand.objects.count() == 0
@@ -307,7 +307,7 @@ def test_export_table_finds_a_table_by_its_id_either_link_or_the_code_at_a_links
                       f"/t/{table.keeper_token}", f" {table.viewer_token}\n"):
         out, err, status = command("export_table", reference)
         assert (status, err) == (0, ""), reference
-        assert json.loads(out) == services.export_table(table), reference
+        assert json.loads(out) == table_file.export_table(table), reference
 
 
 @pytest.mark.django_db

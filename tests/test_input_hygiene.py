@@ -12,10 +12,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import services
+from games.services import recording, table_file
 from scoring import InputError
 from games.models import Group, HandChange, Table
-from games.views import spreadsheet_text
+from games.views.table_file import spreadsheet_text
 from tests.fixtures import (assert_new_table_refused, csrf_post, document, marriage_inputs, page, players_form,
                             players_of, seeded, table_form)
 
@@ -82,7 +82,7 @@ def test_the_spreadsheet_writes_text_that_looks_like_a_formula_as_text_and_numbe
                "points": {LINK: -20, "+Bikash": 5, "@Chandra": 5, "-Dipa": 10}},
               {"after": 1, "kind": "join", "player": "=Eka", "seat": 4}]
     table = seeded(owner, "marriage", [hand], players=TRICKY, events=events)
-    services.set_note(table, 1, "@SUM(1+1)*cmd|' /C calc'!A0")
+    recording.set_note(table, 1, "@SUM(1+1)*cmd|' /C calc'!A0")
     rows = list(csv.reader(io.StringIO(client.get(reverse("export_csv", args=[table.keeper_token])).content
                                        .decode())))
     header, first, adjusted, joined, totals = rows
@@ -107,7 +107,7 @@ def test_a_table_file_over_the_limit_is_refused_beside_the_field_before_it_is_re
     def no_reading(*args, **kwargs):
         raise AssertionError("the file was read")
 
-    big = json.dumps(document("marriage", FOUR, [], name="x" * services.MAX_FILE_BYTES)).encode()
+    big = json.dumps(document("marriage", FOUR, [], name="x" * table_file.MAX_FILE_BYTES)).encode()
     monkeypatch.setattr(json, "load", no_reading)
     response = upload(client, big)
     assert response.status_code == 413
@@ -116,8 +116,8 @@ def test_a_table_file_over_the_limit_is_refused_beside_the_field_before_it_is_re
 
 
 def test_a_table_file_at_the_limit_is_read(client):
-    table_file = json.dumps(document("marriage", FOUR, [])).encode()
-    response = upload(client, table_file + b" " * (services.MAX_FILE_BYTES - len(table_file)))
+    sent = json.dumps(document("marriage", FOUR, [])).encode()
+    response = upload(client, sent + b" " * (table_file.MAX_FILE_BYTES - len(sent)))
     assert response.status_code == 302 and Table.objects.count() == 1
 
 
@@ -132,7 +132,7 @@ def import_command(path):
 @pytest.mark.django_db
 def test_import_table_refuses_a_file_over_the_limit_in_one_line(tmp_path):
     big = tmp_path / "big.json"
-    big.write_text(json.dumps(document("marriage", FOUR, [], name="x" * services.MAX_FILE_BYTES)))
+    big.write_text(json.dumps(document("marriage", FOUR, [], name="x" * table_file.MAX_FILE_BYTES)))
     assert import_command(big) == (f"{big} is too big: a table file can be at most 2 MB\n", 1)
     assert Table.objects.count() == 0
 
@@ -144,7 +144,7 @@ def test_import_table_reads_standard_input_up_to_the_limit(monkeypatch):
     out = io.StringIO()
     call_command("import_table", "-", stdout=out, stderr=io.StringIO())
     assert Table.objects.get(pk=out.getvalue().splitlines()[0]).players == ["श्\u200dयाम", "محمد"]
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(small + b" " * services.MAX_FILE_BYTES)))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(small + b" " * table_file.MAX_FILE_BYTES)))
     assert import_command("-") == ("- is too big: a table file can be at most 2 MB\n", 1)
     assert Table.objects.count() == 1
 
@@ -168,7 +168,7 @@ def test_a_creation_date_at_either_end_of_the_range_goes_round_the_pages_and_bac
     assert upload(client, document("marriage", FOUR, [], created=created)).status_code == 302
     table = Table.objects.get()
     pages_of(client, table)
-    assert services.export_table(table)["created"] == created
+    assert table_file.export_table(table)["created"] == created
 
 
 # --- the characters of a name -------------------------------------------------------------------
@@ -208,14 +208,14 @@ def test_nepali_and_arabic_names_make_a_table_that_goes_out_and_back_in_unchange
     table = Table.objects.get()
     assert table.players == NEPALI_AND_ARABIC and table.name == "शुक्रबार · الجمعة"
     winner = {"status": "winner", "maal": 3}
-    services.record_hand(table, {name: winner if name == "हरि" else {"status": "seen", "maal": 1}
+    recording.record_hand(table, {name: winner if name == "हरि" else {"status": "seen", "maal": 1}
                                  for name in NEPALI_AND_ARABIC}, 1)
-    services.set_note(table, 1, "श्\u200dयाम dealt\nمحمد shuffled")
+    recording.set_note(table, 1, "श्\u200dयाम dealt\nمحمد shuffled")
     exported = client.get(reverse("export", args=[table.keeper_token])).content
     assert upload(client, exported).status_code == 302
     copy = Table.objects.exclude(pk=table.pk).get()
     assert "श्\u200dयाम" in exported.decode()  # the joiner kept, as written
-    assert services.export_table(copy) == json.loads(exported)
+    assert table_file.export_table(copy) == json.loads(exported)
 
 
 @pytest.mark.parametrize("character", INVISIBLE.values(), ids=INVISIBLE.keys())
@@ -277,9 +277,9 @@ def test_a_table_file_cannot_carry_an_invisible_character_into_a_replacement(cli
 
 def test_a_note_may_have_lines_but_no_other_control_character(owner):
     table = seeded(owner, "marriage", [marriage_inputs("Wsss", [3, 1, 1, 1])], players=FOUR)
-    assert services.set_note(table, 1, "misdeal\nreplayed").note == "misdeal\nreplayed"
+    assert recording.set_note(table, 1, "misdeal\nreplayed").note == "misdeal\nreplayed"
     with pytest.raises(InputError, match="cannot contain control characters"):
-        services.set_note(table, 1, "misdeal\x07")
+        recording.set_note(table, 1, "misdeal\x07")
     assert table.hands.get().note == "misdeal\nreplayed"
 
 

@@ -5,16 +5,18 @@ import json
 import re
 
 import pytest
-from django.test import Client
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.text import capfirst
 
-from games import services
-from games.language import native_digits, western_digits
+from games.services import table_file, tables
+from games.language import LanguageMiddleware, native_digits, western_digits
 from games.models import Hand, Table
 from games.templatetags.cardscore import money, points
+from games.views.access import keeper_table, link_for, table_for
 from tests.fixtures import GAMES, SAMPLES, csrf_post, fresh_table, page, table_form, table_url
 
 ARABIC, DEVANAGARI = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"), str.maketrans("0123456789", "०१२३४५६७८९")
@@ -69,7 +71,7 @@ def test_a_device_that_chose_its_languages_digits_sees_every_number_in_them(clie
 
 
 def test_money_in_arabic_indic_digits_has_the_arabic_decimal_and_thousands_marks(client, owner):
-    table, _warnings = services.import_table({**SAMPLES["marriage"]["document"], "rules": {"point_rate": 250}},
+    table, _warnings = table_file.import_table({**SAMPLES["marriage"]["document"], "rules": {"point_rate": 250}},
                                              owner=owner)
     client.cookies["django_language"] = "ar"
     client.cookies["cardscore_digits"] = "native"
@@ -106,7 +108,7 @@ def test_signed_numbers_are_isolated_left_to_right_only_in_right_to_left_languag
 @pytest.fixture
 def nepali_table(owner):
     table = fresh_table("marriage", owner)
-    services.set_language(table, "ne")
+    tables.set_language(table, "ne")
     return Table.objects.get(pk=table.pk)
 
 
@@ -121,6 +123,19 @@ def test_the_device_choice_comes_before_the_table_and_the_table_before_the_phone
     assert lang_of(phone.get(table_url(nepali_table))) == ("en", "ltr")
     Table.objects.filter(pk=nepali_table.pk).update(language="")
     assert lang_of(Client(HTTP_ACCEPT_LANGUAGE="ar").get(table_url(nepali_table))) == ("ar", "rtl")
+
+
+def test_loading_a_table_changes_no_language(nepali_table):
+    """The view shows its page in the table's language itself: reading a table (for its link, its
+    page or anything else) leaves the active language as it was."""
+    def loads_the_table(request):
+        for token in (nepali_table.keeper_token, nepali_table.viewer_token):
+            assert table_for(token)[0].language == "ne" and link_for(token)[3] == "ne"
+        keeper_table(nepali_table.keeper_token)
+        return HttpResponse(translation.get_language(), content_type="text/plain")
+
+    with translation.override("ar"):  # a device that chose no language, in a request
+        assert LanguageMiddleware(loads_the_table)(RequestFactory().get("/")).content == b"ar"
 
 
 def test_the_live_board_follows_the_tables_language(nepali_table):
@@ -156,13 +171,13 @@ def test_a_new_table_gets_its_language(client, owner):
 
 def test_the_language_travels_in_the_table_file_and_old_files_import_unchanged(owner):
     sample = SAMPLES["marriage"]["document"]
-    old, _warnings = services.import_table(sample, owner=owner)
-    assert old.language == "" and "language" not in services.export_table(old)
-    table, _warnings = services.import_table({**sample, "language": "ar"}, owner=owner)
+    old, _warnings = table_file.import_table(sample, owner=owner)
+    assert old.language == "" and "language" not in table_file.export_table(old)
+    table, _warnings = table_file.import_table({**sample, "language": "ar"}, owner=owner)
     assert table.language == "ar"
-    assert services.export_table(table)["language"] == "ar"
+    assert table_file.export_table(table)["language"] == "ar"
     with pytest.raises(ValueError, match="languages offered"):
-        services.import_table({**sample, "language": "fr"}, owner=owner)
+        table_file.import_table({**sample, "language": "fr"}, owner=owner)
 
 
 # --- the switcher, without the script -----------------------------------------------------------
@@ -236,7 +251,7 @@ def test_thirteen_books_typed_in_devanagari_digits_complete_the_round(client, ow
 
 
 def test_a_konkan_set_score_typed_in_arabic_indic_digits(client, owner):
-    table = services.create_table(game="konkan", name="Konkan", players=SAMPLES["konkan"]["players"], rules={},
+    table = tables.create_table(game="konkan", name="Konkan", players=SAMPLES["konkan"]["players"], rules={},
                                   owner=owner)
     player = table.players[0]
     response = csrf_post(client, reverse("record_set", args=[table.keeper_token]),
@@ -325,7 +340,7 @@ def test_arabic_lists_its_items_with_the_arabic_comma(client, owner):
 
 
 def test_the_joker_among_cards_is_isolated_only_in_right_to_left_text():
-    from games.history import cards
+    from games.cards import cards
     with translation.override("ar"):
         assert cards(["AS", "JK"]) == "A♠ \u2068جوكر\u2069"
     with translation.override("ne"):

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.services import seating, table_file
 from games.models import Table
 from scoring import base
 from tests.fixtures import (SAMPLES, SET_61, csrf_post, document, fresh_table, guests_evening, marriage_inputs, page, play_hand,
@@ -25,7 +25,7 @@ def test_a_table_holds_at_most_max_hands(client, owner, monkeypatch):
     assert response.status_code == 422 and "a table holds at most 2 hands: start a new table" in page(response).lower()
     assert snapshot(table) == before
     with pytest.raises(Exception, match="at most 2 hands"):
-        services.import_table(document("marriage", FOUR, [marriage_inputs("Wsss", (5, 5, 5, 5))] * 3))
+        table_file.import_table(document("marriage", FOUR, [marriage_inputs("Wsss", (5, 5, 5, 5))] * 3))
 
 
 def test_a_table_holds_at_most_max_events(client, owner, monkeypatch):
@@ -42,8 +42,8 @@ def test_a_table_holds_at_most_max_events(client, owner, monkeypatch):
 def test_at_most_max_players_ever_sit_at_one_table(owner, monkeypatch):
     monkeypatch.setattr(base, "MAX_PLAYERS_EVER", 10)
     with pytest.raises(Exception, match="at most 10 players can sit at one table"):
-        services.import_table(guests_evening(11))
-    table, _warnings = services.import_table(guests_evening(10))
+        table_file.import_table(guests_evening(11))
+    table, _warnings = table_file.import_table(guests_evening(10))
     assert len(table.players) == 10
 
 
@@ -85,5 +85,5 @@ def test_renaming_writes_the_hands_back_in_a_few_statements(owner, django_assert
     100,000 hands; now as many hands as a statement takes (124 on SQLite) are one upsert."""
     table = seeded(owner, "marriage", [marriage_inputs("Wsss", (5, 5, 5, 5))] * 1200)
     with django_assert_max_num_queries(20):
-        services.rename_players(table, ["Asha 2", "Bikash 2", "Chandra 2", "Dipa 2"])
+        seating.rename_players(table, ["Asha 2", "Bikash 2", "Chandra 2", "Dipa 2"])
     assert set(Table.objects.get(pk=table.pk).hands.last().inputs) == {"Asha 2", "Bikash 2", "Chandra 2", "Dipa 2"}

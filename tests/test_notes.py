@@ -8,8 +8,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.services import recording, table_file
 from games.models import Hand, HandChange, Table
+from scoring.errors import InputError
 from tests.fixtures import csrf_post, fresh_table, page, table_url
 
 pytestmark = pytest.mark.django_db
@@ -88,32 +89,32 @@ def test_a_note_for_a_hand_that_is_gone_says_so_and_saves_nothing(client, owner)
 
 def test_undo_and_redo_keep_the_note_and_a_note_elsewhere_keeps_the_redo(client, owner):
     table = fresh_table("marriage", owner)
-    services.record_hand(Table.objects.get(pk=table.pk), table.hands.get(number=1).inputs, 2)
-    services.set_note(Table.objects.get(pk=table.pk), 2, NOTE)
-    services.delete_hand(Table.objects.get(pk=table.pk), 2)
-    services.set_note(Table.objects.get(pk=table.pk), 1, "first hand")
-    assert services.redo_number(Table.objects.get(pk=table.pk)) == 2
-    restored = services.restore_hand(Table.objects.get(pk=table.pk), 2)
+    recording.record_hand(Table.objects.get(pk=table.pk), table.hands.get(number=1).inputs, 2)
+    recording.set_note(Table.objects.get(pk=table.pk), 2, NOTE)
+    recording.delete_hand(Table.objects.get(pk=table.pk), 2)
+    recording.set_note(Table.objects.get(pk=table.pk), 1, "first hand")
+    assert recording.redo_number(Table.objects.get(pk=table.pk)) == 2
+    restored = recording.restore_hand(Table.objects.get(pk=table.pk), 2)
     assert restored.note == NOTE
 
 
 def test_notes_go_through_the_table_file_and_into_the_spreadsheet(client, owner):
     table = fresh_table("marriage", owner)
-    services.set_note(table, 1, NOTE)
-    document = services.export_table(table)
+    recording.set_note(table, 1, NOTE)
+    document = table_file.export_table(table)
     assert document["hands"][0]["note"] == NOTE
-    copy, warnings = services.import_table(document, owner=owner)
-    assert warnings == [] and services.export_table(copy) == {**document, "name": copy.name}
+    copy, warnings = table_file.import_table(document, owner=owner)
+    assert warnings == [] and table_file.export_table(copy) == {**document, "name": copy.name}
     rows = list(csv.reader(io.StringIO(client.get(reverse("export_csv", args=[table.keeper_token])).content.decode())))
     assert rows[0][-1] == "Note" and rows[1][-1] == NOTE and rows[-1][0] == "Total"
 
 
 def test_a_table_file_with_a_note_too_long_is_refused(owner):
     table = fresh_table("marriage", owner)
-    document = services.export_table(table)
+    document = table_file.export_table(table)
     document["hands"][0]["note"] = "x" * 201
-    with pytest.raises(services.InputError, match="hand 1, note: must be at most 200 characters"):
-        services.import_table(document, owner=owner)
+    with pytest.raises(InputError, match="hand 1, note: must be at most 200 characters"):
+        table_file.import_table(document, owner=owner)
 
 
 def test_a_spreadsheet_without_notes_has_no_note_column(client, owner):

@@ -11,7 +11,8 @@ from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.urls import reverse
 
-from games import offline, registry, services
+from games import offline, registry
+from games.services import recording, tables
 from games.models import Hand, HandChange
 from tests.fixtures import (add_url, csrf_post, edit_url, hand_edit_form, hand_form, marriage_inputs, page,
                             thirteen_round)
@@ -29,7 +30,7 @@ def form_key(response):
 
 def test_every_form_carries_a_fresh_key(client, marriage_table):
     keys = {form_key(client.get(reverse("table", args=[marriage_table.keeper_token]))) for _ in range(3)}
-    services.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    recording.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
     keys.add(form_key(client.get(edit_url(marriage_table, 1))))
     assert len(keys) == 4 and all(len(key) >= 20 for key in keys)
 
@@ -52,7 +53,7 @@ def test_a_hand_sent_again_with_its_key_is_recorded_once_and_answered_as_saved(c
 def test_a_key_sent_again_after_later_hands_and_an_undo_records_nothing(client, marriage_table):
     csrf_post(client, add_url(marriage_table), hand_form("sWsu", (12, 4, 6, 0), key="k1"))
     csrf_post(client, add_url(marriage_table), hand_form("Wsss", (0, 0, 0, 0), next_number=2, key="k2"))
-    services.delete_hand(marriage_table, 2)
+    recording.delete_hand(marriage_table, 2)
 
     again = csrf_post(client, add_url(marriage_table), hand_form("Wsss", (0, 0, 0, 0), next_number=2, key="k2"),
                       **HTMX)
@@ -75,7 +76,7 @@ def test_another_key_for_a_taken_number_is_a_conflict_naming_who_saved_it(client
 
 
 def test_the_saver_s_name_travels_in_a_header_whatever_its_script(client, marriage_table):
-    services.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1, by="दीपा")
+    recording.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1, by="दीपा")
     refused = csrf_post(client, add_url(marriage_table), hand_form("Wsss", (0, 0, 0, 0), key="x"), **HTMX)
     assert refused["CardScore-Saved-By"] == "%E0%A4%A6%E0%A5%80%E0%A4%AA%E0%A4%BE"
 
@@ -89,7 +90,7 @@ def test_a_malformed_key_is_refused_and_nothing_saved(client, marriage_table, ke
 
 
 def test_a_correction_sent_again_with_its_key_changes_the_hand_once(client, marriage_table):
-    services.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    recording.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
     correction = {**hand_edit_form("Wsss", (0, 0, 0, 0), version=1), "key": "fix-1"}
 
     first = csrf_post(client, edit_url(marriage_table, 1), correction)
@@ -127,7 +128,7 @@ def test_a_kept_hand_renumbered_on_the_phone_is_still_its_own_resend(client, mar
 
 
 def test_thirteen_s_bids_sent_again_once_the_books_are_due_are_answered_as_saved(client, owner):
-    table = services.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
+    table = tables.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
                                   rules={}, owner=owner, colors={"Asha": "red", "Bikram": "yellow",
                                                                  "Charlie": "green", "David": "blue"})
     bids = {"hand_number": "1", "key": "bids-1", **{f"bid-{seat}": "0" for seat in range(3)}, "bid-3": "1"}
@@ -162,7 +163,7 @@ def test_a_table_s_page_asks_for_every_file_the_service_worker_keeps_for_it(clie
 
 def test_the_next_hand_form_carries_who_deals_the_hands_to_come(client, marriage_table):
     """Offline, the form moves on to the next hand itself: its heading still says who deals it."""
-    services.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    recording.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
     marriage_table.refresh_from_db()
     assert json.loads(offline.dealer_notes(marriage_table)) == [
         "Bikash deals", "Chandra deals", "Dipa deals", "Asha deals"]

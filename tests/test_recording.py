@@ -12,7 +12,7 @@ from django.db import connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games.services import recording, table_file
 from games.models import Table
 from games.registry import get_game
 from tests.fixtures import GAMES, SAMPLES
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 def imported(game, hands):
     document = copy.deepcopy(SAMPLES[game]["document"])
     document["hands"] = document["hands"][:hands]
-    table, _warnings = services.import_table(document)
+    table, _warnings = table_file.import_table(document)
     return table
 
 
@@ -43,7 +43,7 @@ def test_recording_the_last_hand_stores_what_a_full_recompute_gives(game):
     whole = imported(game, None)
     table = imported(game, -1)
     last = SAMPLES[game]["document"]["hands"][-1]["inputs"]
-    services.record_hand(table, copy.deepcopy(last), len(SAMPLES[game]["document"]["hands"]))
+    recording.record_hand(table, copy.deepcopy(last), len(SAMPLES[game]["document"]["hands"]))
     table.refresh_from_db()
     assert [hand.points for hand in table.hands.all()] == [hand.points for hand in whole.hands.all()]
     assert (table.totals, table.progress, table.series) == (whole.totals, whole.progress, whole.series)
@@ -56,7 +56,7 @@ def test_recording_a_hand_reads_none_of_the_hands_before_it(game):
     table = imported(game, -1)
     hands = SAMPLES[game]["document"]["hands"]
     with CaptureQueriesContext(connection) as queries:
-        services.record_hand(table, copy.deepcopy(hands[-1]["inputs"]), len(hands))
+        recording.record_hand(table, copy.deepcopy(hands[-1]["inputs"]), len(hands))
     assert not [query["sql"] for query in queries if 'FROM "games_hand"' in query["sql"]]
 
 
@@ -67,8 +67,8 @@ def test_a_table_read_before_another_phone_recorded_a_hand_records_onto_the_curr
     stale = Table.objects.get(pk=table.pk)
     hands = SAMPLES[game]["document"]["hands"]
     as_read = copy.deepcopy((stale.state, stale.series, stale.revision))
-    services.record_hand(table, copy.deepcopy(hands[-2]["inputs"]), len(hands) - 1)
-    services.record_hand(stale, copy.deepcopy(hands[-1]["inputs"]), len(hands))
+    recording.record_hand(table, copy.deepcopy(hands[-2]["inputs"]), len(hands) - 1)
+    recording.record_hand(stale, copy.deepcopy(hands[-1]["inputs"]), len(hands))
     assert (stale.state, stale.series, stale.revision) == as_read  # the caller's copy is left alone
     table.refresh_from_db()
     assert [hand.points for hand in table.hands.all()] == [hand.points for hand in whole.hands.all()]
@@ -91,7 +91,7 @@ def test_an_admin_save_from_a_copy_read_before_a_hand_was_recorded_keeps_that_ha
     table = imported("marriage", -1)
     copy_in_admin = Table.objects.get(pk=table.pk)
     hands = SAMPLES["marriage"]["document"]["hands"]
-    services.record_hand(table, copy.deepcopy(hands[-1]["inputs"]), len(hands))
+    recording.record_hand(table, copy.deepcopy(hands[-1]["inputs"]), len(hands))
     table.refresh_from_db()
     table_admin = admin.site._registry[Table]
     request = RequestFactory().post("/")

@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.services import seasons, table_file, tables
 from games.models import Table
 from games.registry import get_game
 from tests.fixtures import (GAMES, colors_of, csrf_post, fresh_table, marriage_inputs, page, play_hand, players_of, seeded,
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def next_game(table):
-    return services.games_around(table)[1]
+    return seasons.games_around(table)[1]
 
 
 def rematch_url(table, token=None):
@@ -25,7 +25,7 @@ def rematch_url(table, token=None):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_rematch_keeps_players_colours_rules_and_owner_and_moves_the_deal_on(game, owner):
     table = fresh_table(game, owner)
-    following, made = services.rematch(table)
+    following, made = seasons.rematch(table)
     assert made
     players = players_of(game)
     assert following.players == following.seated == players  # the same seats
@@ -44,21 +44,21 @@ def test_a_rematch_keeps_players_colours_rules_and_owner_and_moves_the_deal_on(g
 def test_the_second_player_deals_the_first_hand_of_the_rematch(owner):
     table = fresh_table("marriage", owner)
     assert table.players[0] == "Asha"
-    assert services.rematch(table)[0].progress["dealer"] == table.players[1]
+    assert seasons.rematch(table)[0].progress["dealer"] == table.players[1]
 
 
 def test_a_rematch_finishes_the_game_it_follows_and_tells_its_phones(owner):
     table = fresh_table("marriage", owner)
     revision = table.revision
-    services.rematch(table)
+    seasons.rematch(table)
     table.refresh_from_db()
     assert table.finished is not None and table.revision == revision + 1
 
 
 def test_a_second_tap_opens_the_same_rematch(owner):
     table = fresh_table("konkan", owner)
-    first, _made = services.rematch(table)
-    assert services.rematch(Table.objects.get(pk=table.pk)) == (first, False)
+    first, _made = seasons.rematch(table)
+    assert seasons.rematch(Table.objects.get(pk=table.pk)) == (first, False)
     assert Table.objects.filter(previous=table).count() == 1
 
 
@@ -70,7 +70,7 @@ def test_a_second_tap_opens_the_same_rematch(owner):
     ("x" * 80, "x" * 76 + " (2)"),
 ])
 def test_a_rematch_is_named_after_the_game_it_follows(name, expected):
-    assert services.rematch_name(name) == expected
+    assert seasons.rematch_name(name) == expected
 
 
 def test_the_scorekeeper_taps_rematch_and_lands_on_the_new_tables_scorekeeper_page(client, owner):
@@ -101,9 +101,9 @@ def test_a_link_opens_its_own_game_and_no_other_along_a_chain_of_rematches(owner
     """A guest given Wednesday's scorekeeper link cannot walk back to Monday's game, reopen it and
     delete a hand; Monday's link holders cannot walk forward either."""
     monday = fresh_table("marriage", owner)
-    tuesday, _made = services.rematch(monday)
+    tuesday, _made = seasons.rematch(monday)
     play_hand(tuesday, marriage_inputs("Wsss", [5, 5, 5, 5]), 1)
-    wednesday, _made = services.rematch(Table.objects.get(pk=tuesday.pk))
+    wednesday, _made = seasons.rematch(Table.objects.get(pk=tuesday.pk))
     guest = Client()
     for game, token in [(wednesday, wednesday.keeper_token), (wednesday, wednesday.viewer_token),
                         (monday, monday.keeper_token), (monday, monday.viewer_token)]:
@@ -119,15 +119,15 @@ def test_a_link_opens_its_own_game_and_no_other_along_a_chain_of_rematches(owner
 
 def test_the_owner_s_second_tap_opens_the_same_rematch(client, owner):
     table = fresh_table("marriage", owner)
-    first, _made = services.rematch(table)
+    first, _made = seasons.rematch(table)
     response = csrf_post(client, rematch_url(table))
     assert response["Location"] == table_url(first)
 
 
 def test_an_import_without_an_owner_links_to_no_game(owner):
-    ownerless = services.import_table(services.export_table(fresh_table("marriage", owner)))[0]
-    document = {**services.export_table(ownerless), "previous": ownerless.pk}
-    copy, warnings = services.import_table(document)
+    ownerless = table_file.import_table(table_file.export_table(fresh_table("marriage", owner)))[0]
+    document = {**table_file.export_table(ownerless), "previous": ownerless.pk}
+    copy, warnings = table_file.import_table(document)
     assert copy.previous is None and len(warnings) == 1
 
 
@@ -147,7 +147,7 @@ def test_a_viewer_link_cannot_start_a_rematch(client, owner):
 def test_a_reopened_game_still_links_to_its_rematch_and_offers_no_second_one(client, owner,
                                                                             django_assert_max_num_queries):
     table = fresh_table("marriage", owner)
-    following, _made = services.rematch(table)
+    following, _made = seasons.rematch(table)
     csrf_post(client, reverse("finish", args=[table.keeper_token]), {"finished": "no"})
     client.get(reverse("home"))  # the first request of a client checks for the owner account once
     with django_assert_max_num_queries(7):  # as many as any table page
@@ -158,10 +158,10 @@ def test_a_reopened_game_still_links_to_its_rematch_and_offers_no_second_one(cli
 
 def test_an_imported_file_links_only_to_a_game_of_the_same_owner(owner, django_user_model):
     victim = fresh_table("marriage", owner)
-    services.rematch(victim)
-    document = {**services.export_table(victim), "previous": victim.pk, "created": "2000-01-01T00:00:00Z"}
+    seasons.rematch(victim)
+    document = {**table_file.export_table(victim), "previous": victim.pk, "created": "2000-01-01T00:00:00Z"}
     other = django_user_model.objects.create_user("other")
-    copy, warnings = services.import_table(document, owner=other)
+    copy, warnings = table_file.import_table(document, owner=other)
     assert copy.previous is None
     assert warnings == [f"previous: no table {victim.pk} of the same owner here, so this one is not linked to the "
                         "game before it"]
@@ -169,23 +169,23 @@ def test_an_imported_file_links_only_to_a_game_of_the_same_owner(owner, django_u
     Table.objects.filter(pk=copy.pk).update(previous=victim)
     copy.refresh_from_db()
     assert next_game(victim).owner == owner
-    assert services.games_around(copy) == (None, None)
+    assert seasons.games_around(copy) == (None, None)
 
 
 def test_the_link_to_the_previous_game_round_trips_through_the_table_file(owner):
     table = fresh_table("marriage", owner)
-    following, _made = services.rematch(table)
-    document = services.export_table(following)
+    following, _made = seasons.rematch(table)
+    document = table_file.export_table(following)
     assert document["previous"] == table.pk
-    copy, warnings = services.import_table(document, owner=owner)
+    copy, warnings = table_file.import_table(document, owner=owner)
     assert warnings == [] and copy.previous == table
-    assert services.export_table(copy) == document
+    assert table_file.export_table(copy) == document
 
 
 def test_a_file_whose_previous_game_is_not_here_imports_unlinked_with_a_warning(owner):
     table = fresh_table("marriage", owner)
-    document = {**services.export_table(table), "previous": "0" * 32}
-    copy, warnings = services.import_table(document, owner=owner)
+    document = {**table_file.export_table(table), "previous": "0" * 32}
+    copy, warnings = table_file.import_table(document, owner=owner)
     assert copy.previous is None
     assert warnings == [f"previous: no table {'0' * 32} of the same owner here, so this one is not linked to the "
                         "game before it"]
@@ -193,7 +193,7 @@ def test_a_file_whose_previous_game_is_not_here_imports_unlinked_with_a_warning(
 
 def test_a_table_file_without_a_previous_game_exports_none(owner):
     table = seeded(owner, "konkan", [])
-    assert "previous" not in services.export_table(table)
+    assert "previous" not in table_file.export_table(table)
 
 
 @pytest.mark.slow
@@ -210,7 +210,7 @@ def test_a_rematch_follows_the_evening_s_deal_and_its_button_says_who_deals(clie
     (the rematch began with Bikash, the second seat, whatever the evening's deal)."""
     table = seeded(owner, "marriage", [marriage_inputs("Wsss", (5, 5, 5, 5))] * 3)
     assert table.progress["dealer"] == "Dipa"
-    services.set_finished(table, True)
+    tables.set_finished(table, True)
     assert "Rematch · Dipa deals" in page(client.get(table_url(table)))
-    following, _made = services.rematch(table)
+    following, _made = seasons.rematch(table)
     assert following.progress["dealer"] == "Dipa"

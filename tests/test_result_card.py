@@ -10,7 +10,8 @@ from django.urls import reverse
 from django.utils import translation
 from PIL import Image
 
-from games import result_card, services
+from games import result_card
+from games.services import recording, tables
 from tests.fixtures import GAMES, HONORS_FIRST_HAND, MINUS, fresh_table, marriage_inputs, seeded
 
 TEN_PLAYERS = ["Asha", "Bina", "Chet", "Dev", "दीपा", "أحمد", "Gita", "Hari", "Ila", "Chandrasekhar Ramanathan"]
@@ -40,7 +41,7 @@ def test_every_game_has_a_summary_and_a_card_and_the_keepers_link_leads_to_the_v
 
 @pytest.mark.django_db
 def test_a_table_without_a_hand_has_no_result(client, owner):
-    table = services.create_table(game="marriage", name="Not yet", players=["Asha", "Bikash"], rules={}, owner=owner)
+    table = tables.create_table(game="marriage", name="Not yet", players=["Asha", "Bikash"], rules={}, owner=owner)
     for view in ("summary", "result_picture"):
         assert client.get(reverse(view, args=[table.viewer_token])).status_code == 404
 
@@ -52,14 +53,14 @@ def test_the_card_is_drawn_once_per_change_of_the_table(client, owner, django_as
     first = client.get(url).content
     with django_assert_num_queries(1):  # the table; the picture comes from the cache
         assert client.get(url).content == first
-    services.record_hand(table, marriage_inputs("Wsss", (3, 0, 0, 0)), 2)
+    recording.record_hand(table, marriage_inputs("Wsss", (3, 0, 0, 0)), 2)
     assert client.get(url).content != first
 
 
 @pytest.mark.django_db
 def test_the_finished_tables_page_offers_the_result_to_share(client, owner):
     table = fresh_table("marriage", owner)
-    services.set_finished(table, True)
+    tables.set_finished(table, True)
     page = client.get(reverse("table", args=[table.keeper_token])).content.decode()
     assert reverse("summary", args=[table.viewer_token]) in page
     summary = client.get(reverse("summary", args=[table.viewer_token])).content.decode()

@@ -13,7 +13,8 @@ from django.apps import apps as django_apps
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games import board, services
+from games import board
+from games.services import recording, seating, table_file, tables
 from games.models import HandChange, Table
 from tests.fixtures import (GAMES, csrf_post, fresh_table, marriage_inputs, page, play_hand, read_text, seeded,
                             snapshot, table_url, totals_row)
@@ -131,9 +132,9 @@ def test_thirteen_replaces_a_player_at_their_seat(client, owner):
 
 
 def test_no_event_while_a_hand_is_being_played(client, owner):
-    table = services.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
+    table = tables.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
                                   rules={}, owner=owner)
-    services.record_hand(table, {name: {"bid": 0} for name in table.players}, 1)
+    recording.record_hand(table, {name: {"bid": 0} for name in table.players}, 1)
     response = post_event(client, table, kind="replace", player="Asha", by="Eka", score="0")
     assert response.status_code == 409 and "being played first" in page(response)
 
@@ -166,7 +167,7 @@ def test_deleting_an_earlier_hand_moves_the_events_after_it_up(client, evening):
     post_event(client, evening, kind="leave", player="Dipa")
     table = Table.objects.get(pk=evening.pk)
     play_hand(table, won_by("Asha", table.seated), 4)
-    services.delete_hand(table, 2)
+    recording.delete_hand(table, 2)
     table.refresh_from_db()
     assert table.events[0]["after"] == 2 and table.seated == ["Asha", "Bikash", "Chandra"]
     assert [sorted(hand.inputs) for hand in table.hands.all()][-1] == ["Asha", "Bikash", "Chandra"]
@@ -175,7 +176,7 @@ def test_deleting_an_earlier_hand_moves_the_events_after_it_up(client, evening):
 def test_renaming_a_player_renames_them_in_the_events(client, evening):
     post_event(client, evening, kind="join", player="Eka", seat="4", score="0")
     table = Table.objects.get(pk=evening.pk)
-    services.rename_players(table, ["Asha", "Bikash", "Chandra", "Dipa", "Ekaterina"])
+    seating.rename_players(table, ["Asha", "Bikash", "Chandra", "Dipa", "Ekaterina"])
     table.refresh_from_db()
     assert table.events[0]["player"] == "Ekaterina" and table.seated[-1] == "Ekaterina"
 
@@ -188,17 +189,17 @@ def test_the_table_file_keeps_the_events_and_comes_back_the_same(client, evening
     post_event(client, table, kind="adjust", reason="pizza", **{"points-0": "-3", "points-1": "1", "points-2": "1",
                                                                 "points-3": "1"})
     table.refresh_from_db()
-    document = services.export_table(table)
+    document = table_file.export_table(table)
     assert document["players"] == FOUR and [event["kind"] for event in document["events"]] == ["join", "leave",
                                                                                                  "adjust"]
-    copy, warnings = services.import_table(document)
-    assert warnings == [] and services.export_table(copy) == {**document, "created": document["created"]}
+    copy, warnings = table_file.import_table(document)
+    assert warnings == [] and table_file.export_table(copy) == {**document, "created": document["created"]}
     assert copy.seated == table.seated and copy.series == table.series and copy.totals == table.totals
 
 
 def test_an_old_file_without_events_imports_unchanged(owner):
     table = seeded(owner, "marriage", [marriage_inputs("sWsu", (12, 4, 6, 5))])
-    assert table.events == [] and "events" not in services.export_table(table)
+    assert table.events == [] and "events" not in table_file.export_table(table)
 
 
 def test_the_spreadsheet_has_each_event_in_its_place_and_columns_that_add_up(client, evening):
@@ -248,7 +249,7 @@ def test_a_thirteen_replacement_takes_the_seat_s_colour_and_names_can_still_be_c
 def test_the_deal_is_offered_only_where_it_can_be_given(client, owner):
     def offered(table):
         return 'name="kind" value="dealer"' in page(client.get(seats_url(table)))
-    thirteen = services.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
+    thirteen = tables.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
                                      rules={}, owner=owner)
     assert offered(thirteen)  # before round 1
     assert not offered(fresh_table("thirteen", owner))  # round 1 played
@@ -263,7 +264,7 @@ def test_in_a_zero_sum_game_a_newcomer_starts_at_0_and_the_board_stays_up(client
     response = post_event(client, evening, kind="join", player="Eka", seat="4", score="7")
     assert response.status_code == 422 and "a newcomer starts at 0, as every hand adds up to 0" in page(response).lower()
     assert snapshot(evening) == before
-    document = services.export_table(evening)
+    document = table_file.export_table(evening)
     document["events"] = [{"after": 3, "kind": "join", "player": "Eka", "seat": 4, "score": 7}]
     upload = SimpleUploadedFile("t.json", json.dumps(document).encode(), content_type="application/json")
     response = csrf_post(client, reverse("import_file"), {"file": upload})
@@ -296,9 +297,9 @@ def test_hari_gets_up_after_hand_1_and_comes_back_after_hand_3_in_his_own_column
     assert list(totals_row(client.get(table_url(table)))) == five
     balances = [balance for group in board.settlement(table).groups for balance in group["balances"]]
     assert [balance["points"] for balance in balances if balance["name"] == "Hari"] == [table.totals["Hari"]]
-    document = services.export_table(table)
-    copy, warnings = services.import_table(document, owner=owner)
-    assert warnings == [] and services.export_table(copy) == {**document, "created": document["created"]}
+    document = table_file.export_table(table)
+    copy, warnings = table_file.import_table(document, owner=owner)
+    assert warnings == [] and table_file.export_table(copy) == {**document, "created": document["created"]}
     assert copy.players == five and copy.totals == table.totals
     rows = list(csv.reader(io.StringIO(client.get(reverse("export_csv", args=[table.viewer_token])).content.decode())))
     for column, name in enumerate(table.players, 1):

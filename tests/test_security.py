@@ -14,7 +14,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import first_run, services
+from games import first_run
+from games.services import recording, table_file, tables
 from games.models import Table, new_token
 from games.twentyfour.models import Puzzle
 from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, GAMES, PASSWORD, PROJECT_DIR, SAMPLES, SET_61,
@@ -386,7 +387,7 @@ def test_the_same_posts_with_the_keeper_link_are_not_refused(game, client, owner
         if not applies:
             continue
         if endpoint == "restore_hand":
-            services.delete_hand(table, 1)  # the undo that a redo takes back
+            recording.delete_hand(table, 1)  # the undo that a redo takes back
         response = csrf_post(client, reverse(endpoint, args=[table.keeper_token, *args]), data)
         assert response.status_code in (200, 302), (endpoint, response.status_code)
 
@@ -436,7 +437,7 @@ def assert_128_bits(token):
 def test_table_ids_and_links_have_128_random_bits_and_never_repeat(owner):
     seen = []
     for number in range(1000):
-        table = services.create_table(game="marriage", name=f"T{number}", players=["Asha", "Bina"], rules={},
+        table = tables.create_table(game="marriage", name=f"T{number}", players=["Asha", "Bina"], rules={},
                                       owner=owner)
         for token in (table.pk, table.keeper_token, table.viewer_token):
             assert_128_bits(token)
@@ -448,10 +449,10 @@ def test_table_ids_and_links_have_128_random_bits_and_never_repeat(owner):
 
 @pytest.mark.django_db
 def test_new_links_have_128_random_bits_and_never_repeat(owner):
-    table = services.create_table(game="marriage", name="T", players=["Asha", "Bina"], rules={}, owner=owner)
+    table = tables.create_table(game="marriage", name="T", players=["Asha", "Bina"], rules={}, owner=owner)
     seen = {table.pk, table.keeper_token, table.viewer_token}
     for which in ["keeper", "viewer"] * 500:
-        token = getattr(services.new_link(table, which), f"{which}_token")
+        token = getattr(tables.new_link(table, which), f"{which}_token")
         assert_128_bits(token)
         assert token not in seen
         seen.add(token)
@@ -461,10 +462,10 @@ def test_new_links_have_128_random_bits_and_never_repeat(owner):
 
 @pytest.mark.django_db
 def test_imported_tables_get_fresh_random_ids_too(owner):
-    document = services.export_table(services.create_table(game="konkan", name="K", players=["Asha", "Bina"],
+    document = table_file.export_table(tables.create_table(game="konkan", name="K", players=["Asha", "Bina"],
                                                            rules={}, owner=owner))
-    tables = [services.import_table(document, owner=owner)[0] for _ in range(50)]
-    tokens = [token for table in tables for token in (table.pk, table.keeper_token, table.viewer_token)]
+    imported = [table_file.import_table(document, owner=owner)[0] for _ in range(50)]
+    tokens = [token for table in imported for token in (table.pk, table.keeper_token, table.viewer_token)]
     for token in tokens:
         assert_128_bits(token)
     assert len(set(tokens)) == 150

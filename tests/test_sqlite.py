@@ -9,7 +9,7 @@ import pytest
 from django.db import connection, connections, transaction
 
 from cardscore.sqlite.base import lock_path
-from games import services
+from games.services import tables
 from games.models import Table
 from tests.fixtures import players_of
 
@@ -20,7 +20,7 @@ WAIT = 30  # seconds before a stuck thread fails the test
 
 
 def new_table(name="New table"):
-    return services.create_table(game="marriage", name=name, players=players_of("marriage"), rules={})
+    return tables.create_table(game="marriage", name=name, players=players_of("marriage"), rules={})
 
 
 def lock_is_free():

@@ -21,7 +21,7 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from games import services
+from games.services import tables
 from games.models import Hand, HandChange
 from tests.fixtures import (free_port, hand_form, manage_env, players_of, served_database_url, server_process,
                             totals_row)
@@ -99,7 +99,7 @@ def at_once(*requests):
 
 
 def new_table(name):
-    return services.create_table(game="marriage", name=name, players=players_of("marriage"), rules={}, owner=None)
+    return tables.create_table(game="marriage", name=name, players=players_of("marriage"), rules={}, owner=None)
 
 
 def shown_totals(html):

@@ -8,7 +8,8 @@ import re
 from django.test import Client
 from django.urls import reverse
 
-from games import chart, colors, services
+from games import chart, colors
+from games.services import recording, table_file, tables
 from games.models import HandChange, Table
 from games.templatetags.cardscore import points
 from tests.fixtures import csrf_post, hand_form, marriage_inputs, page, read_text
@@ -83,12 +84,12 @@ def test_qr_codes_are_svg_made_on_the_server_and_the_viewer_cannot_get_the_score
 
 
 def test_the_chart_draws_each_players_running_total_in_their_colour(client, owner):
-    table = services.create_table(game="thirteen", name="T", players=["A", "B", "C", "D"], rules={}, owner=owner,
+    table = tables.create_table(game="thirteen", name="T", players=["A", "B", "C", "D"], rules={}, owner=owner,
                                   colors={"A": "red", "B": "yellow", "C": "green", "D": "blue"})
-    document = services.export_table(table)
+    document = table_file.export_table(table)
     document["hands"] = [{"inputs": {"A": {"bid": 1, "books": 1}, "B": {"bid": 0, "books": 0},
                                      "C": {"bid": 0, "books": 0}, "D": {"bid": 1, "books": 0}}}]
-    imported, _warnings = services.import_table(document, owner=owner)
+    imported, _warnings = table_file.import_table(document, owner=owner)
     assert imported.series == {"A": [0, 10], "B": [0, 0], "C": [0, 0], "D": [0, -10]}
     page = client.get(reverse("table", args=[imported.viewer_token])).content.decode()
     assert page.count("<polyline") == 4
@@ -118,7 +119,7 @@ def test_players_across_tables_and_the_roster_when_starting_a_table(client, owne
     post_hand(client, marriage_table, "sWsu", (12, 4, 6, 0), 1)
     post_hand(client, marriage_table, "Wsus", (30, 0, 0, 2), 2)
     csrf_post(client, reverse("finish", args=[marriage_table.keeper_token]), {"finished": "yes"})
-    other = services.create_table(game="konkan", name="K", players=["Asha", "Zed"], rules={}, owner=owner)
+    other = tables.create_table(game="konkan", name="K", players=["Asha", "Zed"], rules={}, owner=owner)
     assert other.pk
     page = client.get(reverse("player", args=["Asha"])).content.decode()
     assert "Nepali Marriage" in page and "Konkan" in page
@@ -157,9 +158,9 @@ def test_the_viewer_board_is_rendered_once_per_revision_and_follows_every_change
 
 def test_a_players_money_is_shown_per_currency_never_added_across_currencies(client, owner):
     for currency in ("NPR", "EUR", "NPR", ""):
-        table = services.create_table(game="marriage", name=f"In {currency}", players=["Asha", "Bikash"],
+        table = tables.create_table(game="marriage", name=f"In {currency}", players=["Asha", "Bikash"],
                                       rules={"currency": currency, "point_rate": 0.5}, owner=owner)
-        services.record_hand(table, marriage_inputs("Ws", (10, 0), players=["Asha", "Bikash"]), 1)
+        recording.record_hand(table, marriage_inputs("Ws", (10, 0), players=["Asha", "Bikash"]), 1)
     won = Table.objects.first().totals["Asha"] / 2
     money = re.findall(r"<dt>(Money[^<]*)</dt><dd>([^<]*)</dd>", page(client.get(reverse("player", args=["Asha"]))))
     assert sorted(money) == [("Money", f"{won:.2f}"), ("Money (EUR)", f"{won:.2f}"), ("Money (NPR)", f"{2 * won:.2f}")]

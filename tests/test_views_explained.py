@@ -7,7 +7,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import board, services
+from games import board
+from games.services import table_file, tables
 from scoring import settle
 from tests.fixtures import (GAMES, MINUS, fresh_table, guests_evening, marriage_inputs, page, players_of, read_text,
                             seeded, table_url, thirteen_round)
@@ -151,7 +152,7 @@ def test_thirteen_a_sandbag_penalty(owner):
 
 def test_a_finished_table_offers_no_fix(client, owner):
     table = fresh_table("marriage", owner)
-    services.set_finished(table, True)
+    tables.set_finished(table, True)
     assert "Fix hand 1" not in read_text(client.get(hand_url(table, 1, table.keeper_token)))
 
 
@@ -207,7 +208,7 @@ def test_a_table_without_money_has_no_settlement(owner):
 def test_a_season_of_guests_settles_and_says_it_may_not_be_the_fewest(owner, django_assert_max_num_queries):
     """60 players who came and went: the exact search took minutes (and every page of the table
     was a 500 past 63 players); beyond 12 people it gives a settlement that says so."""
-    table, _warnings = services.import_table(guests_evening(60), owner=owner)
+    table, _warnings = table_file.import_table(guests_evening(60), owner=owner)
     assert len(table.players) == 60
     text = read_text(Client().get(reverse("settlement", args=[table.viewer_token])))
     assert "Perhaps not the fewest" in text and "Why no fewer" not in text
@@ -222,7 +223,7 @@ def test_a_season_of_guests_settles_and_says_it_may_not_be_the_fewest(owner, dja
 
 
 def test_a_settlement_is_worked_out_once_for_every_page_and_poll_until_the_totals_change(owner, monkeypatch):
-    table, _warnings = services.import_table(guests_evening(12), owner=owner)
+    table, _warnings = table_file.import_table(guests_evening(12), owner=owner)
     worked_out = []
     explain = settle.explain
     monkeypatch.setattr(settle, "explain", lambda totals: worked_out.append(totals) or explain(totals))

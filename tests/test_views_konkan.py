@@ -11,7 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games import services
+from games.services import tables
 from games.models import Hand, PointTable, Table
 from scoring import konkan
 from tests.fixtures import (SET_61, add_url, board_row, assert_import_refused, assert_new_table_refused, csrf_post, document, read_text,
@@ -88,7 +88,7 @@ CHET_OUT = [
 
 @pytest.fixture
 def table(owner):
-    return services.create_table(game="konkan", name="Konkan night", players=PLAYERS, rules={}, owner=owner)
+    return tables.create_table(game="konkan", name="Konkan night", players=PLAYERS, rules={}, owner=owner)
 
 
 @pytest.fixture
@@ -239,7 +239,7 @@ def test_a_joker_discard_gives_everyone_else_200_and_nothing_else(client, table)
 
 
 def test_the_joker_discard_box_shows_the_tables_penalty(client, owner):
-    table = services.create_table(game="konkan", name="Big jokers", players=PLAYERS,
+    table = tables.create_table(game="konkan", name="Big jokers", players=PLAYERS,
                                   rules={"joker_discard_penalty": 150}, owner=owner)
     body = page(client.get(table_url(table)))
     assert 'name="joker_discard"' in body
@@ -249,7 +249,7 @@ def test_the_joker_discard_box_shows_the_tables_penalty(client, owner):
 
 
 def test_with_the_joker_discard_rule_off_a_joker_discard_changes_nothing(client, owner):
-    table = services.create_table(game="konkan", name="No joker rule", players=PLAYERS,
+    table = tables.create_table(game="konkan", name="No joker rule", players=PLAYERS,
                                   rules={"joker_discard_penalty": 0}, owner=owner)
     assert 'name="joker_discard"' not in page(client.get(table_url(table)))
     response = csrf_post(client, add_url(table), hand_form("sWn", cards={0: "AS 7H JK"}, joker=True))
@@ -276,7 +276,7 @@ def test_failed_wins_count_in_a_joker_discard_hand_too(client, table):
 
 
 def test_with_the_failed_win_rule_off_the_field_is_not_asked(client, owner):
-    table = services.create_table(game="konkan", name="No failed wins", players=PLAYERS,
+    table = tables.create_table(game="konkan", name="No failed wins", players=PLAYERS,
                                   rules={"failed_win_penalty": 0}, owner=owner)
     assert 'name="failed_wins-0"' not in page(client.get(table_url(table)))
     response = csrf_post(client, add_url(table), hand_form("sWn", cards={0: "AS 7H JK"}, failed={0: 3}))
@@ -804,7 +804,7 @@ def test_a_correction_from_a_stale_page_is_refused(client, chet_out):
 # --- import and export -----------------------------------------------------------------------
 
 def test_export_import_export_gives_the_same_document(client, owner):
-    table = services.create_table(game="konkan", name="Round trip", players=["Asha", "Bina", "Chet", "Dev"],
+    table = tables.create_table(game="konkan", name="Round trip", players=["Asha", "Bina", "Chet", "Dev"],
                                   rules={"set_threshold": 60, "failed_win_penalty": 40}, owner=owner)
     csrf_post(client, add_url(table), hand_form("sWns", cards={0: "AS 7H JK"}, penalty={3: 12}, failed={2: 1}))
     csrf_post(client, add_url(table), hand_form("Wnnn", number=2, joker=True))

@@ -12,7 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
+from games.services import recording, tables
 from games.models import Hand, PointTable, Table
 from scoring import marriage
 from tests.fixtures import (add_url, assert_new_table_refused, board_row, csrf_post, hand_form, marriage_inputs, page, players_of,
@@ -27,7 +27,7 @@ WORKED_POINTS = {"Asha": 23, "Bikash": 10, "Chandra": -1, "Dipa": -32}
 
 def record(table, statuses, maal):
     """Save the next hand through the service, as an earlier phone post would have."""
-    return services.record_hand(table, marriage_inputs(statuses, maal), table.hands.count() + 1)
+    return recording.record_hand(table, marriage_inputs(statuses, maal), table.hands.count() + 1)
 
 
 def three_hands(table):
@@ -257,7 +257,7 @@ def test_editing_an_early_hand_changes_its_points_and_every_total_after(client, 
 
 def test_an_edit_from_a_stale_page_is_refused(client, marriage_table):
     three_hands(marriage_table)
-    services.edit_hand(marriage_table, 1, marriage_inputs("sWsu", (12, 4, 6, 0)), version=1)  # another phone
+    recording.edit_hand(marriage_table, 1, marriage_inputs("sWsu", (12, 4, 6, 0)), version=1)  # another phone
     url = reverse("edit_hand", args=[marriage_table.keeper_token, 1])
     response = csrf_post(client, url, {**hand_form("Wsss", maal=(0, 0, 0, 0)), "version": "1"})
     assert response.status_code == 409
@@ -291,7 +291,7 @@ def test_deleting_a_hand_renumbers_the_later_ones_and_totals_follow(client, marr
 
 @pytest.fixture
 def money_table(owner):
-    table = services.create_table(game="marriage", name="Money", players=players_of("marriage"),
+    table = tables.create_table(game="marriage", name="Money", players=players_of("marriage"),
                                   rules={"point_rate": 0.5, "currency": "NPR"}, owner=owner)
     record(table, "sWsu", (12, 4, 6, 0))
     table.refresh_from_db()
@@ -314,7 +314,7 @@ def test_finishing_shows_final_standings_and_who_pays_whom(client, money_table):
 
 
 def test_a_finished_game_accepts_no_more_hands(client, money_table):
-    services.set_finished(money_table, True)
+    tables.set_finished(money_table, True)
     response = csrf_post(client, add_url(money_table), hand_form("Wsss", maal=(0, 0, 0, 0), next_number=2))
     assert response.status_code == 409
     assert "finished" in page(response)
@@ -324,7 +324,7 @@ def test_a_finished_game_accepts_no_more_hands(client, money_table):
 
 
 def test_a_finished_game_can_be_reopened(client, money_table):
-    services.set_finished(money_table, True)
+    tables.set_finished(money_table, True)
     response = csrf_post(client, reverse("finish", args=[money_table.keeper_token]), {"finished": "no"})
     assert response.status_code == 302
     money_table.refresh_from_db()

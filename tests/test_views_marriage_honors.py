@@ -13,7 +13,7 @@ from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games import services
+from games.services import recording, tables
 from games.models import Hand, PointTable, Table
 from scoring import marriage_honors
 from tests.fixtures import board_cells as shared_board_cells
@@ -104,13 +104,13 @@ def deal_url(table, token=None):
 
 @pytest.fixture
 def table(owner):
-    return services.create_table(game="marriage-honors", name="Honors night", players=PLAYERS, rules={}, owner=owner)
+    return tables.create_table(game="marriage-honors", name="Honors night", players=PLAYERS, rules={}, owner=owner)
 
 
 @pytest.fixture
 def played(table):
     """The worked example as game 1."""
-    services.record_hand(table, WORKED_INPUTS, 1)
+    recording.record_hand(table, WORKED_INPUTS, 1)
     table.refresh_from_db()
     assert table.totals == WORKED
     return table
@@ -304,11 +304,11 @@ def test_deal_info_is_for_the_scorekeeper_only(client, table):
 
 
 def test_anticlockwise_play_cuts_from_the_next_seat(client, owner):
-    table = services.create_table(game="marriage-honors", name="Anticlockwise", players=PLAYERS,
+    table = tables.create_table(game="marriage-honors", name="Anticlockwise", players=PLAYERS,
                                   rules={"direction": "anticlockwise"}, owner=owner)
     assert deal_line(client.get(table_url(table))) == (
         "Round 1, deal 1 · Asha deals, Bina cuts and picks the joker, Dev plays first")
-    services.record_hand(table, inputs_for("Dfff"), 1)
+    recording.record_hand(table, inputs_for("Dfff"), 1)
     table.refresh_from_db()
     assert deal_line(client.get(table_url(table))) == (
         "Round 1, deal 2 · Dev deals, Asha cuts and picks the joker, Chet plays first")
@@ -319,7 +319,7 @@ def test_the_round_is_shown_as_rounds_done_dot_deal(client, owner):
     table = seeded(owner, "marriage-honors", [inputs_for("Dfff")] * 10)
     assert deal_line(client.get(table_url(table))) == (
         "Round 3, deal 3 · Chet deals, Bina cuts and picks the joker, Dev plays first")
-    services.record_hand(table, inputs_for("Dfff"), 11)
+    recording.record_hand(table, inputs_for("Dfff"), 11)
     table.refresh_from_db()
     assert deal_line(client.get(table_url(table))) == (
         "Round 3, deal 4 · Dev deals, Chet cuts and picks the joker, Asha plays first")
@@ -407,7 +407,7 @@ def test_the_edit_page_shows_the_game_as_entered(client, played):
 
 
 def test_fixing_an_earlier_game_changes_every_total_after(client, played):
-    services.record_hand(played, inputs_for("fDff"), 2)  # Bina +12, the others −4
+    recording.record_hand(played, inputs_for("fDff"), 2)  # Bina +12, the others −4
     played.refresh_from_db()
     assert played.totals == {"Asha": 26, "Bina": 18, "Chet": -40, "Dev": -4}
     # Game 1: Bina held 12 points in hand, not 17, and Dev did play (surrendered first).
@@ -437,9 +437,9 @@ def test_a_bad_correction_is_refused_and_nothing_changes(client, played):
 
 @pytest.fixture
 def money_table(owner):
-    table = services.create_table(game="marriage-honors", name="Money", players=PLAYERS,
+    table = tables.create_table(game="marriage-honors", name="Money", players=PLAYERS,
                                   rules={"point_rate": 0.5, "currency": "NPR"}, owner=owner)
-    services.record_hand(table, WORKED_INPUTS, 1)
+    recording.record_hand(table, WORKED_INPUTS, 1)
     table.refresh_from_db()
     return table
 
@@ -453,7 +453,7 @@ def test_who_pays_whom_at_the_point_rate(client, money_table):
 
 
 def test_the_session_can_end_part_way(client, money_table):
-    services.record_hand(money_table, inputs_for("fDff"), 2)  # Bina +12, the others −4
+    recording.record_hand(money_table, inputs_for("fDff"), 2)  # Bina +12, the others −4
     response = csrf_post(client, reverse("finish", args=[money_table.keeper_token]), {"finished": "yes"})
     assert response.status_code == 302
     money_table.refresh_from_db()
@@ -474,7 +474,7 @@ def test_the_session_can_end_part_way(client, money_table):
 # --- import and export -----------------------------------------------------------------------
 
 def test_export_import_export_gives_the_same_document(client, owner):
-    table = services.create_table(game="marriage-honors", name="Round trip", players=PLAYERS, owner=owner,
+    table = tables.create_table(game="marriage-honors", name="Round trip", players=PLAYERS, owner=owner,
                                   rules={"decks": 4, "honor_value": 5, "point_rate": 0.25, "currency": "NPR"})
     assert csrf_post(client, add_url(table), WORKED_FORM).status_code == 302
     data = game_form("pDnl", number=2, honors=(1, 0, 3, 0), marriages=(1, 0, 0, 0), cards={0: "KS 4H"},

@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.services import tables
 from games.twentyfour import race
 from games.models import Hand, Table
 from tests.fixtures import (ACE_TO_FOUR, EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, alert, csrf_post, page, players_of,
@@ -49,7 +49,7 @@ def state(client, table, deal, token=None, **extra):
 
 @pytest.fixture
 def table(owner, next_deal):
-    table = services.create_table(game="twentyfour", name="Race night", players=PLAYERS, rules={}, owner=owner)
+    table = tables.create_table(game="twentyfour", name="Race night", players=PLAYERS, rules={}, owner=owner)
     table.current_hand = {"deal": 1, "cards": FIRST}
     table.save(update_fields=["current_hand"])
     return table
@@ -58,7 +58,7 @@ def table(owner, next_deal):
 # --- opening the table -----------------------------------------------------------------------
 
 def test_a_new_race_deals_its_first_cards_when_opened(owner, next_deal):
-    table = services.create_table(game="twentyfour", name="Race", players=PLAYERS, rules={"difficulty": "hard"},
+    table = tables.create_table(game="twentyfour", name="Race", players=PLAYERS, rules={"difficulty": "hard"},
                                   owner=owner)
     response = phone().get(reverse("table", args=[table.keeper_token]))
     assert response.status_code == 200
@@ -190,7 +190,7 @@ def test_a_phone_without_a_player_is_asked_for_one_before_typing(table):
 
 def test_a_player_name_in_any_script_can_race(owner, next_deal):
     """The phone remembers its player in a cookie; HTTP servers send headers as Latin-1."""
-    table = services.create_table(game="twentyfour", name="Race", players=["आशा", "Bikash"], rules={}, owner=owner)
+    table = tables.create_table(game="twentyfour", name="Race", players=["आशा", "Bikash"], rules={}, owner=owner)
     table.current_hand = {"deal": 1, "cards": FIRST}
     table.save(update_fields=["current_hand"])
     response = press(phone(), table, "आशा", FIRST_WIN, "=")

@@ -6,7 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import board, services
+from games import board
+from games.services import recording, seating, tables
 from games.models import Hand
 from tests.fixtures import (SET_61, add_url, board_cells, csrf_post, edit_url, fresh_table, hand_form, marriage_inputs,
                             page, snapshot, table_url, thirteen_round)
@@ -46,7 +47,7 @@ def test_a_hand_wide_problem_links_to_the_form(client, marriage_table):
 
 
 def test_a_refused_round_lists_a_too_high_bid_and_letters_at_once(client, owner):
-    table = services.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
+    table = tables.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
                                   rules={}, owner=owner, colors={})
     data = {"hand_number": "1", "bid-0": "2", "bid-1": "x", "bid-2": "0", "bid-3": "1"}
     response = csrf_post(client, add_url(table), data)
@@ -56,7 +57,7 @@ def test_a_refused_round_lists_a_too_high_bid_and_letters_at_once(client, owner)
 
 
 def test_an_edit_lists_every_problem_too(client, marriage_table):
-    services.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    recording.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
     data = {**hand_form("sWsu", maal=("x", "y", 6, 0)), "version": "1"}
     response = csrf_post(client, edit_url(marriage_table, 1), data)
     assert response.status_code == 422
@@ -73,9 +74,9 @@ def test_a_save_says_what_it_recorded_above_the_next_form(client, marriage_table
 
 
 def test_the_saved_line_leaves_out_a_player_who_left(marriage_table):
-    services.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
-    services.add_event(marriage_table, {"kind": "leave", "player": "Asha"})
-    recorded = services.record_hand(marriage_table, marriage_inputs("Wss", (0, 4, 6), players=("Bikash", "Chandra", "Dipa")), 2)
+    recording.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    seating.add_event(marriage_table, {"kind": "leave", "player": "Asha"})
+    recorded = recording.record_hand(marriage_table, marriage_inputs("Wss", (0, 4, 6), players=("Bikash", "Chandra", "Dipa")), 2)
     line = board.saved_line(recorded)
     assert line.startswith("Hand 2 saved: Bikash ") and "Asha" not in line
 
@@ -103,7 +104,7 @@ def test_a_new_marriage_hand_starts_with_everyone_seen(client, marriage_table):
     body = page(client.get(table_url(marriage_table)))
     assert re.findall(r'name="status-(\d)" value="seen" checked', body) == ["0", "1", "2", "3"]
     # A hand being corrected shows what was entered, not the default.
-    services.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    recording.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
     edit = page(client.get(edit_url(marriage_table, 1)))
     assert re.search(r'name="status-1" value="winner" checked', edit)
     assert re.search(r'name="status-3" value="unseen" checked', edit)
@@ -134,14 +135,14 @@ def test_the_counted_maal_in_the_maal_field_is_no_conflict(client, marriage_tabl
 def test_the_board_marks_what_happened_in_a_hand(client, owner, game, inputs, marks):
     players = [name for name in inputs if name != "_hand"]
     colors = dict(zip(players, ["red", "yellow", "green", "blue"])) if game == "thirteen" else {}
-    table = services.create_table(game=game, name="Marks", players=players, rules={}, owner=owner, colors=colors)
+    table = tables.create_table(game=game, name="Marks", players=players, rules={}, owner=owner, colors=colors)
     if game == "thirteen":
         bids = {name: {"bid": entry["bid"]} for name, entry in inputs.items() if name != "_hand"}
-        services.record_hand(table, bids, 1)
+        recording.record_hand(table, bids, 1)
         table.refresh_from_db()
-        services.record_hand(table, inputs, 1, version=1)
+        recording.record_hand(table, inputs, 1, version=1)
     else:
-        services.record_hand(table, inputs, 1)
+        recording.record_hand(table, inputs, 1)
     cells = board_cells(client.get(table_url(table)), 1)
     assert [cell["marks"] for cell in cells] == marks
     if game == "marriage":
@@ -174,6 +175,6 @@ def test_the_card_picker_total_names_a_card_it_does_not_know(client, owner):
 
 def test_a_game_without_a_card_picker_has_no_total(client, marriage_table):
     assert csrf_post(client, picker_url(marriage_table, "cards"), {"cards-0": "AS"}).status_code == 404
-    konkan = services.create_table(game="konkan", name="K", players=["A", "B"], rules={}, owner=marriage_table.owner)
+    konkan = tables.create_table(game="konkan", name="K", players=["A", "B"], rules={}, owner=marriage_table.owner)
     assert csrf_post(client, picker_url(konkan, "hand"), {"cards-0": "AS"}).status_code == 404
     assert csrf_post(client, reverse("picker_total", args=[konkan.viewer_token, "cards"]), {"cards-0": "AS"}).status_code == 404

@@ -11,7 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games import services
+from games.services import recording, seating, tables
 from games.models import Hand, Table
 from scoring import thirteen
 from tests.fixtures import (MINUS, THIRTEEN_COLORS, add_url, assert_import_refused, assert_new_table_refused, board_row,
@@ -65,7 +65,7 @@ def test_each_bid_and_books_box_is_named_with_its_player(client, table):
 
 def test_an_event_row_says_where_it_sits_in_rounds(client, owner):
     table = seeded(owner, "thirteen", whole_game()[:2], colors=dict(zip(PLAYERS, COLORS)))
-    services.add_event(table, {"kind": "adjust", "points": {"Asha": 5, "Bikram": -5}, "reason": "pizza"})
+    seating.add_event(table, {"kind": "adjust", "points": {"Asha": 5, "Bikram": -5}, "reason": "pizza"})
     body = page(client.get(table_url(table)))
     assert '<span class="visually-hidden">Between round 2 and 3</span>' in body
     assert "Between hands" not in body
@@ -90,7 +90,7 @@ def play(table, bids, books):
 
 def bid(table, bids):
     """The bids of the next round only: it stays pending."""
-    return services.record_hand(table, thirteen_round(bids, players=table.players), table.hands.count() + 1)
+    return recording.record_hand(table, thirteen_round(bids, players=table.players), table.hands.count() + 1)
 
 
 def bids_form(number, bids, trump=""):
@@ -125,7 +125,7 @@ def whole_game(winner_seat=3):
 
 @pytest.fixture
 def table(owner):
-    return services.create_table(game="thirteen", name="Thirteen night", players=PLAYERS, rules={}, owner=owner,
+    return tables.create_table(game="thirteen", name="Thirteen night", players=PLAYERS, rules={}, owner=owner,
                                  colors=dict(zip(PLAYERS, COLORS)))
 
 
@@ -471,7 +471,7 @@ def test_books_from_a_page_older_than_a_correction_of_the_bids_are_refused(clien
     play(table, *ROUND_1)
     bid(table, ROUND_2[0])
     # Another phone corrects round 2's bids while this one shows the books form of version 1.
-    services.edit_hand(table, 2, thirteen_round([0, 2, 0, 0]), version=1)
+    recording.edit_hand(table, 2, thirteen_round([0, 2, 0, 0]), version=1)
     before = snapshot(table)
     response = csrf_post(client, add_url(table), books_form(2, 1, ROUND_2[1]))
     assert response.status_code == 409
@@ -534,7 +534,7 @@ def test_correcting_an_earlier_rounds_books_changes_every_later_total(client, th
 
 
 def test_a_correction_moves_a_sandbag_penalty_into_a_later_round(client, owner):
-    table = services.create_table(game="thirteen", name="Sandbags", players=PLAYERS, owner=owner,
+    table = tables.create_table(game="thirteen", name="Sandbags", players=PLAYERS, owner=owner,
                                   rules={"sandbag_penalty": True, "sandbag_limit": 2, "sandbag_penalty_points": 50})
     for bids, books in (ROUND_1, ROUND_2, ROUND_3):
         play(table, bids, books)
@@ -574,7 +574,7 @@ def test_a_bad_correction_is_refused_and_nothing_changes(client, three_rounds, d
 
 
 def test_a_correction_from_a_stale_page_is_refused(client, three_rounds):
-    services.edit_hand(three_rounds, 1, thirteen_round(ROUND_1[0], [0, 0, 1, 0]), version=2)  # another phone
+    recording.edit_hand(three_rounds, 1, thirteen_round(ROUND_1[0], [0, 0, 1, 0]), version=2)  # another phone
     before = snapshot(three_rounds)
     response = csrf_post(client, edit_url(three_rounds, 1), edit_form(2, ROUND_1[0], [0, 1, 0, 0]))
     assert response.status_code == 409
@@ -668,7 +668,7 @@ def test_the_edit_and_history_pages_and_messages_say_round(client, fourteenth_ro
     assert "History of round 14" in history and HAND.findall(history) == []
     csrf_post(client, reverse("delete_hand", args=[table.keeper_token, 14]))
     assert "Round 14 deleted." in page(client.get(table_url(table)))
-    services.set_finished(table, True)
+    tables.set_finished(table, True)
     refused = csrf_post(client, edit_url(table, 2), edit_form(2, [0, 0, 0, 2], [0, 0, 0, 2]))
     assert "Reopen it to change rounds." in page(client.get(table_url(table))) + page(refused)
 
@@ -721,11 +721,11 @@ def test_a_round_can_still_be_corrected_after_the_game_is_over(client, finished_
 # --- import and export -----------------------------------------------------------------------
 
 def test_export_import_export_gives_the_same_document(client, owner):
-    table = services.create_table(game="thirteen", name="Round trip", players=PLAYERS, owner=owner,
+    table = tables.create_table(game="thirteen", name="Round trip", players=PLAYERS, owner=owner,
                                   rules={"sandbag_penalty": True, "sandbag_limit": 2},
                                   colors=dict(zip(PLAYERS, COLORS)))
-    services.record_hand(table, {**thirteen_round(ROUND_1[0]), "_hand": {"trump": "C"}}, 1)
-    services.record_hand(table, {**thirteen_round(*ROUND_1), "_hand": {"trump": "C"}}, 1, version=1)
+    recording.record_hand(table, {**thirteen_round(ROUND_1[0]), "_hand": {"trump": "C"}}, 1)
+    recording.record_hand(table, {**thirteen_round(*ROUND_1), "_hand": {"trump": "C"}}, 1, version=1)
     play(table, *ROUND_2)
     play(table, *ROUND_3)
     bid(table, [2, 0, 1, 0])  # round 4 is pending

@@ -7,7 +7,7 @@ from django.utils.translation import ngettext
 
 from scoring import konkan as engine
 
-from ..history import cards
+from ..cards import cards
 from ..templatetags.cardscore import left_to_right
 
 OUTCOMES = {"winner": gettext_lazy("winner"), "set": gettext_lazy("had set"), "not_set": gettext_lazy("had not set"),

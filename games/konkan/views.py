@@ -6,8 +6,10 @@ from django.views.decorators.http import require_POST
 from scoring import konkan as engine
 from scoring.errors import InputError
 
-from .. import problems, services
-from ..views import keeper_table, render_table
+from .. import language, problems
+from ..services import tables
+from ..views.access import keeper_table
+from ..views.table_page import render_table
 from .hand_entry import record_set as checked_sets
 
 
@@ -15,13 +17,14 @@ from .hand_entry import record_set as checked_sets
 def record_set(request, token):
     """The set threshold: check a set as it is laid down and show what the next one needs."""
     table = keeper_table(token, game=engine.SLUG)
+    language.follow_table(request, table.language)
     groups, score = request.POST.get("groups", ""), request.POST.get("score", "")
     try:
         sets = checked_sets(table, request.POST.get("player", ""), groups, score)
     except InputError as error:
         return render_table(request, table, True, token, status=422, set_error=problems.shown(error), set_groups=groups,
                             set_score=score, set_player=request.POST.get("player", ""))
-    services.save_current_hand(table, {"sets": sets})
+    tables.save_current_hand(table, {"sets": sets})
     messages.success(request, _("%(player)s set with %(value)s.") % sets[-1])
     if request.htmx:
         return render_table(request, table, True, token)

@@ -7,8 +7,8 @@ from django.views.decorators.http import require_POST
 from scoring import marriage as engine
 from scoring.errors import InputError
 
-from .. import problems
-from ..views import keeper_table
+from .. import language, problems
+from ..views.access import keeper_table
 from .hand_entry import COUNTERS, parse_counts
 
 
@@ -16,6 +16,7 @@ from .hand_entry import COUNTERS, parse_counts
 def maal_preview(request, token, seat):
     """The maal the counter finds for one player, from the engine (shown as the steppers change)."""
     table = keeper_table(token, game=engine.SLUG)
+    language.follow_table(request, table.language)
     if not 0 <= seat < len(table.seated):
         raise Http404
     name = table.seated[seat]

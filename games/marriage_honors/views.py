@@ -4,8 +4,8 @@ from django.views.decorators.http import require_GET
 from scoring import marriage_honors as engine
 from scoring.errors import InputError
 
-from .. import problems
-from ..views import keeper_table
+from .. import language, problems
+from ..views.access import keeper_table
 from .hand_entry import deal_info as next_deal
 
 
@@ -13,6 +13,7 @@ from .hand_entry import deal_info as next_deal
 def deal_info(request, token):
     """Who deals, cuts and leads, as players are marked sitting out."""
     table = keeper_table(token, game=engine.SLUG)
+    language.follow_table(request, table.language)
     try:
         deal, error = next_deal(table, request.GET), None
     except InputError as problem:

@@ -13,7 +13,7 @@ from django.utils.translation import get_language_bidi
 
 from .. import registry
 from ..colors import colors_url
-from ..history import cards
+from ..cards import cards
 from ..language import native_separators
 
 register = template.Library()

@@ -3,7 +3,7 @@
 
 from django.utils.translation import gettext as _
 
-from ..history import cards
+from ..cards import cards
 from .templatetags.twentyfour import written
 
 def words(table, name, value, entry=None):

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from scoring import solver24
 
-from .. import services
+from ..services import recording, tables
 from ..models import Table
 from . import pad
 
@@ -56,23 +56,23 @@ def pad_context(request, table, keys=(), **extra):
 
 def _deal_next(table):
     dealt = solver24.deal(difficulty=table.rules["difficulty"] or None)
-    services.save_current_hand(table, {"deal": services.next_hand_number(table),
+    tables.save_current_hand(table, {"deal": tables.next_hand_number(table),
                                        "cards": [list(card) for card in dealt.cards]})
 
 
 def win(table, player, keys, deal_number):
     """Record the deal for `player` if their answer makes 24 and nobody was quicker; deal again.
 
-    Returns services.Recorded, its table dealt again; InputError for a wrong answer,
-    services.Conflict when the deal was already won on another phone.
+    Returns recording.Recorded, its table dealt again; InputError for a wrong answer,
+    tables.Conflict when the deal was already won on another phone.
     """
     deal = current_deal(table)
     if deal is None or deal.number != deal_number:
-        raise services.Conflict(_("Someone was quicker: this deal is already won."))
+        raise tables.Conflict(_("Someone was quicker: this deal is already won."))
     answer = pad.shown_ascii(deal, keys)
     inputs = {"_hand": {"cards": [rank + suit for rank, suit in deal.cards], "answer": answer},
               **{name: {"won": name == player} for name in table.seated}}
     with transaction.atomic():
-        recorded = services.record_hand(table, inputs, deal_number, by=player)
+        recorded = recording.record_hand(table, inputs, deal_number, by=player)
         _deal_next(recorded.table)
     return recorded

@@ -16,10 +16,12 @@ from scoring import solver24, twentyfour
 from scoring.checks import visible
 from scoring.errors import InputError, gettext_noop
 
-from .. import problems, services
+from .. import language, problems
+from ..services import tables
 from ..addresses import client_address
 from ..models import new_token
-from ..views import render_table, table_for
+from ..views.access import table_for
+from ..views.table_page import render_table
 from . import pad, puzzles, race
 from .game import DIFFICULTY_LABELS, GAME
 from .models import Puzzle
@@ -177,12 +179,13 @@ def race_press(request, token):
     undoes deals, changes players, finishes the game): this is a viewer's one write, and all it
     can do is win the current deal for a player seated at the table."""
     table, can_edit = table_for(token, game=twentyfour.SLUG)
+    language.follow_table(request, table.language)
     deal = race.current_deal(table)
     player = request.POST.get("player", "")
     status, keys, extra = 200, [], {}
     try:
         if deal is None or str(deal.number) != request.POST.get("deal"):
-            raise services.Conflict(_("Someone was quicker: here is the next deal."))
+            raise tables.Conflict(_("Someone was quicker: here is the next deal."))
         keys = pad.read_keys(request.POST.get("keys"))
         if player not in table.seated:
             # Refused before the key counts, keeping what was typed: the phone chooses and goes on.
@@ -203,7 +206,7 @@ def race_press(request, token):
         # The message goes next to its field: the player select, or the expression.
         status = 422
         extra["player_error" if error.field == "player" else "race_error"] = pad.pretty_message(problems.message(error))
-    except services.Conflict as conflict:
+    except tables.Conflict as conflict:
         status, keys, table = 409, [], conflict.table or table
         messages.warning(request, str(conflict))
     response = render_table(request, table, can_edit, token, status=status, **race.pad_context(request, table, keys, **extra))
@@ -217,6 +220,7 @@ def race_press(request, token):
 def race_state(request, token):
     """Polled by every phone: nothing (204) while the deal is the same, else the new board."""
     table, can_edit = table_for(token, game=twentyfour.SLUG)
+    language.follow_table(request, table.language)
     deal = race.current_deal(table)
     if deal and request.GET.get("deal") == str(deal.number):
         return HttpResponse(status=204)

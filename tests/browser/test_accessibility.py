@@ -4,7 +4,8 @@ impact, and nothing refused by the Content Security Policy."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from games import first_run, services
+from games import first_run
+from games.services import recording, seating
 from games.twentyfour.models import Puzzle
 from tests.fixtures import EIGHTS_AND_THREES, GAMES, SAMPLES, fresh_table, log_in, season_of_tables
 
@@ -18,9 +19,9 @@ def site(live_server, transactional_db, owner):
     down at the Konkan table (its board, history and seats page tell it); all of them
     in a group, the last followed by a rematch."""
     tables = {game: fresh_table(game, owner) for game in GAMES}
-    services.record_hand(tables["marriage"], SAMPLES["marriage"]["first_hand"], 2)
-    services.delete_hand(tables["marriage"], 2)
-    services.add_event(tables["konkan"], {"kind": "join", "player": "Eka"})  # a row of words on its board
+    recording.record_hand(tables["marriage"], SAMPLES["marriage"]["first_hand"], 2)
+    recording.delete_hand(tables["marriage"], 2)
+    seating.add_event(tables["konkan"], {"kind": "join", "player": "Eka"})  # a row of words on its board
     puzzle = Puzzle.objects.create(player="owner", user=owner, cards=EIGHTS_AND_THREES, difficulty="hard",
                                    solutions=1)
     return live_server.url, list(tables.values()), puzzle, tables["marriage"], season_of_tables(list(tables.values()), owner)

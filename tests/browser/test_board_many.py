@@ -4,7 +4,7 @@ numbers of a row run together, and the hand column in view while the board scrol
 
 import pytest
 
-from games import services
+from games.services import table_file
 
 TEN = ["Asha", "Bina", "Chet", "Dev", "Esha", "Faris", "Gita", "Hari", "Ila", "Jaya"]
 SIX = ["Pradeep", "Prakash", "Asha", "Bikash", "Chandra", "Dipa"]
@@ -57,8 +57,8 @@ def marriage_hand(winner):
 @pytest.fixture
 def boards(transactional_db, owner):
     def board(game, players, hands, language):
-        table, _warnings = services.import_table({
-            "format": services.FORMAT, "game": game, "name": "Many", "players": players, "language": language,
+        table, _warnings = table_file.import_table({
+            "format": table_file.FORMAT, "game": game, "name": "Many", "players": players, "language": language,
             "hands": [{"inputs": inputs} for inputs in hands]}, owner=owner)
         return table.viewer_token
     return board

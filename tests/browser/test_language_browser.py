@@ -9,7 +9,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from games import services
+from games.services import recording, tables
 from games.registry import get_game
 from tests.fixtures import GAMES, PROJECT_DIR, SAMPLES, fresh_table, log_in, totals
 
@@ -86,7 +86,7 @@ def test_a_negative_total_keeps_its_minus_left_of_its_digits_right_to_left(phone
 
 def test_the_script_writes_bids_remaining_in_arabic_digits_with_its_minus_in_front(phones, live_server,
                                                                                     transactional_db, owner):
-    thirteen = services.create_table(game="thirteen", name="Thirteen", players=SAMPLES["thirteen"]["players"],
+    thirteen = tables.create_table(game="thirteen", name="Thirteen", players=SAMPLES["thirteen"]["players"],
                                      rules={}, owner=owner, colors=dict(zip(SAMPLES["thirteen"]["players"],
                                                                             SAMPLES["thirteen"]["colors"])))
     page = context_in(phones, live_server, "ar", "native", logged_in=True).new_page()
@@ -233,9 +233,9 @@ CHARACTERS_DRAWN = """(element) => {
 @pytest.mark.parametrize("digits", ["western", "native"])
 def test_konkan_cards_and_their_points_are_drawn_in_order_right_to_left(phones, live_server, transactional_db, owner,
                                                                          digits):
-    table = services.create_table(game="konkan", name="Konkan", players=SAMPLES["konkan"]["players"], rules={},
+    table = tables.create_table(game="konkan", name="Konkan", players=SAMPLES["konkan"]["players"], rules={},
                                   owner=owner)
-    services.record_hand(table, {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]},
+    recording.record_hand(table, {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]},
                                  "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}}, 1)
     page = context_in(phones, live_server, "ar", digits, logged_in=True).new_page()
     page.goto(f"{live_server.url}/t/{table.keeper_token}/hand/1/")

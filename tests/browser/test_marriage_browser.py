@@ -73,10 +73,10 @@ def test_an_evening_with_the_maal_counter_and_a_fixed_hand(logged_in_page, live_
 
 
 def test_hand_entry_works_without_javascript(phones, live_server, transactional_db, django_user_model):
-    from games import services
+    from games.services import tables
 
     owner = django_user_model.objects.create_user("owner", password="x")
-    table = services.create_table(game="marriage", name="No JS", players=["Asha", "Bikash", "Chandra", "Dipa"],
+    table = tables.create_table(game="marriage", name="No JS", players=["Asha", "Bikash", "Chandra", "Dipa"],
                                   rules={}, owner=owner)
     context = phones(java_script_enabled=False)
     page = context.new_page()
@@ -98,10 +98,10 @@ def test_hand_entry_works_without_javascript(phones, live_server, transactional_
 
 def test_a_hand_entered_on_one_phone_shows_on_another_within_3_seconds(phones, live_server, transactional_db,
                                                                        django_user_model):
-    from games import services
+    from games.services import tables
 
     owner = django_user_model.objects.create_user("owner", password="x")
-    table = services.create_table(game="marriage", name="Live", players=["Asha", "Bikash", "Chandra", "Dipa"],
+    table = tables.create_table(game="marriage", name="Live", players=["Asha", "Bikash", "Chandra", "Dipa"],
                                   rules={}, owner=owner)
     keeper_context = phones()
     viewer_context = phones()

@@ -8,7 +8,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from games import services
+from games.services import recording, tables
 from games.models import Hand, HandChange
 from tests.fixtures import log_in, marriage_inputs
 
@@ -23,7 +23,7 @@ def assert_accessible(page):
 
 @pytest.fixture
 def table(transactional_db, owner):
-    return services.create_table(game="marriage", name="Wi-Fi", players=PLAYERS, rules={}, owner=owner)
+    return tables.create_table(game="marriage", name="Wi-Fi", players=PLAYERS, rules={}, owner=owner)
 
 
 @pytest.fixture
@@ -144,7 +144,7 @@ def test_a_hand_another_phone_saved_first_is_a_conflict_and_both_hands_are_kept(
 
 
 def test_a_reload_offline_shows_the_board_as_it_was_and_online_never_an_old_one(keeper, live_server, table):
-    services.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    recording.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
     keeper.wait_for_function("navigator.serviceWorker.controller !== null")
     keeper.reload()  # through the service worker now, which keeps the page
     expect(keeper.locator("#board tbody tr")).to_have_count(1)
@@ -163,7 +163,7 @@ def test_a_reload_offline_shows_the_board_as_it_was_and_online_never_an_old_one(
     assert 'name="key"' in kept_html
     assert f'value="{keeper.locator("#new-hand [name=key]").input_value()}"' not in kept_html
 
-    services.record_hand(table, marriage_inputs("Wsss", (0, 0, 0, 0)), 2)
+    recording.record_hand(table, marriage_inputs("Wsss", (0, 0, 0, 0)), 2)
     keeper.context.set_offline(False)
     keeper.reload()
     expect(note).to_be_hidden()
@@ -171,7 +171,7 @@ def test_a_reload_offline_shows_the_board_as_it_was_and_online_never_an_old_one(
 
 
 def test_a_correction_saved_offline_is_sent_once_when_the_connection_is_back(keeper, live_server, table):
-    services.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    recording.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
     keeper.goto(f"{live_server.url}/t/{table.keeper_token}/hands/1/")
     keeper.context.set_offline(True)
     keeper.locator("#seat-0").get_by_text("Winner", exact=True).click()
@@ -192,7 +192,7 @@ def test_a_correction_saved_offline_is_sent_once_when_the_connection_is_back(kee
 
 def test_thirteen_s_bids_saved_offline_wait_for_the_books_form_from_the_server(page, live_server, transactional_db,
                                                                             owner):
-    table = services.create_table(game="thirteen", name="Thirteen", players=["Asha", "Bikram", "Charlie", "David"],
+    table = tables.create_table(game="thirteen", name="Thirteen", players=["Asha", "Bikram", "Charlie", "David"],
                                   rules={}, owner=owner, colors={"Asha": "red", "Bikram": "yellow",
                                                                  "Charlie": "green", "David": "blue"})
     log_in(page, live_server.url)
@@ -213,7 +213,7 @@ def test_thirteen_s_bids_saved_offline_wait_for_the_books_form_from_the_server(p
 
 
 def test_a_hand_refused_online_because_another_phone_saved_it_first_is_kept(keeper, table):
-    services.record_hand(table, marriage_inputs("Wsss", (0, 0, 0, 0)), 1, by="Gita")  # after the page was shown
+    recording.record_hand(table, marriage_inputs("Wsss", (0, 0, 0, 0)), 1, by="Gita")  # after the page was shown
 
     enter_a_hand(keeper, winner=2)
 

@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from games import services
+from games.services import recording, tables
 from games.models import Table
 from games.twentyfour.models import Puzzle
 from scoring import expressions24, solver24
@@ -188,7 +188,7 @@ def open_race_phone(phones, url, player):
 
 def test_a_race_between_two_phones(phones, live_server, owner, known_deals):
     known_deals.extend([SECOND, THIRD])
-    table = services.create_table(game="twentyfour", name="Race night", players=["Asha", "Bikash"], rules={},
+    table = tables.create_table(game="twentyfour", name="Race night", players=["Asha", "Bikash"], rules={},
                                   owner=owner)
     table.current_hand = {"deal": 1, "cards": FIRST}
     table.save(update_fields=["current_hand"])
@@ -237,7 +237,7 @@ def test_a_race_between_two_phones(phones, live_server, owner, known_deals):
 
 
 def test_a_race_phone_chooses_its_player_before_typing(phones, live_server, owner):
-    table = services.create_table(game="twentyfour", name="Race", players=["Asha", "Bikash"], rules={}, owner=owner)
+    table = tables.create_table(game="twentyfour", name="Race", players=["Asha", "Bikash"], rules={}, owner=owner)
     table.current_hand = {"deal": 1, "cards": FIRST}
     table.save(update_fields=["current_hand"])
     phone = phones(is_mobile=True, has_touch=True).new_page()
@@ -259,7 +259,7 @@ def test_a_race_phone_chooses_its_player_before_typing(phones, live_server, owne
 def test_the_late_phone_is_told_someone_was_quicker(phones, live_server, owner, known_deals):
     """Phone B answers the old deal before its board refreshed: told at once, nothing recorded."""
     known_deals.extend([SECOND])
-    table = services.create_table(game="twentyfour", name="Race", players=["Asha", "Bikash"], rules={}, owner=owner)
+    table = tables.create_table(game="twentyfour", name="Race", players=["Asha", "Bikash"], rules={}, owner=owner)
     table.current_hand = {"deal": 1, "cards": FIRST}
     table.save(update_fields=["current_hand"])
     url = f"{live_server.url}/t/{table.keeper_token}/"
@@ -267,7 +267,7 @@ def test_the_late_phone_is_told_someone_was_quicker(phones, live_server, owner, 
     # B's polls see no change, so its board stays on deal 1, as on a slow phone
     phone_b.route(re.compile(r"/race/state/"), lambda route: route.fulfill(status=204))
     tap_and_see(phone_b, FIRST_TAPS, phone_b.locator("#race"))
-    services.record_hand(table, race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "Asha", ["Asha", "Bikash"]), 1)
+    recording.record_hand(table, race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "Asha", ["Asha", "Bikash"]), 1)
     Table.objects.filter(pk=table.pk).update(current_hand={"deal": 2, "cards": SECOND})
     tap(phone_b, "=", phone_b.locator("#race"))
     expect(phone_b.get_by_text("Someone was quicker")).to_be_visible()
@@ -279,7 +279,7 @@ def test_racing_from_the_viewer_link(phones, live_server, owner, known_deals):
     """The racers hold the viewer link: the page says how to join, a racer chooses their name and
     wins the deal, and nothing of the scorekeeper's is there."""
     known_deals.extend([SECOND])
-    table = services.create_table(game="twentyfour", name="Race", players=["Asha", "Bikash"], rules={}, owner=owner)
+    table = tables.create_table(game="twentyfour", name="Race", players=["Asha", "Bikash"], rules={}, owner=owner)
     table.current_hand = {"deal": 1, "cards": FIRST}
     table.save(update_fields=["current_hand"])
     phone = open_race_phone(phones, f"{live_server.url}/t/{table.viewer_token}/", "Bikash")

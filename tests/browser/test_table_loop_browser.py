@@ -4,7 +4,7 @@ on screen with what was recorded; after a refused save every problem is on scree
 import pytest
 from playwright.sync_api import expect
 
-from games import services
+from games.services import recording, tables
 from games.models import Hand, Table
 from tests.fixtures import PHONE, fresh_table, log_in, marriage_inputs, tap_cards
 
@@ -73,10 +73,10 @@ def long_table(game, owner):
     """A table whose page is long (a Marriage table with a dozen hands), so a jump would show."""
     if game != "marriage":
         return fresh_table(game, owner)
-    table = services.create_table(game=game, name="Long night", players=["Asha", "Bikash", "Chandra", "Dipa"],
+    table = tables.create_table(game=game, name="Long night", players=["Asha", "Bikash", "Chandra", "Dipa"],
                                   rules={}, owner=owner)
     for number in range(1, 13):
-        services.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), number)
+        recording.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), number)
     return Table.objects.get(pk=table.pk)
 
 
@@ -114,9 +114,9 @@ def test_save_then_refuse_a_hand_with_everything_on_screen(game, page, live_serv
 
 def test_a_typical_marriage_hand_takes_six_taps_plus_the_digits(page, live_server, transactional_db, owner):
     """5 players: Bikash wins with maal, Asha, Chandra and Dipa seen with maal, Esha unseen."""
-    table = services.create_table(game="marriage", name="Five", players=["Asha", "Bikash", "Chandra", "Dipa", "Esha"],
+    table = tables.create_table(game="marriage", name="Five", players=["Asha", "Bikash", "Chandra", "Dipa", "Esha"],
                                   rules={}, owner=owner)
-    services.record_hand(table, marriage_inputs("Wssss", (0, 0, 0, 0, 0), players=table.players), 1)
+    recording.record_hand(table, marriage_inputs("Wssss", (0, 0, 0, 0, 0), players=table.players), 1)
     log_in(page, live_server.url)
     page.goto(f"{live_server.url}/t/{table.keeper_token}/")
     taps = 0

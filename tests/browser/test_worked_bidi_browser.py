@@ -4,7 +4,7 @@ Arabic-Indic digits (an Arabic word before a number must not turn the line aroun
 
 import pytest
 
-from games import services
+from games.services import recording, tables
 from tests.browser.test_language_browser import context_in
 from tests.fixtures import SAMPLES, fresh_table
 
@@ -68,9 +68,9 @@ def test_the_marriage_winners_line_reads_left_to_right(phones, live_server, tran
 
 @pytest.mark.parametrize("digits", ["western", "native"])
 def test_konkans_cards_and_joker_read_left_to_right(phones, live_server, transactional_db, owner, digits):
-    table = services.create_table(game="konkan", name="Konkan night", players=SAMPLES["konkan"]["players"],
+    table = tables.create_table(game="konkan", name="Konkan night", players=SAMPLES["konkan"]["players"],
                                   rules={}, owner=owner)
-    services.record_hand(table, {"_hand": {"joker_discard": False},
+    recording.record_hand(table, {"_hand": {"joker_discard": False},
                                  "Asha": {"outcome": "set", "cards": ["AS", "7H", "10D", "JK"]},
                                  "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}}, 1)
     page = hand_page(phones, live_server, table, digits)

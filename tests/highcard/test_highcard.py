@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.services import recording, table_file
 from games.models import Hand, Table
 from tests.fixtures import csrf_post, totals_row
 
@@ -65,7 +65,7 @@ def test_the_viewer_board_and_the_live_poll_show_it(client, table):
 
 def test_a_table_file_round_trips(client, table):
     for number, cards in enumerate([(1, 2, 3), (13, 4, 4)], 1):
-        services.record_hand(table, {name: {"card": card} for name, card in zip(PLAYERS, cards)}, number)
+        recording.record_hand(table, {name: {"card": card} for name, card in zip(PLAYERS, cards)}, number)
     document = json.loads(client.get(reverse("export", args=[table.keeper_token])).content)
     assert document["game"] == "highcard"
     assert document["totals"] == {"Asha": 1, "Bikash": 0, "Chandra": 1}
@@ -73,4 +73,4 @@ def test_a_table_file_round_trips(client, table):
     upload = SimpleUploadedFile("cards.json", json.dumps(document).encode(), content_type="application/json")
     assert csrf_post(client, reverse("import_file"), {"file": upload}).status_code == 302
     copy = Table.objects.exclude(pk=table.pk).get()
-    assert services.export_table(copy) == document
+    assert table_file.export_table(copy) == document

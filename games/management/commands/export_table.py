@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Q
 
 from games.models import Table
-from games.services import export_table
+from games.services.table_file import export_table
 
 
 def find_table(reference):

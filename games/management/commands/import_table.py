@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand
 from django.urls import reverse
 
 from games import problems
-from games.services import MAX_FILE_BYTES, MAX_FILE_MB, import_table
+from games.services.table_file import MAX_FILE_BYTES, MAX_FILE_MB, import_table
 from scoring import InputError
 
 

@@ -1,0 +1,315 @@
+"""Recording hands: the next hand (or the part of it entered so far), an edit, a deletion and its
+redo, a note; each in one transaction on the locked table, a post sent again recorded once."""
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from scoring import base, checks
+from scoring.errors import InputError, Problems
+
+from .. import chart
+from ..models import Hand, HandChange, Table
+from .tables import (Conflict, check_open, finished_conflict, locked, log, next_hand_number, played_inputs,
+                     recompute, save_current_hand, save_state, validate_all)
+
+RENUMBER_OFFSET = 1_000_000
+NOTE_LENGTH = Hand._meta.get_field("note").max_length
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The hand the scorekeeper enters next: its number and, when part of it is saved already
+    (Thirteen's bids before its books), what is entered of it and that entry's version."""
+
+    number: int
+    inputs: dict | None = None
+    version: int | None = None
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What recording a hand gives the page: the table as it is now, the hand (None while it is
+    still being played), and the title the hand had on the entry form ("Round 4 · bids")."""
+
+    table: Table
+    hand: Hand
+    title: str
+
+
+
+def hand_to_edit(table, number):
+    """Hand `number` as its edit page shows it (number, inputs, version): a recorded hand, or the
+    hand being played with what is entered of it so far; None when there is neither."""
+    entry = next_entry(table)
+    if entry.inputs and number == entry.number:
+        return entry
+    return table.hands.filter(number=number).first()
+
+
+def next_entry(table):
+    """The hand to enter next, with what is entered of it already."""
+    return Entry(next_hand_number(table), played_inputs(table), table.current_hand.get("version"))
+
+
+def read_hand(table, data, number, base=None):
+    """Hand `number` as a form posted it (`base`: what is stored of it), or InputError listing
+    every problem at once: what is mistyped and what the rules refuse in the rest. Saving it
+    checks it again, on the table as it is then."""
+    problems = Problems()
+    inputs = None
+    with problems.check():
+        inputs = table.game_descriptor.entry.parse(data, table, number, base, problems)
+    if problems and inputs is not None:
+        if number == next_hand_number(table):
+            state = table.state
+        else:
+            state = table.state_before(table.hands.filter(number__lt=number).values_list("inputs", flat=True))
+        with problems.check():
+            table.engine.validate_hand(table.rules, state["seated"], inputs, hand=number, state=state)
+    problems.raise_found()
+    return inputs
+
+
+def entry_title(table, number, inputs=None):
+    """What the hand-entry form calls hand `number` with these inputs ("Hand 3", "Round 4 · books")."""
+    return table.game_descriptor.entry.form_context(table, number, inputs)["entry_title"]
+
+
+
+
+def new_key():
+    """A key for the next post of a form: the phone sends it with the post, and again with every
+    retry of that post, so the server can tell a retry from a new hand."""
+    return secrets.token_urlsafe(16)
+
+
+def fingerprint(data):
+    """What a hand or correction form posted, as a digest: its fields but the CSRF token, the key,
+    and the hand number and version (a phone may renumber a hand it kept while offline)."""
+    fields = sorted((name, data.getlist(name)) for name in data
+                    if name not in ("csrfmiddlewaretoken", "key", "hand_number", "version"))
+    return hashlib.sha256(json.dumps(fields).encode()).hexdigest()
+
+
+def done_already(table, key, posted=""):
+    """What the post carrying `key` recorded, if it was recorded already (its answer was lost and
+    the phone sent it again): the table as it is now, the hand (None if it was deleted since, or is
+    still being played) and its title then. None for a new key, or none. The same key with other
+    values (`posted`, the post's fingerprint) is a form sent again after it was changed, such as
+    a page shown again by the Back button: Conflict, for its values are not recorded."""
+    # Nearly every post is new: a plain query says so, the change and its hand are read only if not.
+    if not key or not table.changes.filter(key=key).exists():
+        return None
+    change = table.changes.select_related("hand").get(key=key)
+    if posted and change.fingerprint and change.fingerprint != posted:
+        raise Conflict(_("This form was sent already, with other values: nothing was saved. Here is the table "
+                         "as it is now; enter the change again."), Table.objects.get(pk=table.pk))
+    return Recorded(table, change.hand, change.title)
+
+
+def who_recorded(table, number):
+    """Who entered hand `number` as it stands (an account's name, or which link), or ""."""
+    entered = table.changes.filter(number=number, action__in=[HandChange.ENTERED, HandChange.RESTORED])
+    return entered.values_list("by", flat=True).first() or ""
+
+
+
+
+def record_hand(table, inputs, expected_number, version=None, by="", key="", posted=""):
+    """Save the next hand, or what is entered so far of it (Thirteen's bids before its books).
+
+    The post carries the hand number it expects: two phones posting hand N record it once and
+    the second gets Conflict; completing a hand begun earlier also carries the version of what
+    was entered of it. A hand is validated against and folded onto the table's state: the
+    earlier hands are not read, and keep their points (a hand's points never depend on later
+    hands). A hand the engine folds as not complete yet is the hand being played: it is kept in
+    the table's current hand until the rest of it comes.
+
+    `key` (may be empty) is recorded with the hand, and `posted`, the post's fingerprint: a post
+    sent again with a key recorded already records nothing and answers as the first one did, even
+    after later hands.
+    """
+    already = _("%(hand)s was already recorded on another phone. Here is the current board.")
+    try:
+        with transaction.atomic():
+            table = locked(table)
+            if done := done_already(table, key, posted):
+                return done
+            check_open(table)
+            if played_inputs(table) and expected_number == next_hand_number(table) + 1:
+                # The next hand while this one is still being played: the engine says what is missing.
+                _points, playing = table.engine.fold(table.rules, table.seated, table.state, played_inputs(table))
+                table.engine.validate_hand(table.rules, table.seated, inputs, hand=expected_number, state=playing)
+            if expected_number != next_hand_number(table) or version != table.current_hand.get("version"):
+                raise Conflict(already % {"hand": table.game_descriptor.hand_name(expected_number)})
+            title = entry_title(table, expected_number, played_inputs(table))
+            hand = _enter(table, inputs, expected_number, by, title, key=key, posted=posted)
+    except Conflict as conflict:
+        raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
+    except IntegrityError:
+        if done := done_already(table, key, posted):
+            return done
+        raise Conflict(already % {"hand": table.game_descriptor.hand_name(expected_number)}, Table.objects.get(pk=table.pk)) from None
+    return Recorded(table, hand, title)
+
+
+def _enter(table, inputs, number, by, title, restored=False, key="", posted="", note=""):
+    """Validate and fold the next hand onto the locked table: record it, or keep it as the hand
+    being played while it is not complete. Returns the recorded hand, or None. `restored`: the
+    hand is put back by a redo (with its `note`), and the history says so."""
+    engine = table.engine
+    base.check_room(number, "hands")
+    clean = engine.validate_hand(table.rules, table.seated, inputs, hand=number, state=table.state)
+    points, state = engine.fold(table.rules, table.seated, table.state, clean)
+    if engine.progress(table.rules, table.seated, state).get("pending"):
+        version = table.current_hand.get("version", 0) + 1
+        action = HandChange.CORRECTED if played_inputs(table) else HandChange.ENTERED
+        log(table, None, HandChange.RESTORED if restored else action, by, played_inputs(table), clean, title,
+            number=number, key=key, fingerprint=posted)
+        save_current_hand(table, {"inputs": clean, "version": version})
+        return None
+    # The hand's version goes on from what was entered of it (bids 1, books 2).
+    hand = Hand.objects.create(table=table, number=number, inputs=clean, points=points, note=note,
+                               version=table.current_hand.get("version", 0) + 1)
+    # What was entered of it before belongs to the hand now.
+    table.changes.filter(hand=None, number=number).exclude(action=HandChange.DELETED).update(hand=hand)
+    log(table, hand, HandChange.RESTORED if restored else HandChange.ENTERED, by, played_inputs(table), clean, title,
+        key=key, fingerprint=posted)
+    table.current_hand = {}
+    table.series = chart.after_hand(table.series, state["totals"])
+    save_state(table, state, "current_hand")
+    return hand
+
+
+def edit_hand(table, number, inputs, version, by="", key="", posted=""):
+    """Replace an earlier hand's inputs, if nobody changed it since `version`; totals follow. An
+    edit sent again with a `key` recorded already changes nothing (see record_hand)."""
+    with transaction.atomic():
+        table = locked(table)
+        if done_already(table, key, posted):
+            return None
+        if table.finished:
+            raise finished_conflict(table)
+        entry = next_entry(table)
+        if entry.inputs and number == entry.number:
+            if entry.version != version:
+                raise Conflict(_("%(hand)s was changed on another phone meanwhile. Check it and try again.")
+                               % {"hand": table.game_descriptor.hand_name(number)})
+            return _enter(table, inputs, number, by, entry_title(table, number, entry.inputs), key=key, posted=posted)
+        hands = list(table.hands.all())
+        hand = next((hand for hand in hands if hand.number == number), None)
+        if hand is None:
+            raise Conflict(_("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)})
+        if hand.version != version:
+            raise Conflict(_("%(hand)s was changed on another phone meanwhile. Check it and try again.")
+                           % {"hand": table.game_descriptor.hand_name(number)})
+        state = table.state_before([each.inputs for each in hands[: number - 1]])
+        before = hand.inputs
+        hand.inputs = table.engine.validate_hand(table.rules, state["seated"], inputs, hand=number, state=state)
+        hand.version += 1
+        hand.save(update_fields=["inputs", "version", "updated"])
+        log(table, hand, HandChange.CORRECTED, by, before, hand.inputs, entry_title(table, number, hand.inputs),
+            key=key, fingerprint=posted)
+        validate_all(table, hands)
+        recompute(table, hands)
+    return hand
+
+
+def delete_hand(table, number, by=""):
+    """Remove a hand; later hands move up one number and every total follows. Returns how many
+    hands moved up."""
+    with transaction.atomic():
+        table = locked(table)
+        if table.finished:
+            raise finished_conflict(table)
+        if played_inputs(table) and number == next_hand_number(table):
+            # Named as when it was entered ("Round 4 · bids"), not as the form that would complete it.
+            log(table, None, HandChange.DELETED, by, played_inputs(table), None, entry_title(table, number),
+                number=number)
+            save_current_hand(table, {})
+            return 0
+        hand = table.hands.filter(number=number).first()
+        if hand is None:
+            raise Conflict(_("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)})
+        log(table, None, HandChange.DELETED, by, hand.inputs, None, entry_title(table, number, hand.inputs),
+            number=number, note=hand.note)
+        hand.delete()
+        # Two steps through a far range keep (table, number) unique at every row update.
+        moved = table.hands.filter(number__gt=number).update(number=F("number") + RENUMBER_OFFSET)
+        table.hands.filter(number__gt=RENUMBER_OFFSET).update(
+            number=F("number") - RENUMBER_OFFSET - 1, version=F("version") + 1)
+        # What happened after it happened one hand earlier.
+        table.events = [{**event, "after": event["after"] - (event["after"] >= number)} for event in table.events]
+        table.save(update_fields=["events"])
+        hands = list(table.hands.all())
+        validate_all(table, hands)
+        recompute(table, hands)
+    return moved
+
+
+def _undone(table):
+    """The change a redo would take back: the table's latest change, when it deleted the hand that
+    was last (then it comes back as the same number, onto the same state); else None. Anything
+    entered, corrected or restored since is a later change, and the redo is gone (a note written
+    on another hand is not)."""
+    change = table.changes.exclude(action=HandChange.NOTED).order_by("-pk").first()
+    if change and change.action == HandChange.DELETED and change.number == next_hand_number(table) \
+            and not played_inputs(table):
+        return change
+    return None
+
+
+def redo_number(table):
+    """The number of the hand a redo puts back, or None when there is nothing to redo."""
+    change = _undone(table)
+    return change and change.number
+
+
+def restore_hand(table, number, by=""):
+    """Redo: put hand `number` back as it was before the latest change deleted it (the same inputs,
+    so the same points), recorded in the history as restored. Returns the hand (None for a hand
+    still being played, e.g. Thirteen's bids). Conflict when that is no longer possible (another
+    change came since, or the players were renamed, or the game was finished)."""
+    gone = _("%(hand)s can no longer be restored: the table changed since it was deleted.")
+    try:
+        with transaction.atomic():
+            table = locked(table)
+            check_open(table)
+            change = _undone(table)
+            if change is None or change.number != number:
+                raise Conflict(gone % {"hand": table.game_descriptor.hand_name(number)})
+            try:
+                hand = _enter(table, change.before, number, by, change.title, restored=True, note=change.note)
+            except InputError:
+                # The hand no longer fits the table as it is now (its players were renamed).
+                raise Conflict(gone % {"hand": table.game_descriptor.hand_name(number)}) from None
+    except Conflict as conflict:
+        raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
+    return hand
+
+
+def set_note(table, number, note, by=""):
+    """Write hand `number`'s note ("misdeal, replayed"), or remove it with a blank one; the history
+    keeps who wrote what. A finished game's hands can still be noted: a note changes no score."""
+    note = checks.text(note, max_length=NOTE_LENGTH, lines=True, field="note")
+    with transaction.atomic():
+        table = locked(table)
+        hand = table.hands.filter(number=number).first()
+        if hand is None:
+            raise Conflict(_("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)},
+                           Table.objects.get(pk=table.pk))
+        if hand.note != note:
+            hand.note = note
+            hand.save(update_fields=["note"])
+            log(table, hand, HandChange.NOTED, by, None, None, table.game_descriptor.hand_name(number))
+            table.revision += 1  # every phone's board shows the note
+            table.save(update_fields=["revision"])
+    return hand
+
+

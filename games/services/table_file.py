@@ -1,0 +1,170 @@
+"""The table file (docs/FORMAT.md): a table exported to a document and imported from one."""
+
+from dataclasses import dataclass
+from datetime import datetime, timezone as dt_timezone
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import base, checks
+from scoring.errors import InputError, gettext_noop
+
+from .. import chart
+from ..models import Hand, Table
+from ..registry import get_game
+from .recording import NOTE_LENGTH
+from .tables import clean_language, clean_players, derive, played_inputs
+
+FORMAT = "cardscore-table/1"
+
+
+def export_table(table):
+    """The table as the docs/FORMAT.md document."""
+    hands = [{"inputs": hand.inputs, "points": hand.points, **({"note": hand.note} if hand.note else {})}
+             for hand in table.hands.all()]
+    if played_inputs(table):  # the hand being played is the file's last hand, with no points yet
+        hands.append({"inputs": played_inputs(table), "points": dict.fromkeys(table.seated, 0)})
+    document = {
+        "format": FORMAT,
+        "game": table.game,
+        "name": table.name,
+        "created": table.created.astimezone(dt_timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "rules": table.rules,
+        "players": table.starting_players,
+        "hands": hands,
+        "totals": table.totals,
+    }
+    if table.events:
+        document["events"] = table.events
+    if table.colors:
+        document["colors"] = table.colors
+    if table.previous_id:
+        document["previous"] = table.previous_id
+    if table.language:
+        document["language"] = table.language
+    return document
+
+
+# The largest table file an import reads. A long night's is far smaller: 300 hands of six-player
+# Marriage, each with a full 200-character note, is 0.8 MB (0.4 MB without notes); reading a file
+# takes many times its size in memory, so a limit keeps one upload from swelling a server's worker.
+MAX_FILE_MB = 2
+MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024
+
+REQUIRED_KEYS = ("format", "game", "players", "hands")
+OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals", "previous", "language", "events")
+
+
+# The years a table's creation may fall in: wider than any real table's either way, and clear of the
+# ends of what a date can hold (years 1 and 9999), where a time zone moves a time past them: a
+# strftime of the year 1 even writes "1", which no import reads back.
+CREATED_YEARS = (1900, 2999)
+
+
+def _parse_created(value):
+    if not isinstance(value, str):
+        raise InputError(gettext_noop("must be a date and time like 2026-11-20T19:30:00Z"), field="created")
+    try:
+        created = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise InputError(gettext_noop("must be a date and time like 2026-11-20T19:30:00Z"), field="created") from None
+    if not CREATED_YEARS[0] <= created.year <= CREATED_YEARS[1]:
+        raise InputError(gettext_noop("must be a date in the years %(first)s to %(last)s"),
+                         params={"first": CREATED_YEARS[0], "last": CREATED_YEARS[1]}, field="created")
+    return created if created.tzinfo else timezone.make_aware(created, dt_timezone.utc)
+
+
+@dataclass(frozen=True)
+class CheckedDocument:
+    """A table document's parts, each checked: what an import builds the table from."""
+
+    engine: object  # the game's engine (scoring/<game>.py)
+    players: list  # who sat down at the start, in seat order
+    everyone: list  # everyone who sat at the table, newcomers after them (the table's columns)
+    rules: dict
+    name: str
+    colors: dict
+    created: datetime | None  # None: now
+    hands: list  # each hand's clean inputs, the hand being played (if any) last
+    events: list
+    previous: str  # the id of the table this one is a rematch of, or ""
+    language: str
+
+
+def _check_document(document):
+    """The parts of a table document, checked; raises InputError naming the first problem."""
+    if not isinstance(document, dict):
+        raise InputError(gettext_noop("the file is not a table document (expected a JSON object)"))
+    checks.only_keys(document, REQUIRED_KEYS + OPTIONAL_KEYS)
+    for key in REQUIRED_KEYS:
+        if key not in document:
+            raise InputError(gettext_noop("is missing"), field=key)
+    if document["format"] != FORMAT:
+        raise InputError(gettext_noop("must be %(format)s"), params={"format": repr(FORMAT)}, field="format")
+    engine = get_game(document["game"]).engine
+    players = clean_players(document["game"], document["players"])
+    rules = engine.validate_rules(document.get("rules", {}))
+    name = checks.text(document.get("name", ""), max_length=80, name=True, field="name") or _("Imported table")
+    hands = document["hands"]
+    if not isinstance(hands, list):
+        raise InputError(gettext_noop("must be a list"), field="hands")
+    inputs = []
+    for number, hand in enumerate(hands, 1):
+        checks.only_keys(hand, ("inputs", "points", "note"), hand=number)
+        checks.text(hand.get("note", ""), max_length=NOTE_LENGTH, lines=True, hand=number, field="note")
+        if "inputs" not in hand:
+            raise InputError(gettext_noop("is missing"), hand=number, field="inputs")
+        inputs.append(hand["inputs"])
+    clean_hands, events = base.validate_table(engine, rules, players, inputs, document.get("events", []))
+    everyone = base.columns(players, events)
+    colors = document.get("colors", {})
+    checks.only_keys(colors, everyone, field="colors")
+    for player, color in colors.items():
+        checks.text(color, max_length=20, player=player, field="colors")
+    created = _parse_created(document["created"]) if "created" in document else None
+    previous = checks.text(document.get("previous", ""), max_length=32, field="previous")
+    language = clean_language(document.get("language", ""))
+    return CheckedDocument(engine=engine, players=players, everyone=everyone, rules=rules, name=name, colors=colors,
+                           created=created, hands=clean_hands, events=events, previous=previous, language=language)
+
+
+def import_table(document, owner=None):
+    """Create a table from a document, all or nothing. Returns (table, warnings).
+
+    A last hand that is not complete (Thirteen's bids without books) becomes the hand being played.
+    """
+    checked = _check_document(document)
+    engine, clean_hands, previous_id = checked.engine, list(checked.hands), checked.previous
+    result = engine.score(checked.rules, checked.players, clean_hands, checked.events)
+    warnings = []
+    # Only a game of the same owner (and none without one): a file names any id it likes.
+    previous = Table.objects.filter(pk=previous_id, owner=owner).first() if previous_id and owner else None
+    if previous_id and previous is None:
+        # Translators: "previous" is the key of a table file (kept as it is written in the file).
+        warnings.append(_("previous: no table %(id)s of the same owner here, so this one is not linked to the game "
+                          "before it") % {"id": previous_id})
+    for number, (hand, points) in enumerate(zip(document["hands"], result.points), 1):
+        if "points" in hand and hand["points"] != points:
+            warnings.append(_("hand %(number)s: the file's points %(file)s differ from the computed %(computed)s")
+                            % {"number": number, "file": hand["points"], "computed": points})
+    if "totals" in document and document["totals"] != result.totals:
+        # Translators: "totals" is the key of a table file (kept as it is written in the file).
+        warnings.append(_("totals: the file's %(file)s differ from the computed %(computed)s")
+                        % {"file": document["totals"], "computed": result.totals})
+    current_hand = {}
+    if result.progress.get("pending"):
+        current_hand = {"inputs": clean_hands.pop()}
+        result = engine.score(checked.rules, checked.players, clean_hands, checked.events)
+    with transaction.atomic():
+        table = Table(game=engine.SLUG, name=checked.name, players=checked.everyone, rules=checked.rules, owner=owner,
+                      previous=previous, created=checked.created or timezone.now(), colors=checked.colors,
+                      series=chart.series(checked.everyone, result.steps), current_hand=current_hand,
+                      language=checked.language, events=checked.events)
+        derive(table, result.state)
+        table.save()
+        Hand.objects.bulk_create(
+            Hand(table=table, number=number, inputs=inputs, points=points, note=hand.get("note", "").strip())
+            for number, (inputs, points, hand) in enumerate(zip(clean_hands, result.points, document["hands"]), 1)
+        )
+    return table, warnings

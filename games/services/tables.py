@@ -1,0 +1,201 @@
+"""A table's state, which every write shares: creating a table, the fold state after its last hand
+(validate, recompute, save), the row lock a change holds, the history log, and the table's own
+settings (its language, finished, its links).
+
+A table stores the engine's fold state after its last hand: a new hand is folded onto it
+without reading the earlier hands; edits, deletions and renames fold every hand again."""
+
+import copy
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import base, checks
+from scoring.errors import InputError, gettext_noop
+
+from .. import chart
+from ..models import Hand, HandChange, PointTable, Table, new_token
+from ..registry import get_game
+
+
+class Conflict(Exception):
+    """The table changed since the page was loaded (another phone was quicker); `table`, where
+    known, is the table as it is now, to show instead."""
+
+    def __init__(self, message, table=None):
+        super().__init__(message)
+        self.table = table
+
+
+
+def clean_players(game, players):
+    engine = get_game(game).engine
+    return checks.players(players, minimum=engine.MIN_PLAYERS, maximum=engine.MAX_PLAYERS)
+
+
+def clean_colors(game, colors, seats):
+    """The players' colours in seat order: one of the game's colours for each seat, and no two
+    players in the same colour (the colour is how the table tells them apart)."""
+    choices = dict(get_game(game).color_choices)
+    if len(colors) != seats or not set(colors) <= set(choices):
+        raise InputError(gettext_noop("choose a colour for each player"), field="color")
+    for color in colors:
+        if colors.count(color) > 1:
+            raise InputError(gettext_noop("two players wear %(color)s: give each player a colour of their own"),
+                             params={"color": str(choices[color]).lower()}, field="color")
+    return colors
+
+
+def create_table(*, game, name, players, rules, owner=None, created=None, colors=None, previous=None, group=None,
+                 language="", first_dealer=None):
+    """A new table; `rules` overlays the admin's point table for this game. `first_dealer`: who
+    deals first, where not the first player (a rematch moves the deal on)."""
+    engine = get_game(game).engine
+    players = clean_players(game, players)
+    full_rules = engine.validate_rules({**PointTable.rules_for(game), **rules})
+    state, events = engine.start(full_rules, players), []
+    if first_dealer is not None:
+        events.append(base.validate_event(engine, full_rules, state, {"kind": "dealer", "player": first_dealer}))
+        state = base.apply_event(engine, full_rules, state, events[0])
+    table = Table(game=game, name=name, players=players, rules=full_rules, owner=owner, previous=previous, group=group,
+                  created=created or timezone.now(), colors=colors or {}, series=chart.series(players, [state["totals"]]),
+                  language=clean_language(language), events=events)
+    derive(table, state)
+    table.save()
+    return table
+
+
+def next_hand_number(table):
+    """The number a new hand gets: one more than the hands folded into the table's state."""
+    return table.state["hands"] + 1
+
+
+def played_inputs(table):
+    """What is entered so far of the hand being played and not complete yet (Thirteen's bids)."""
+    return table.current_hand.get("inputs")
+
+
+def all_inputs(table, hands):
+    """The inputs of `hands` (the table's, in order) and of the hand being played, if any."""
+    return [hand.inputs for hand in hands] + ([played_inputs(table)] if played_inputs(table) else [])
+
+
+
+def log(table, hand, action, by, before, after, title, number=None, key="", fingerprint="", note=None):
+    """Keep a change in the history, with the note the hand has after it (`note`: another, such as a
+    deleted hand's)."""
+    note = hand.note if note is None and hand is not None else note or ""
+    number = hand.number if number is None else number  # 0: an event before the first hand
+    HandChange.objects.create(table=table, hand=hand, number=number, action=action, by=by[:150],
+                              before=before, after=after, title=str(title)[:80], key=key, fingerprint=fingerprint,
+                              note=note)
+
+
+
+def validate_all(table, hands):
+    """Check every hand (`hands`, the table's, and the one being played) and event of the table
+    against the ones before it: a change to one may upset a later one (eliminations, rounds, a
+    player who joined)."""
+    table.engine.validate(table.rules, table.starting_players, all_inputs(table, hands), table.events)
+
+
+def recompute(table, hands=None):
+    """Derive every hand's points and the table's totals and progress from the inputs."""
+    hands = list(table.hands.all()) if hands is None else hands
+    result = table.engine.score(table.rules, table.starting_players, [hand.inputs for hand in hands], table.events)
+    changed = []
+    for hand, points in zip(hands, result.points):
+        if hand.points != points:
+            hand.points = points
+            changed.append(hand)
+    Hand.objects.bulk_update(changed, ["points"])
+    table.series = chart.series(table.players, result.steps)
+    save_state(table, result.state)
+    return result
+
+
+def derive(table, state):
+    """Set the fold state after the table's last hand, and the totals and progress it gives;
+    the progress also shows what is entered of the hand being played (Thirteen's bids)."""
+    table.state = state
+    table.totals = dict(state["totals"])
+    shown = state
+    if played_inputs(table):
+        _points, shown = table.engine.fold(table.rules, state["seated"], state, played_inputs(table))
+    table.progress = table.engine.progress(table.rules, state["seated"], shown)
+
+
+def save_state(table, state, *fields):
+    """derive() and save (with the chart's series, set by the caller); the revision moves on so
+    that phones showing the board redraw it."""
+    derive(table, state)
+    table.revision += 1
+    table.save(update_fields=["state", "totals", "progress", "series", "revision", *fields])
+
+
+def locked(table):
+    """The table as it is now, its row locked until the transaction ends.
+
+    Every change made here or in the admin moves a table's revision on (a new link does not, and
+    is never saved from here), so a table read from the database whose revision is still the
+    row's is current: its fields, a long table's series above all (one value per player per
+    hand), are not read and decoded again. A copy is returned, and fields are replaced, never
+    changed in place, so the caller's table stays as it was read.
+    """
+    locked = Table.objects.select_for_update().filter(pk=table.pk)
+    if not table._state.adding and locked.values_list("revision", flat=True).get() == table.revision:
+        return copy.copy(table)
+    return locked.get()
+
+
+def finished_conflict(table):
+    return Conflict(_("This game is finished. Reopen it to change %(hands)s.")
+                    % {"hands": table.game_descriptor.hands_word})
+
+
+def check_open(table):
+    if table.finished:
+        raise finished_conflict(table)
+    if table.progress.get("game_over"):
+        raise Conflict(_("The game is over: no more %(hands)s can be entered.")
+                       % {"hands": table.game_descriptor.hands_word})
+
+
+def new_link(table, which):
+    """Revoke a link (the old one stops working at once) and make a new one."""
+    field = {"keeper": "keeper_token", "viewer": "viewer_token"}[which]
+    setattr(table, field, new_token())
+    table.save(update_fields=[field])
+    return table
+
+
+def save_current_hand(table, current_hand):
+    """The one way the hand being played moves on: Thirteen's bids ({"inputs": ...}), Konkan's
+    sets so far ({"sets": [...]}), the race's deal ({"deal": n, "cards": [...]})."""
+    table.current_hand = current_hand
+    derive(table, table.state)
+    table.revision += 1
+    table.save(update_fields=["current_hand", "progress", "revision"])
+
+
+def clean_language(code):
+    """A table's language: one the server offers, or "" (each phone shows its own)."""
+    if code not in ("", *dict(settings.LANGUAGES)):
+        raise InputError(gettext_noop("choose one of the languages offered"), field="language")
+    return code
+
+
+def set_language(table, code):
+    """The language every phone shows the table in, unless it chose its own."""
+    table.language = clean_language(code)
+    table.revision += 1  # a viewer's page, kept per revision, is shown in the new language
+    table.save(update_fields=["language", "revision"])
+
+
+def set_finished(table, finished):
+    table.finished = timezone.now() if finished else None
+    table.revision += 1
+    table.save(update_fields=["finished", "revision"])
+
+

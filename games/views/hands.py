@@ -1,0 +1,254 @@
+"""A table's hands: one entered, corrected, deleted and put back, noted, worked out; a player's
+total hand by hand; the card picker's count; the history of the changes."""
+
+import json
+import re
+from urllib.parse import quote
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST, require_safe
+
+from scoring.errors import InputError, gettext_noop
+
+from .. import board, explained, language, problems
+from ..services import recording, tables
+from ..history import rows as history_rows
+from ..models import Table
+from .access import keeper_table, owns, table_for, who
+from .table_page import SAVED, problems_context, render_table, with_problems
+
+
+def posted_number(data, field):
+    value = data.get(field, "")
+    if not (value.isascii() and value.isdigit() and len(value) <= 9):
+        raise InputError(gettext_noop("the form is out of date: reload the page"), field=field)
+    return int(value)
+
+
+def posted_key(data):
+    """The key a post carries (see recording.new_key), or "" for none."""
+    key = data.get("key", "")
+    if not re.fullmatch(r"[A-Za-z0-9_-]{0,40}", key):
+        raise InputError(gettext_noop("the form is out of date: reload the page"), field="key")
+    return key
+
+
+@require_POST
+def add_hand(request, token):
+    """The next hand, or the rest of a pending one (Thirteen's books after its bids). A post sent
+    again (its answer was lost) answers as the first one did."""
+    table = keeper_table(token)
+    language.follow_table(request, table.language)
+    entry = recording.next_entry(table)
+    hand_entry = table.game_descriptor.entry
+    try:
+        expected = posted_number(request.POST, "hand_number")
+        key, posted = posted_key(request.POST), recording.fingerprint(request.POST)
+        recorded = recording.done_already(table, key, posted)
+        if recorded is None:
+            version = posted_number(request.POST, "version") if entry.version else None
+            inputs = recording.read_hand(table, request.POST, entry.number, entry.inputs)
+            recorded = recording.record_hand(table, inputs, expected, version, by=who(request), key=key, posted=posted)
+    except InputError as error:
+        rows = hand_entry.rows_from_post(request.POST, table, entry.number, entry.inputs)
+        return render_table(request, table, True, token, status=422, **problems_context(table, error, rows, entry.number))
+    except tables.Conflict as conflict:
+        messages.warning(request, str(conflict))
+        response = render_table(request, conflict.table, True, token, status=409)
+        # A phone sending a hand it kept while offline says who saved that number first.
+        response["CardScore-Saved-By"] = quote(recording.who_recorded(conflict.table, expected))
+        return response
+    saved = board.saved_line(recorded)
+    if request.htmx:
+        return render_table(request, recorded.table, True, token, saved=saved, redo=None)
+    messages.success(request, saved, extra_tags=SAVED)
+    return redirect("table", token=token)
+
+
+def edit_hand(request, token, number):
+    table = keeper_table(token)
+    language.follow_table(request, table.language)
+    hand = recording.hand_to_edit(table, number)
+    game = table.game_descriptor
+    if hand is None or not game.hands_editable:
+        raise Http404(_("No such %(hand)s.") % {"hand": game.hand_word})
+    context = {"table": table, "token": token, "hand": hand, "game": game, "key": recording.new_key(),
+               "version": hand.version, "rows": with_problems(game.entry.rows(table, number, hand.inputs)),
+               **game.entry.form_context(table, number, hand.inputs)}
+    if request.method == "POST":
+        try:
+            key, posted = posted_key(request.POST), recording.fingerprint(request.POST)
+            if not recording.done_already(table, key, posted):
+                version = posted_number(request.POST, "version")
+                inputs = recording.read_hand(table, request.POST, number, hand.inputs)
+                recording.edit_hand(table, number, inputs, version, by=who(request), key=key, posted=posted)
+        except InputError as error:
+            rows = game.entry.rows_from_post(request.POST, table, number, hand.inputs)
+            context.update(problems_context(table, error, rows, number))
+            return render(request, "games/edit_hand.html", context, status=422)
+        except tables.Conflict as conflict:
+            hand = recording.hand_to_edit(Table.objects.get(pk=table.pk), number)
+            if hand is None:
+                messages.warning(request, str(conflict))
+                return redirect("table", token=token)
+            context.update(rows=with_problems(game.entry.rows(table, number, hand.inputs)), version=hand.version,
+                           conflict=str(conflict))
+            return render(request, "games/edit_hand.html", context, status=409)
+        messages.success(request, _("%(hand)s corrected; every total after it follows.")
+                         % {"hand": game.hand_name(number)})
+        return redirect("table", token=token)
+    return render(request, "games/edit_hand.html", context)
+
+
+@require_safe
+def hand(request, token, number):
+    """Hand `number` worked out, player by player; with htmx, the part that opens on the board."""
+    table, can_edit = table_for(token)
+    language.follow_table(request, table.language)
+    game = table.game_descriptor
+    worked = explained.hand(table, number)
+    if worked is None:
+        raise Http404(_("No such %(hand)s.") % {"hand": game.hand_word})
+    template = "games/hand.html#explained" if request.htmx else "games/hand.html"
+    return render(request, template, hand_context(table, token, can_edit, worked))
+
+
+def hand_context(table, token, can_edit, worked):
+    game = table.game_descriptor
+    return {"table": table, "token": token, "game": game, "hand": worked, "keeper": can_edit,
+            "can_edit": can_edit and game.hands_editable and not table.finished, "signed": not game.engine.LOWER_WINS}
+
+
+@require_POST
+def hand_note(request, token, number):
+    """The scorekeeper writes a hand's note (or clears it), from the hand's page."""
+    table = keeper_table(token)
+    language.follow_table(request, table.language)
+    try:
+        recording.set_note(table, number, request.POST.get("note", ""), by=who(request))
+    except InputError as error:
+        worked = explained.hand(table, number)
+        if worked is None:
+            raise Http404(_("No such %(hand)s.") % {"hand": table.game_descriptor.hand_word}) from None
+        return render(request, "games/hand.html", {**hand_context(table, token, True, worked),
+                                                   "note_error": problems.shown(error),
+                                                   "note": request.POST.get("note", "")}, status=422)
+    except tables.Conflict as conflict:
+        messages.warning(request, str(conflict))
+        return redirect("table", token=token)
+    messages.success(request, _("%(hand)s: note saved.") % {"hand": table.game_descriptor.hand_name(number)},
+                     extra_tags=SAVED)
+    return redirect("table", token=token)
+
+
+@require_safe
+def total(request, token, seat):
+    """How the total of the player in `seat` was reached, hand by hand."""
+    table, _can_edit = table_for(token)
+    language.follow_table(request, table.language)
+    if seat >= len(table.players):
+        raise Http404(_("No such player."))
+    name = table.players[seat]
+    return render(request, "games/total.html", {"table": table, "token": token, "game": table.game_descriptor,
+                                                "name": name, "total": table.totals.get(name, 0),
+                                                "rows": explained.total(table, name),
+                                                "signed": not table.engine.LOWER_WINS})
+
+
+def editable_table(token):
+    """The table a scorekeeper link opens, and its game, where recorded hands can be changed."""
+    table = keeper_table(token)
+    game = table.game_descriptor
+    if not game.hands_editable:
+        raise Http404(_("No such %(hand)s.") % {"hand": game.hand_word})
+    return table, game
+
+
+@require_POST
+def delete_hand(request, token, number):
+    table, game = editable_table(token)
+    language.follow_table(request, table.language)
+    try:
+        moved = recording.delete_hand(table, number, by=who(request))
+    except tables.Conflict as conflict:
+        messages.warning(request, str(conflict))
+        return redirect("table", token=token)
+    except InputError as error:
+        messages.error(request, _("%(hand)s cannot be deleted: %(reason)s")
+                       % {"hand": game.hand_name(number), "reason": problems.text(error, game)})
+        return redirect("table", token=token)
+    word = {"hand": game.hand_name(number), "count": moved, "one": game.hand_word, "many": game.hands_word}
+    if moved:
+        message = ngettext("%(hand)s deleted; the %(one)s after it moved up.",
+                           "%(hand)s deleted; the %(count)s %(many)s after it moved up.", moved)
+    else:
+        message = _("%(hand)s deleted.")
+    messages.success(request, message % word)
+    return redirect("table", token=token)
+
+
+@require_POST
+def restore_hand(request, token, number):
+    """Redo: put back hand `number`, the last hand, deleted by the latest change to the table."""
+    table, game = editable_table(token)
+    language.follow_table(request, table.language)
+    try:
+        recording.restore_hand(table, number, by=who(request))
+    except tables.Conflict as conflict:
+        messages.warning(request, str(conflict))
+        return render_table(request, conflict.table, True, token, status=409)
+    messages.success(request, _("%(hand)s restored.") % {"hand": game.hand_name(number)})
+    return redirect("table", token=token)
+
+
+PICKER_MODES = ("cards", "groups")
+
+
+@require_POST
+def picker_total(request, token, mode):
+    """What the cards typed or tapped into a card picker's field are worth, as they change (the
+    post carries the form the picker is in, and which of its fields the picker fills)."""
+    table = keeper_table(token)
+    language.follow_table(request, table.language)
+    total = table.game_descriptor.picker_total
+    if not table.game_descriptor.picker_adds_up or mode not in PICKER_MODES:
+        raise Http404
+    field = request.POST.get("field", "")
+    text = request.POST.get(field, "")
+    if not text.strip():
+        return HttpResponse("")
+    try:
+        value = total(table, mode, text)
+    except InputError as error:
+        return render(request, "games/picker_total.html", {"error": problems.message(error)}, status=422)
+    response = render(request, "games/picker_total.html", {"value": value})
+    # A field that counts into another (Konkan's cards into the penalty) gets what was found, with
+    # the text it was found for (an answer overtaken by the next card is not written).
+    response["HX-Trigger"] = json.dumps({"cards-counted": {"field": field, "text": text, "value": value}})
+    return response
+
+
+@require_safe
+def history(request, token):
+    """Every change to the table's hands, newest first; ?hand=N for one hand."""
+    table, can_edit = table_for(token)
+    language.follow_table(request, table.language)
+    changes = table.changes.select_related("hand")
+    number = request.GET.get("hand", "")
+    if number.isdigit():
+        changes = changes.filter(hand__number=int(number))
+    rows = history_rows(table, changes[:200])
+    if not owns(request.user, table):
+        # A link holder sees that an account made a change, not which: an account's name is half its login.
+        accounts = set(get_user_model().objects.filter(username__in={row["change"].by for row in rows})
+                       .values_list("username", flat=True))
+        for row in rows:
+            if row["change"].by in accounts:
+                row["change"].by = _("an account")
+    return render(request, "games/history.html", {"table": table, "token": token, "can_edit": can_edit,
+                                                  "rows": rows, "hand_number": number})

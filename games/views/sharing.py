@@ -1,0 +1,103 @@
+"""What a table shares: its links (new ones, as QR codes), the result (standings, who pays whom,
+the picture), read only."""
+
+import segno
+from django.contrib import messages
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from .. import board, chart, language, result_card
+from ..services import tables
+from .access import keeper_table, owns, table_for
+
+
+RESULT_CARD_SECONDS = 3600  # a picture costs about 50 ms to draw; a new revision makes a new one
+
+
+@require_safe
+def settlement(request, token):
+    """Who pays whom, worked out: each player's balance, the groups whose balances cancel, and why
+    no fewer transfers can settle them."""
+    table, _can_edit = table_for(token)
+    language.follow_table(request, table.language)
+    groups, fewest = board.settlement(table)
+    if not groups:
+        raise Http404(_("Nobody owes anybody anything here."))
+    people = sum(len(group["balances"]) for group in groups)
+    return render(request, "games/settlement.html", {
+        "table": table, "token": token, "groups": groups, "people": people, "fewest": fewest,
+        "transfers": sum(len(group["transfers"]) for group in groups)})
+
+
+def shared_result(token):
+    """The table a result link shows, when it has a hand to show; the scorekeeper's link is
+    redirected to the viewer's, so that the link a phone shares can change nothing."""
+    table, can_edit = table_for(token)
+    if not chart.hands_drawn(table.series):
+        raise Http404(_("This table has no result yet."))
+    return table, can_edit
+
+
+@require_safe
+def summary(request, token):
+    """The result to share: the standings, who pays whom and the chart, read only."""
+    table, can_edit = shared_result(token)
+    language.follow_table(request, table.language)
+    if can_edit:
+        return redirect("summary", token=table.viewer_token)
+    return render(request, "games/summary.html", {
+        "table": table, "token": token, "standings": board.standings(table), "transfers": board.transfers(table),
+        "signed": not table.engine.LOWER_WINS, "has_money": "point_rate" in table.rules,
+        "hands_played": chart.hands_drawn(table.series),
+        "picture": request.build_absolute_uri(reverse("result_picture", args=[token])),
+        "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}),
+        "chart_colors": chart.player_colors(table),
+    })
+
+
+@require_safe
+def result_picture(request, token):
+    """The result card (games/result_card.py), kept until the table changes."""
+    table, can_edit = shared_result(token)
+    language.follow_table(request, table.language)
+    if can_edit:
+        return redirect("result_picture", token=table.viewer_token)
+    key = f"result-card:{table.pk}:{table.revision}:{get_language()}"
+    picture = cache.get(key)
+    if picture is None:
+        picture = result_card.png(table)
+        cache.set(key, picture, RESULT_CARD_SECONDS)
+    return HttpResponse(picture, content_type="image/png")
+
+
+@require_POST
+def new_link(request, token):
+    """The owner revokes the scorekeeper or the viewer link and gets a new one."""
+    table = keeper_table(token)
+    language.follow_table(request, table.language)
+    if not owns(request.user, table):
+        raise PermissionDenied(_("Only the table's owner can change its links."))
+    which = request.POST.get("which")
+    if which not in ("keeper", "viewer"):
+        return HttpResponseBadRequest(_("Choose the scorekeeper or the viewer link."))
+    tables.new_link(table, which)
+    messages.success(request, _("The old link no longer works; share the new one."))
+    return redirect("table", token=table.keeper_token)
+
+
+@require_safe
+def qr_code(request, token, which):
+    """A QR code of one of the table's links, as SVG (made only when someone opens it)."""
+    table, can_edit = table_for(token)
+    language.follow_table(request, table.language)
+    if which not in ("keeper", "viewer") or which == "keeper" and not can_edit:
+        raise Http404
+    link = request.build_absolute_uri(reverse("table", args=[getattr(table, f"{which}_token")]))
+    svg = segno.make(link, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff")
+    return HttpResponse(svg, content_type="image/svg+xml")

@@ -1,0 +1,94 @@
+"""The table file: exported as the JSON document (docs/FORMAT.md) or a spreadsheet, and imported."""
+
+import csv
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.text import capfirst, slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from scoring.errors import InputError
+
+from .. import events, language, problems, registry
+from ..services import table_file
+from ..forms import ImportForm
+from .access import table_for
+
+
+@require_GET
+def export(request, token):
+    table, _can_edit = table_for(token)
+    language.follow_table(request, table.language)
+    response = JsonResponse(table_file.export_table(table), json_dumps_params={"indent": 2, "ensure_ascii": False})
+    filename = slugify(table.name) or "table"
+    response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
+    return response
+
+
+@require_GET
+def export_csv(request, token):
+    """The board as a spreadsheet: one row per hand, one column per player (blank where they were
+    not at the table), totals last; each event between hands in its place, with the points it
+    gave (a newcomer's start, an adjustment), so that each column adds up to its total; the hands'
+    notes and the events' words in a last column when there are any."""
+    table, _can_edit = table_for(token)
+    language.follow_table(request, table.language)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(table.name) or "table"}.csv"'
+    hands = list(table.hands.values_list("number", "points", "note"))
+    noted = bool(table.events) or any(note for _number, _points, note in hands)
+    writer = csv.writer(response)
+
+    def write(row):
+        writer.writerow([spreadsheet_text(cell) for cell in row])
+
+    write([capfirst(table.game_descriptor.hand_word), *table.players, *([_("Note")] if noted else [])])
+
+    def events_after(number):
+        for event in (event for event in table.events if event["after"] == number):
+            given = (events.points_of(event, name) for name in table.players)
+            write(["", *("" if points is None else points for points in given), events.said(table, event)])
+
+    events_after(0)
+    for number, points, note in hands:
+        write([number, *(points.get(name, "") for name in table.players), *([note] if noted else [])])
+        events_after(number)
+    write([_("Total"), *(table.totals.get(name, 0) for name in table.players)])
+    return response
+
+
+# A spreadsheet runs a cell that starts like a formula: a player named =HYPERLINK("…") would be a
+# link in it, or worse. Such text is written after a ' (shown as typed, never run); numbers such as
+# -20 are no text, and stay numbers.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(cell):
+    return f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
+
+
+@login_required
+@require_POST
+def import_file(request):
+    form = ImportForm(request.POST, request.FILES)
+    error = None
+    if form.is_valid():
+        try:
+            document = json.load(form.cleaned_data["file"])
+            table, warnings = table_file.import_table(document, owner=request.user)
+        except (ValueError, UnicodeDecodeError, RecursionError) as problem:
+            error = problems.text(problem) if isinstance(problem, InputError) else _("The file is not valid JSON.")
+        else:
+            for warning in warnings:
+                messages.warning(request, warning)
+            messages.success(request, _("Table imported."))
+            return redirect("table", token=table.keeper_token)
+    tables = request.user.tables.all()[:50]
+    return render(request, "games/home.html",
+                  {"tables": tables, "games": registry.game_choices(), "entries": registry.home_entries(),
+                   "import_form": form, "import_error": error},
+                  status=413 if form.has_error("file", "too_big") else 422)

@@ -1,0 +1,181 @@
+"""A table's page and its live board (polled by every phone showing it), and the table's own
+settings (its language, finished)."""
+
+from functools import partial
+
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST, require_safe
+
+from scoring.errors import InputError
+
+from .. import board, chart, fragments, language, problems, registry
+from ..services import recording, seasons, tables
+from .access import keeper_table, link_for, owns, table_for
+
+
+# A message that belongs beside the next hand's form (what was just saved), not at the page's top.
+SAVED = "saved"
+
+# The board shows the latest hands; the rest are one tap away, so the page stays small and quick.
+RECENT_HANDS = 12
+
+
+def table_context(request, table, can_edit, token, **extra):
+    show_all = request.GET.get("hands") == "all"
+    latest_first = table.hands.order_by("-number")
+    hands = list(latest_first if show_all else latest_first[:RECENT_HANDS])[::-1]
+    played = hands[-1].number if hands else 0
+    entry = recording.next_entry(table)
+    game = table.game_descriptor
+    grid = board.grid(table, hands, game.cell_details, entry)
+    form_context = game.entry.form_context(table, entry.number, entry.inputs)
+    context = {
+        "table": table,
+        "can_edit": can_edit,
+        "token": token,
+        "grid": grid,
+        "legend": board.legend(table, hands),
+        "last_hand": board.last_hand(grid),
+        "hidden_hands": 0 if show_all else played - len(hands),
+        "standings": board.standings(table),
+        "totals": board.totals(table),
+        "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}) if played else "",
+        "chart_colors": chart.player_colors(table),
+        "has_money": "point_rate" in table.rules,
+        "signed": not game.engine.LOWER_WINS,
+        "transfers": board.transfers(table),
+        "entry_number": entry.number,
+        "entry_version": entry.version or "",
+        "entry_key": recording.new_key(),
+        "game": game,
+        "hands_editable": can_edit and game.hands_editable and not table.finished,
+        # Said on the scorekeeper's rematch button: the evening's deal goes on in the next game.
+        "rematch_dealer": seasons.next_first_dealer(table) if can_edit else None,
+        **form_context,
+    }
+    # Only the scorekeeper is offered a redo: a viewer's page costs no query for it, nor does the
+    # answer to a save (which leaves nothing to redo).
+    if "redo" not in extra:
+        context["redo"] = recording.redo_number(table) if context["hands_editable"] else None
+    if can_edit and "rows" not in extra:
+        extra["rows"] = with_problems(game.entry.rows(table, entry.number, entry.inputs))
+    context.update(extra)
+    if can_edit:  # worked out only if the page shows the generic hand form (a template calls it)
+        context["hand_form_key"] = partial(fragments.hand_form_key, table, token, form_context, context["rows"])
+    return context
+
+
+def render_table(request, table, can_edit, token, status=200, **extra):
+    template = "games/table.html#table-main" if request.htmx else "games/table.html"
+    return render(request, template, table_context(request, table, can_edit, token, **extra), status=status)
+
+
+def with_problems(rows, problems=()):
+    """The form's rows, each with the problems found in its player's part of the form."""
+    for row in rows:
+        row["problems"] = [problem for problem in problems if problem["player"] == row["name"]]
+        row["invalid"] = {problem["field"] for problem in row["problems"]}
+    return rows
+
+
+def problems_context(table, error, rows, number):
+    """Hand `number` refused: every problem, for the summary (each linking to its player's part
+    of the form, or to the form itself, in seat order) and marked on its player's row. A problem the change
+    makes in a later hand (an elimination that no longer holds) names that hand."""
+    game = table.game_descriptor
+    seats = {name: seat for seat, name in enumerate(table.players)}
+    listed = [{"player": problem.player, "field": problem.field, "label": game.field_label(problem.field),
+               "message": problems.message(problem),
+               "hand": problem.hand if problem.hand not in (None, number) else None,
+               "target": f"seat-{seats[problem.player]}" if problem.player in seats else "new-hand"}
+              for problem in sorted(error.problems, key=lambda problem: seats.get(problem.player, -1))]
+    return {"problems": listed, "rows": with_problems(rows, listed)}
+
+
+@require_safe
+def table(request, token):
+    game, revision, can_edit, table_language = link_for(token)
+    language.follow_table(request, table_language)
+    described = registry.get_game(game)
+    if can_edit or described.page_is_personal or request.user.is_authenticated or request.GET or len(get_messages(request)):
+        table, can_edit = table_for(token)
+        extra = {**described.page_context(request, table), **games_around(table, request.user)}
+        saved = [message.message for message in get_messages(request) if message.extra_tags == SAVED]
+        if saved:
+            extra["saved"] = saved[-1]
+        return render(request, "games/table.html", table_context(request, table, can_edit, token, **extra))
+    return viewer_page(request, token, revision)
+
+
+def games_around(table, user=None):
+    """The game this table is a rematch of and its rematch: linked (by their scorekeeper links)
+    for the table's owner only. A link opens its own table and no other, so a guest given
+    tonight's link cannot walk back to last week's game, and revoking one link contains it; a
+    link holder is told only that a rematch has started."""
+    previous, following = seasons.games_around(table)
+    around = {"rematch_made": following is not None}
+    if user is not None and owns(user, table):
+        around.update({name: other.keeper_token for name, other in
+                       (("previous_game", previous), ("next_game", following)) if other is not None})
+    return around
+
+
+VIEWER_PAGE_SECONDS = 600
+
+
+def viewer_page(request, token, revision, template="games/table.html"):
+    """The board as every phone holding the viewer link sees it (`template`: the whole page, or
+    the live board a poll gets): the same for all of them until the table changes, so it is
+    rendered once per revision (and per process)."""
+    page = cache.get(viewer_page_key(request, template, token, revision))
+    if page is None:
+        table, _can_edit = table_for(token)
+        page = render_to_string(template, table_context(request, table, False, token, **games_around(table)),
+                                request=request)
+        cache.set(viewer_page_key(request, template, token, table.revision), page, VIEWER_PAGE_SECONDS)
+    return HttpResponse(page)
+
+
+def viewer_page_key(request, template, token, revision):
+    # The page's language switcher shows this device's choices (its digits are written after the cache).
+    chosen = f"{language.chosen_language(request) or ''}:{language.digits_choice(request)}"
+    return f"viewer-page:{template}:{token}:{revision}:{get_language()}:{chosen}:{request.scheme}://{request.get_host()}"
+
+
+@require_POST
+def table_language(request, token):
+    """The scorekeeper gives the table a language (or none): every phone of it follows."""
+    table = keeper_table(token)
+    language.follow_table(request, table.language)
+    try:
+        tables.set_language(table, request.POST.get("language", ""))
+    except InputError as error:
+        return render_table(request, table, True, token, status=422, language_error=problems.message(error))
+    return redirect("table", token=token)
+
+
+@require_POST
+def finish(request, token):
+    table = keeper_table(token)
+    language.follow_table(request, table.language)
+    tables.set_finished(table, request.POST.get("finished") == "yes")
+    return redirect("table", token=token)
+
+
+@require_GET
+def live(request, token):
+    """Polled by every phone showing the board: nothing (204) while the table is unchanged."""
+    _game, revision, can_edit, table_language = link_for(token)
+    language.follow_table(request, table_language)
+    if request.GET.get("revision") == str(revision):
+        return HttpResponse(status=204)
+    if not can_edit:  # every viewer's phone asks for the same board after a change: rendered once
+        return viewer_page(request, token, revision, "games/live.html")
+    table, can_edit = table_for(token)
+    return render(request, "games/live.html", table_context(request, table, can_edit, token))

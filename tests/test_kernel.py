@@ -1,0 +1,118 @@
+"""The table kernel stays small and layered: no module of it over 400 lines, and no import cycle
+among the project's own modules (a cycle means two modules can only be understood together)."""
+
+import ast
+from pathlib import Path
+
+from tests.fixtures import PROJECT_DIR
+
+PACKAGES = ("games", "scoring", "cardscore")
+KERNEL_MODULE_LINES = 400
+
+
+def module_name(path):
+    parts = list(path.relative_to(PROJECT_DIR).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def project_modules():
+    """{dotted name: source file} of every module in the project's own packages."""
+    return {module_name(path): path for package in PACKAGES for path in sorted((PROJECT_DIR / package).rglob("*.py"))}
+
+
+def imported_names(name, path):
+    """Every dotted name the module imports, at its top or inside a function: a lazy import still
+    ties the two modules together, it only hides that until the call."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            source = ".".join(base + ([node.module] if node.module else []))
+            yield source
+            # `from games import board` imports the module games.board; `from .x import name` only x.
+            yield from (f"{source}.{alias.name}" for alias in node.names)
+
+
+def import_graph():
+    """{module: the project's modules it imports}; importing a.b.c imports a and a.b too."""
+    modules = project_modules()
+    graph = {}
+    for name, path in modules.items():
+        graph[name] = set()
+        for imported in imported_names(name, path):
+            parts = imported.split(".")
+            prefixes = (".".join(parts[:length]) for length in range(1, len(parts) + 1))
+            graph[name] |= {prefix for prefix in prefixes if prefix in modules and prefix != name}
+    return graph
+
+
+def cycles(graph):
+    """The groups of modules that import each other, directly or round a loop (Tarjan's strongly
+    connected components, written as a loop: no recursion limit to meet)."""
+    order, lowest, on_stack, stack, found = {}, {}, set(), [], []
+    for root in graph:
+        if root in order:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        order[root] = lowest[root] = len(order)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            module, targets = work[-1]
+            target = next(targets, None)
+            if target is not None:
+                if target not in order:
+                    order[target] = lowest[target] = len(order)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(graph[target]))))
+                elif target in on_stack:
+                    lowest[module] = min(lowest[module], order[target])
+                continue
+            work.pop()
+            if work:
+                lowest[work[-1][0]] = min(lowest[work[-1][0]], lowest[module])
+            if lowest[module] == order[module]:
+                group = []
+                while not group or group[-1] != module:
+                    group.append(stack.pop())
+                    on_stack.discard(group[-1])
+                if len(group) > 1:
+                    found.append(sorted(group))
+    return found
+
+
+def test_the_project_has_no_import_cycle():
+    assert cycles(import_graph()) == []
+
+
+def test_a_cycle_is_found_round_a_loop_and_only_there():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert cycles(graph) == [["a", "b", "c"]]
+
+
+def test_the_graph_sees_lazy_and_relative_imports():
+    graph = import_graph()
+    assert "games.result_card" in graph["games.apps"]  # inside ready()
+    assert "games.views.access" in graph["games.views.hands"]  # from .access import ...
+    assert "games.services.tables" in graph["games.views.site"]  # from ..services import tables
+    assert "scoring.errors" in graph["games.typed"]
+
+
+def kernel_modules():
+    """The table kernel: every module of games/ outside a game's own folder (one holding its
+    game.py) and of cardscore/, migrations aside."""
+    games = PROJECT_DIR / "games"
+    game_folders = {path.parent for path in games.glob("*/game.py")}
+    for path in sorted([*games.rglob("*.py"), *(PROJECT_DIR / "cardscore").rglob("*.py")]):
+        if "migrations" not in path.parts and not any(path.is_relative_to(folder) for folder in game_folders):
+            yield path
+
+
+def test_no_module_of_the_table_kernel_is_over_400_lines():
+    lengths = {str(path.relative_to(PROJECT_DIR)): len(path.read_text().splitlines()) for path in kernel_modules()}
+    assert "games/views/table_page.py" in lengths and "cardscore/settings.py" in lengths
+    assert not any(Path(name).parts[1] in {"marriage", "konkan"} for name in lengths)
+    assert {name: lines for name, lines in lengths.items() if lines > KERNEL_MODULE_LINES} == {}
