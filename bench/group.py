@@ -29,11 +29,11 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.utils import timezone  # noqa: E402
+from scoreboard import median_ms  # noqa: E402
 
 from games import roster  # noqa: E402
-from games.services import table_file  # noqa: E402
 from games.models import Group, Table  # noqa: E402
-from scoreboard import median_ms  # noqa: E402
+from games.services import table_file  # noqa: E402
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Faris"]
 TABLES, HANDS = 50, 200

@@ -38,8 +38,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from games.services import recording, table_file, tables  # noqa: E402
 from games.models import Table  # noqa: E402
+from games.services import recording, table_file, tables  # noqa: E402
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Faris"]
 STATUSES = ["seen", "unseen", "out"]

@@ -68,7 +68,7 @@ def hand_counts(keeper_tokens):
 def start():
     """gunicorn as deployed (gunicorn.conf.py), without an access log; what it logs (Django warns
     of every 409) goes to gunicorn.log in the data folder."""
-    log = open(Path(ENV["CARDSCORE_DATA_DIR"]) / "gunicorn.log", "ab")
+    log = open(Path(ENV["CARDSCORE_DATA_DIR"]) / "gunicorn.log", "ab")  # noqa: SIM115 (open while the server runs)
     server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "cardscore.wsgi", "--bind", f"127.0.0.1:{PORT}",
                                "--log-level", "warning"], cwd=ROOT, env=ENV, stdout=log, stderr=log)
     for _ in range(100):

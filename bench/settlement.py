@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 import server  # noqa: E402
 from scoreboard import median_ms  # noqa: E402
+
 from scoring import settle  # noqa: E402
 
 RUNS = 10

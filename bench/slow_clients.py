@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import server  # noqa: E402
+
 from tests.attacks import SLOW_CLIENTS, slow_clients  # noqa: E402
 
 REQUESTS = 10

@@ -12,7 +12,6 @@ from scoring import settle
 
 from . import events, fragments
 from .history import between, separator
-
 from .templatetags.cardscore import points as signed_points
 
 # A player marked `sat_out` or `out` was not in the hand: the board shows a dash for them, not a 0.

@@ -14,7 +14,6 @@ from .registry import get_game
 from .services.table_file import MAX_FILE_BYTES, MAX_FILE_MB
 from .services.tables import clean_colors, clean_players
 
-
 # The house rules of a game played for money (its engine's point_rate and currency).
 MONEY_RULE_FIELDS = {
     "point_rate": forms.DecimalField(label=_("Money per point"), min_value=0.01, decimal_places=2),

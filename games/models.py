@@ -242,3 +242,6 @@ class SetupCode(models.Model):
 
     code = models.CharField(max_length=20)
     created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"setup code made {self.created:%Y-%m-%d %H:%M}"  # never the code itself: the admin lists it

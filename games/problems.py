@@ -37,12 +37,10 @@ def text(error, game=None):
     named by its label; without it (a table file's problem), by its key in the file."""
     if game is None:
         field = error.field
+        hand = _("hand %(number)s") % {"number": error.hand}
     else:  # a key the game gives no label is no word to the players: left out
         field = game.field_label(error.field) if error.field is not None else None
-    if game is not None:
         hand = _("%(hand)s %(number)s") % {"hand": game.hand_word, "number": error.hand}
-    else:
-        hand = _("hand %(number)s") % {"number": error.hand}
     place = (error.hand is not None, error.player is not None, bool(field))
     if place not in WHERE:
         return message(error)

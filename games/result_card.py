@@ -10,9 +10,8 @@ from pathlib import Path
 
 from django.core import checks
 from django.utils.formats import date_format
-from django.utils.translation import get_language_bidi
+from django.utils.translation import get_language_bidi, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from PIL import Image, ImageDraw, ImageFont, features
 
 from . import board, chart

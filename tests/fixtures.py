@@ -37,12 +37,19 @@ from hypothesis import strategies as st
 from playwright.sync_api import expect
 
 from games import registry
-from games.services import recording, seasons, table_file, tables
 from games.models import Group, Hand, HandChange, Table
+from games.services import recording, seasons, table_file, tables
 from games.twentyfour.models import Puzzle
 from scoring import InputError, expressions24, solver24, thirteen
-from tests.strategies import (THIRTEEN_PLAYERS, honors_games, konkan_games, marriage_games, race_tables,
-                              thirteen_games, thirteen_rule_sets)
+from tests.strategies import (
+    THIRTEEN_PLAYERS,
+    honors_games,
+    konkan_games,
+    marriage_games,
+    race_tables,
+    thirteen_games,
+    thirteen_rule_sets,
+)
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent  # where manage.py is
 PASSWORD = "correct-horse-9"
@@ -647,12 +654,6 @@ def log_in(page, base_url):
     page.fill("#id_password", PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(f"{base_url}/")
-
-
-@pytest.fixture
-def logged_in_page(live_server, transactional_db, owner, page):
-    log_in(page, live_server.url)
-    return page
 
 
 def fill_new_table(page, live_server, game, players=None):

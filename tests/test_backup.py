@@ -13,8 +13,8 @@ import json
 import pytest
 from django.core.management import call_command
 
-from games.services import table_file, tables
 from games.models import Hand, Table
+from games.services import table_file, tables
 from tests.fixtures import GAMES, SAMPLES, play_hand
 
 

@@ -13,10 +13,19 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
-from games.services import recording, tables
 from games.models import Hand, HandChange
-from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, colors_of, hand_edit_form, hand_form,
-                            marriage_inputs, page, players_of, thirteen_round)
+from games.services import recording, tables
+from tests.fixtures import (
+    EIGHTS_AND_THREES,
+    EIGHTS_AND_THREES_KEYS,
+    colors_of,
+    hand_edit_form,
+    hand_form,
+    marriage_inputs,
+    page,
+    players_of,
+    thirteen_round,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from games.services import table_file
 from games.registry import all_games
+from games.services import table_file
 from tests.fixtures import PROJECT_DIR
 
 DOCUMENTS = [PROJECT_DIR / "README.md", *sorted((PROJECT_DIR / "docs").rglob("*.md"))]

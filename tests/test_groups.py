@@ -1,19 +1,19 @@
 """Groups and seasons: an owner keeps tables together, and the group's page is their season."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from games import roster
-from games.services import seasons
 from games.models import Group, Table
+from games.services import seasons
 from tests.fixtures import MINUS, csrf_post, fresh_table, marriage_inputs, page, seeded, table_url
 
 pytestmark = pytest.mark.django_db
 
-START = datetime(2026, 11, 6, 19, 0, tzinfo=timezone.utc)
+START = datetime(2026, 11, 6, 19, 0, tzinfo=UTC)
 
 
 def marriage_evening(owner, name, hands, day, finished=True, group=None, **rules):

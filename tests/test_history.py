@@ -7,11 +7,20 @@ import pytest
 from django.urls import reverse
 
 from games import history
-from games.services import recording, seating, tables
 from games.models import Hand, HandChange, Table
 from games.registry import get_game
-from tests.fixtures import (GAMES, SAMPLES, csrf_post, marriage_inputs, page, play_hand, snapshot, table_url,
-                            thirteen_round)
+from games.services import recording, seating, tables
+from tests.fixtures import (
+    GAMES,
+    SAMPLES,
+    csrf_post,
+    marriage_inputs,
+    page,
+    play_hand,
+    snapshot,
+    table_url,
+    thirteen_round,
+)
 
 MAAL_COUNTS = {"tiplu": 2, "poplu": 1, "jhiplu": 1, "tunnellas": {"ordinary": 0, "joker": 0, "poplu_jhiplu": 0}}
 EDITABLE = [game for game in GAMES if get_game(game).hands_editable]

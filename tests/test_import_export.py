@@ -7,7 +7,7 @@ import os
 import sqlite3
 import subprocess
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -15,8 +15,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from games.services import recording, table_file, tables
 from games.models import Hand, PointTable, Table, new_token
+from games.services import recording, table_file, tables
 from scoring import InputError, marriage
 from tests.fixtures import PROJECT_DIR, csrf_post, marriage_inputs, page, players_of, seeded, totals_row
 
@@ -99,7 +99,7 @@ def test_export_then_import_then_export_gives_the_same_document(owner):
         game="marriage", name="Round trip", players=PLAYERS, owner=owner, colors={"Asha": "red", "Dipa": "teal"},
         rules={"kidnap": True, "foul_fine": 20, "point_rate": 0.5, "currency": "NPR",
                "maal_table": {"tiplu": [4, 8]}},
-        created=datetime(2026, 11, 20, 19, 30, 5, tzinfo=timezone.utc))
+        created=datetime(2026, 11, 20, 19, 30, 5, tzinfo=UTC))
     recording.record_hand(table, {
         "Asha": {"status": "seen", "maal_counts": {"tiplu": 2, "poplu": 1, "jhiplu": 1,
                                                    "tunnellas": {"ordinary": 1}}},
@@ -132,7 +132,7 @@ def test_importing_the_format_example_works():
     table = Table.objects.get(pk=table.pk)
     assert table.game == "marriage"
     assert table.name == "Friday night"
-    assert table.created == datetime(2026, 11, 20, 19, 30, tzinfo=timezone.utc)
+    assert table.created == datetime(2026, 11, 20, 19, 30, tzinfo=UTC)
     assert table.players == PLAYERS
     assert table.owner is None
     assert table.rules == {**marriage.default_rules(), "murder": True}

@@ -12,12 +12,21 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.services import recording, table_file
-from scoring import InputError
 from games.models import Group, HandChange, Table
+from games.services import recording, table_file
 from games.views.table_file import spreadsheet_text
-from tests.fixtures import (assert_new_table_refused, csrf_post, document, marriage_inputs, page, players_form,
-                            players_of, seeded, table_form)
+from scoring import InputError
+from tests.fixtures import (
+    assert_new_table_refused,
+    csrf_post,
+    document,
+    marriage_inputs,
+    page,
+    players_form,
+    players_of,
+    seeded,
+    table_form,
+)
 
 FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]
 

@@ -12,9 +12,9 @@ from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.text import capfirst
 
-from games.services import table_file, tables
 from games.language import LanguageMiddleware, native_digits, western_digits
 from games.models import Hand, Table
+from games.services import table_file, tables
 from games.templatetags.cardscore import money, points
 from games.views.access import keeper_table, link_for, table_for
 from tests.fixtures import GAMES, SAMPLES, csrf_post, fresh_table, page, table_form, table_url

@@ -6,11 +6,22 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.services import seating, table_file
 from games.models import Table
+from games.services import seating, table_file
 from scoring import base
-from tests.fixtures import (SAMPLES, SET_61, csrf_post, document, fresh_table, guests_evening, marriage_inputs, page, play_hand,
-                            seeded, snapshot)
+from tests.fixtures import (
+    SAMPLES,
+    SET_61,
+    csrf_post,
+    document,
+    fresh_table,
+    guests_evening,
+    marriage_inputs,
+    page,
+    play_hand,
+    seeded,
+    snapshot,
+)
 
 pytestmark = pytest.mark.django_db
 FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.services import recording, table_file
 from games.models import Hand, HandChange, Table
+from games.services import recording, table_file
 from scoring.errors import InputError
 from tests.fixtures import csrf_post, fresh_table, page, table_url
 

@@ -12,10 +12,18 @@ from django.templatetags.static import static
 from django.urls import reverse
 
 from games import offline, registry
-from games.services import recording, tables
 from games.models import Hand, HandChange
-from tests.fixtures import (add_url, csrf_post, edit_url, hand_edit_form, hand_form, marriage_inputs, page,
-                            thirteen_round)
+from games.services import recording, tables
+from tests.fixtures import (
+    add_url,
+    csrf_post,
+    edit_url,
+    hand_edit_form,
+    hand_form,
+    marriage_inputs,
+    page,
+    thirteen_round,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,9 @@ from django.db import connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
-from games.services import recording, table_file
 from games.models import Table
 from games.registry import get_game
+from games.services import recording, table_file
 from tests.fixtures import GAMES, SAMPLES
 
 pytestmark = pytest.mark.django_db

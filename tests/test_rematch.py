@@ -4,11 +4,21 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.services import seasons, table_file, tables
 from games.models import Table
 from games.registry import get_game
-from tests.fixtures import (GAMES, colors_of, csrf_post, fresh_table, marriage_inputs, page, play_hand, players_of, seeded,
-                            table_url)
+from games.services import seasons, table_file, tables
+from tests.fixtures import (
+    GAMES,
+    colors_of,
+    csrf_post,
+    fresh_table,
+    marriage_inputs,
+    page,
+    play_hand,
+    players_of,
+    seeded,
+    table_url,
+)
 from tests.test_concurrency import fire, logged_in_clients
 
 pytestmark = pytest.mark.django_db

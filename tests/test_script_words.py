@@ -43,7 +43,7 @@ def test_the_indicator_carries_each_plural_category_s_own_form(client, numbered_
 
     # Arabic: zero, one, two, few (3–10), many (11–99) and other are its six forms, in that order.
     assert arabic == {category: f"form {index}: {{count}}" for index, category in enumerate(CATEGORIES)}
-    assert english == {category: "{count} waiting" for category in CATEGORIES}
+    assert english == dict.fromkeys(CATEGORIES, "{count} waiting")
 
 
 def test_the_stepper_buttons_names_travel_on_the_script_s_tag(client):

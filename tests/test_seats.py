@@ -14,10 +14,21 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from games import board
-from games.services import recording, seating, table_file, tables
 from games.models import HandChange, Table
-from tests.fixtures import (GAMES, csrf_post, fresh_table, marriage_inputs, page, play_hand, read_text, seeded,
-                            snapshot, table_url, totals_row)
+from games.services import recording, seating, table_file, tables
+from tests.fixtures import (
+    GAMES,
+    csrf_post,
+    fresh_table,
+    marriage_inputs,
+    page,
+    play_hand,
+    read_text,
+    seeded,
+    snapshot,
+    table_url,
+    totals_row,
+)
 
 FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]
 

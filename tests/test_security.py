@@ -15,12 +15,27 @@ from django.test import Client
 from django.urls import reverse
 
 from games import first_run
-from games.services import recording, table_file, tables
 from games.models import Table, new_token
+from games.services import recording, table_file, tables
 from games.twentyfour.models import Puzzle
-from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, GAMES, PASSWORD, PROJECT_DIR, SAMPLES, SET_61,
-                            counts, csrf_post, fresh_table, manage_env, players_form, players_of, run_command, scripts_in,
-                            snapshot, table_form)
+from tests.fixtures import (
+    EIGHTS_AND_THREES,
+    EIGHTS_AND_THREES_KEYS,
+    GAMES,
+    PASSWORD,
+    SAMPLES,
+    SET_61,
+    counts,
+    csrf_post,
+    fresh_table,
+    manage_env,
+    players_form,
+    players_of,
+    run_command,
+    scripts_in,
+    snapshot,
+    table_form,
+)
 
 PYTHON = sys.executable
 HTTPS_ONLY_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]

@@ -114,7 +114,7 @@ def test_sqlite_options_in_the_url_win_over_the_defaults(monkeypatch, tmp_path):
 
 
 @pytest.mark.django_db
-@pytest.mark.skipif(not connection.vendor == "postgresql", reason="needs DATABASE_URL on PostgreSQL")
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="needs DATABASE_URL on PostgreSQL")
 def test_the_urls_options_reach_postgresql(monkeypatch, tmp_path):
     def connected(query):
         url = f"{served_database_url()}?{query}"

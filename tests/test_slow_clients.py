@@ -15,7 +15,6 @@ from tests.attacks import slow_clients
 from tests.fixtures import free_port, manage_env, served_database_url, server_process
 
 
-
 def in_its_own_process(test):
     return pytest.mark.slow(pytest.mark.django_db(transaction=True)(test))
 

@@ -9,8 +9,8 @@ import pytest
 from django.db import connection, connections, transaction
 
 from cardscore.sqlite.base import lock_path
-from games.services import tables
 from games.models import Table
+from games.services import tables
 from tests.fixtures import players_of
 
 pytestmark = [pytest.mark.django_db(transaction=True),

@@ -21,10 +21,9 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from games.services import tables
 from games.models import Hand, HandChange
-from tests.fixtures import (free_port, hand_form, manage_env, players_of, served_database_url, server_process,
-                            totals_row)
+from games.services import tables
+from tests.fixtures import free_port, hand_form, manage_env, players_of, served_database_url, server_process, totals_row
 
 pytestmark = [
     pytest.mark.slow,

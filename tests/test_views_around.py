@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import chart, colors
-from games.services import recording, table_file, tables
 from games.models import HandChange, Table
+from games.services import recording, table_file, tables
 from games.templatetags.cardscore import points
 from tests.fixtures import csrf_post, hand_form, marriage_inputs, page, read_text
 

@@ -11,11 +11,27 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games.services import tables
 from games.models import Hand, PointTable, Table
+from games.services import tables
 from scoring import konkan
-from tests.fixtures import (SET_61, add_url, board_row, assert_import_refused, assert_new_table_refused, csrf_post, document, read_text,
-                            edit_url, page, players_of, seeded, snapshot, table_form, table_url, totals_row)
+from tests.fixtures import (
+    SET_61,
+    add_url,
+    assert_import_refused,
+    assert_new_table_refused,
+    board_row,
+    csrf_post,
+    document,
+    edit_url,
+    page,
+    players_of,
+    read_text,
+    seeded,
+    snapshot,
+    table_form,
+    table_url,
+    totals_row,
+)
 
 pytestmark = pytest.mark.django_db
 

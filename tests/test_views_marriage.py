@@ -6,17 +6,28 @@ Each test is one behaviour of the feature list; the helpers at the top only buil
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.services import recording, tables
 from games.models import Hand, PointTable, Table
+from games.services import recording, tables
 from scoring import marriage
-from tests.fixtures import (add_url, assert_new_table_refused, board_row, csrf_post, hand_form, marriage_inputs, page, players_of,
-                            seeded, table_form, table_url, totals_row)
+from tests.fixtures import (
+    add_url,
+    assert_new_table_refused,
+    board_row,
+    csrf_post,
+    hand_form,
+    marriage_inputs,
+    page,
+    players_of,
+    seeded,
+    table_form,
+    table_url,
+    totals_row,
+)
 
 pytestmark = pytest.mark.django_db
 

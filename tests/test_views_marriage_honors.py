@@ -13,12 +13,25 @@ from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games.services import recording, tables
 from games.models import Hand, PointTable, Table
+from games.services import recording, tables
 from scoring import marriage_honors
+from tests.fixtures import (
+    MINUS,
+    add_url,
+    assert_import_refused,
+    assert_new_table_refused,
+    csrf_post,
+    document,
+    page,
+    players_of,
+    seeded,
+    snapshot,
+    table_form,
+    table_url,
+    totals_row,
+)
 from tests.fixtures import board_cells as shared_board_cells
-from tests.fixtures import (MINUS, add_url, assert_import_refused, assert_new_table_refused, csrf_post, document, page,
-                            players_of, seeded, snapshot, table_form, table_url, totals_row)
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games.twentyfour.models import Puzzle
 from games.twentyfour import views as views24
+from games.twentyfour.models import Puzzle
 from games.twentyfour.views import DEVICE_COOKIE, PLAYER_COOKIE
 from scoring import expressions24, solver24
 from tests.fixtures import EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, alert, csrf_post, device_of, make_puzzle, page
@@ -235,7 +235,7 @@ def test_a_full_win_by_key_presses(client, puzzle):
 def face_up(response):
     """The labels of the cards shown face up (not turned over as used), and whether each can be tapped."""
     return [(label, "disabled" not in attributes) for attributes, label in re.findall(
-        r'<button class="playing-card suit-\w"([^>]*)aria-label="([^"]+)"', page(response))]
+        r'<button type="submit" class="playing-card suit-\w"([^>]*)aria-label="([^"]+)"', page(response))]
 
 
 SOLVED_DEAL = [("8 of spades", False), ("3 of hearts", False), ("8 of diamonds", False), ("3 of clubs", False)]

@@ -12,11 +12,20 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from games.models import Hand, Table
 from games.services import tables
 from games.twentyfour import race
-from games.models import Hand, Table
-from tests.fixtures import (ACE_TO_FOUR, EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, alert, csrf_post, page, players_of,
-                            snapshot, totals_row)
+from tests.fixtures import (
+    ACE_TO_FOUR,
+    EIGHTS_AND_THREES,
+    EIGHTS_AND_THREES_KEYS,
+    alert,
+    csrf_post,
+    page,
+    players_of,
+    snapshot,
+    totals_row,
+)
 
 pytestmark = pytest.mark.django_db
 

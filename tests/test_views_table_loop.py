@@ -7,10 +7,22 @@ import pytest
 from django.urls import reverse
 
 from games import board
-from games.services import recording, seating, tables
 from games.models import Hand
-from tests.fixtures import (SET_61, add_url, board_cells, csrf_post, edit_url, fresh_table, hand_form, marriage_inputs,
-                            page, snapshot, table_url, thirteen_round)
+from games.services import recording, seating, tables
+from tests.fixtures import (
+    SET_61,
+    add_url,
+    board_cells,
+    csrf_post,
+    edit_url,
+    fresh_table,
+    hand_form,
+    marriage_inputs,
+    page,
+    snapshot,
+    table_url,
+    thirteen_round,
+)
 
 
 def problems(response):

@@ -11,12 +11,31 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games.services import recording, seating, tables
 from games.models import Hand, Table
+from games.services import recording, seating, tables
 from scoring import thirteen
-from tests.fixtures import (MINUS, THIRTEEN_COLORS, add_url, assert_import_refused, assert_new_table_refused, board_row,
-                            csrf_post, document, edit_url, page, play_hand, players_of, read_text, seeded, snapshot,
-                            table_form, table_url, thirteen_round, totals_row, without)
+from tests.fixtures import (
+    MINUS,
+    THIRTEEN_COLORS,
+    add_url,
+    assert_import_refused,
+    assert_new_table_refused,
+    board_row,
+    csrf_post,
+    document,
+    edit_url,
+    page,
+    play_hand,
+    players_of,
+    read_text,
+    seeded,
+    snapshot,
+    table_form,
+    table_url,
+    thirteen_round,
+    totals_row,
+    without,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -329,7 +348,7 @@ def test_bids_remaining_is_shown_while_bidding_and_the_bids_total_while_taking_b
     form = entry_form(client.get(table_url(table)))
     assert re.search(r'data-remaining="3">Bids remaining: <output data-remaining-value>3</output>', form)
     assert "information only" in form
-    assert all(f'data-sum="bids"' in tag for tag in re.findall(r'<input name="bid-\d"[^>]*>', form))
+    assert all('data-sum="bids"' in tag for tag in re.findall(r'<input name="bid-\d"[^>]*>', form))
     bid(table, [2, 1, 1, 1])  # the bids may add up to more than the cards
     form = entry_form(client.get(table_url(table)))
     assert "Bids total 5 of 3 cards." in form

@@ -2,8 +2,7 @@
 "the winner discarded a joker"."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import konkan as engine
 

@@ -2,9 +2,7 @@
 1 jhiplu = 13", "winner, maal 3, dublee"."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.utils.translation import ngettext
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from scoring import marriage as engine
 

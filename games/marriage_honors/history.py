@@ -1,8 +1,7 @@
 """How the history tells a game of Marriage with honors: "declared, 2 honors", "played on,
 1 honor, 1 marriage, 17 points in hand"."""
 
-from django.utils.translation import gettext_lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 OUTCOMES = {"declared": gettext_lazy("declared"), "played": gettext_lazy("played on"),
             "surrendered_first": gettext_lazy("surrendered on the first move"),

@@ -15,8 +15,19 @@ from scoring.errors import InputError, Problems
 
 from .. import chart
 from ..models import Hand, HandChange, Table
-from .tables import (Conflict, check_open, finished_conflict, locked, log, next_hand_number, played_inputs,
-                     recompute, save_current_hand, save_state, validate_all)
+from .tables import (
+    Conflict,
+    check_open,
+    finished_conflict,
+    locked,
+    log,
+    next_hand_number,
+    played_inputs,
+    recompute,
+    save_current_hand,
+    save_state,
+    validate_all,
+)
 
 RENUMBER_OFFSET = 1_000_000
 NOTE_LENGTH = Hand._meta.get_field("note").max_length

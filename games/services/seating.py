@@ -9,8 +9,18 @@ from scoring.errors import InputError
 
 from .. import chart
 from ..models import Hand, HandChange, Table
-from .tables import Conflict, check_open, clean_colors, finished_conflict, locked, log, played_inputs, recompute, \
-    save_state, validate_all
+from .tables import (
+    Conflict,
+    check_open,
+    clean_colors,
+    finished_conflict,
+    locked,
+    log,
+    played_inputs,
+    recompute,
+    save_state,
+    validate_all,
+)
 
 
 def rename_players(table, names, colors=None):

@@ -1,7 +1,7 @@
 """The table file (docs/FORMAT.md): a table exported to a document and imported from one."""
 
 from dataclasses import dataclass
-from datetime import datetime, timezone as dt_timezone
+from datetime import UTC, datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -29,7 +29,7 @@ def export_table(table):
         "format": FORMAT,
         "game": table.game,
         "name": table.name,
-        "created": table.created.astimezone(dt_timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "created": table.created.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "rules": table.rules,
         "players": table.starting_players,
         "hands": hands,
@@ -72,7 +72,7 @@ def _parse_created(value):
     if not CREATED_YEARS[0] <= created.year <= CREATED_YEARS[1]:
         raise InputError(gettext_noop("must be a date in the years %(first)s to %(last)s"),
                          params={"first": CREATED_YEARS[0], "last": CREATED_YEARS[1]}, field="created")
-    return created if created.tzinfo else timezone.make_aware(created, dt_timezone.utc)
+    return created if created.tzinfo else timezone.make_aware(created, UTC)
 
 
 @dataclass(frozen=True)

@@ -5,15 +5,15 @@ from decimal import Decimal
 
 from django import template
 from django.templatetags.static import static
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
 from django.utils import numberformat
 from django.utils.formats import get_format, number_format
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language_bidi
 
 from .. import registry
-from ..colors import colors_url
 from ..cards import cards
+from ..colors import colors_url
 from ..language import native_separators
 
 register = template.Library()

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from ..cards import cards
 from .templatetags.twentyfour import written
 
+
 def words(table, name, value, entry=None):
     """One input in words (games/history.py); None leaves it to the generic wording."""
     if name == "won":

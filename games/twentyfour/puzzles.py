@@ -37,7 +37,7 @@ def finish(puzzle, result, expression):
 
 
 def give_up(puzzle):
-    return finish(puzzle, Puzzle.LOST, solver24.solve([value for value in card_values(puzzle)])[0])
+    return finish(puzzle, Puzzle.LOST, solver24.solve(card_values(puzzle))[0])
 
 
 def score_board(player, user=None, device=""):

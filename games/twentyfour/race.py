@@ -8,8 +8,8 @@ from django.utils.translation import gettext as _
 
 from scoring import solver24
 
-from ..services import recording, tables
 from ..models import Table
+from ..services import recording, tables
 from . import pad
 
 

@@ -17,9 +17,9 @@ from scoring.checks import visible
 from scoring.errors import InputError, gettext_noop
 
 from .. import language, problems
-from ..services import tables
 from ..addresses import client_address
 from ..models import new_token
+from ..services import tables
 from ..views.access import table_for
 from ..views.table_page import render_table
 from . import pad, puzzles, race

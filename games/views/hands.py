@@ -16,9 +16,9 @@ from django.views.decorators.http import require_POST, require_safe
 from scoring.errors import InputError, gettext_noop
 
 from .. import board, explained, language, problems
-from ..services import recording, tables
 from ..history import rows as history_rows
 from ..models import Table
+from ..services import recording, tables
 from .access import keeper_table, owns, table_for, who
 from .table_page import SAVED, problems_context, render_table, with_problems
 

@@ -16,7 +16,6 @@ from .. import board, chart, language, result_card
 from ..services import tables
 from .access import keeper_table, owns, table_for
 
-
 RESULT_CARD_SECONDS = 3600  # a picture costs about 50 ms to draw; a new revision makes a new one
 
 

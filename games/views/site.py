@@ -11,14 +11,14 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
 
 from .. import first_run, language, registry, roster
-from ..services import tables
 from ..forms import ImportForm, NewTableForm
+from ..services import tables
 
 
 @require_safe

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring.errors import InputError
 
 from .. import events, language, problems, registry
-from ..services import table_file
 from ..forms import ImportForm
+from ..services import table_file
 from .access import table_for
 
 

@@ -18,7 +18,6 @@ from .. import board, chart, fragments, language, problems, registry
 from ..services import recording, seasons, tables
 from .access import keeper_table, link_for, owns, table_for
 
-
 # A message that belongs beside the next hand's form (what was just saved), not at the page's top.
 SAVED = "saved"
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.fixtures import PHONE
+from tests.fixtures import PHONE, log_in
 
 CHROMIUM_ARGS = [
     "--disable-gpu",
@@ -54,3 +54,10 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "/browser/" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture
+def logged_in_page(live_server, transactional_db, owner, page):
+    """A phone logged in as the server's owner."""
+    log_in(page, live_server.url)
+    return page

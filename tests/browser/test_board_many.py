@@ -83,6 +83,6 @@ def test_every_name_whole_and_no_two_numbers_touching(page, live_server, boards,
         wrap.evaluate("(wrap) => { wrap.scrollLeft = wrap.scrollWidth * (getComputedStyle(wrap).direction === 'rtl' ? -1 : 1); }")
         assert abs(hand_column.bounding_box()["x"] - before) < 1  # the hand column stays in view
         last = page.locator("#board .grid thead .name").last.bounding_box()
-        assert 0 <= last["x"] and last["x"] + last["width"] <= 390  # the last player can be scrolled to
+        assert last["x"] >= 0 and last["x"] + last["width"] <= 390  # the last player can be scrolled to
     else:
         assert wrap.evaluate("(wrap) => wrap.scrollWidth <= wrap.clientWidth")  # six fit without scrolling

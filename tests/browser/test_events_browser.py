@@ -4,7 +4,7 @@ up after hand 5, the pizza is settled with an adjustment, and the rematch keeps 
 from playwright.sync_api import expect
 
 from games.models import Table
-from tests.fixtures import MINUS, fill_new_table, logged_in_page, totals  # noqa: F401 (a fixture)
+from tests.fixtures import MINUS, fill_new_table, totals
 
 
 def save_hand(page, winner_seat, maal):

@@ -10,11 +10,11 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from games.services import recording, tables
 from games.models import Table
+from games.services import recording, tables
 from games.twentyfour.models import Puzzle
-from scoring import expressions24, solver24
 from games.twentyfour.views import DEVICE_COOKIE, PLAYER_COOKIE
+from scoring import expressions24, solver24
 from tests.fixtures import ACE_TO_FOUR, EIGHTS_AND_THREES, PHONE, SUITS, device_of, make_puzzle, race_deal
 
 FIRST = EIGHTS_AND_THREES  # 8 ÷ (3 − 8 ÷ 3)

@@ -4,7 +4,7 @@ the group's page with the season of the two tables, all on a phone."""
 from playwright.sync_api import expect
 
 from games.models import Table
-from tests.fixtures import MINUS, fill_new_table, logged_in_page  # noqa: F401 (a fixture)
+from tests.fixtures import MINUS, fill_new_table
 
 
 def save_hand(page, winner_seat, maal):

@@ -4,8 +4,8 @@ on screen with what was recorded; after a refused save every problem is on scree
 import pytest
 from playwright.sync_api import expect
 
-from games.services import recording, tables
 from games.models import Hand, Table
+from games.services import recording, tables
 from tests.fixtures import PHONE, fresh_table, log_in, marriage_inputs, tap_cards
 
 

@@ -3,7 +3,6 @@ import sys
 from django.core.management.base import BaseCommand
 
 from games import problems
-
 from scoring import InputError, solver24
 
 
