@@ -36,6 +36,7 @@ from django.utils.module_loading import module_has_submodule
 from hypothesis import strategies as st
 from playwright.sync_api import expect
 
+from cardscore.sqlite.base import lock_path
 from games import registry
 from games.models import Group, Hand, HandChange, Table
 from games.services import recording, seasons, table_file, tables
@@ -53,6 +54,15 @@ from tests.strategies import (
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent  # where manage.py is
 PASSWORD = "correct-horse-9"
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, and on SQLite the write-lock file beside it removed with it
+    (cardscore/sqlite/: the lock file outlives the database it guards)."""
+    yield
+    if connection.vendor == "sqlite" and not connection.is_in_memory_db():
+        Path(lock_path(connection.settings_dict["NAME"])).unlink(missing_ok=True)
 
 
 @pytest.fixture(autouse=True)

@@ -2,13 +2,15 @@
 BEGIN to its COMMIT or ROLLBACK, so the next one waits in the kernel, not in SQLite's sleeps."""
 
 import fcntl
+import inspect
 import os
 import threading
 
 import pytest
 from django.db import connection, connections, transaction
+from django.db.backends.sqlite3 import base as django_sqlite
 
-from cardscore.sqlite.base import lock_path
+from cardscore.sqlite.base import DatabaseWrapper, lock_path
 from games.models import Table
 from games.services import tables
 from tests.fixtures import players_of
@@ -98,3 +100,13 @@ def test_reads_do_not_wait_for_a_writer():
     assert Table.objects.values_list("name", flat=True).get() == "Read me"  # WAL: the last committed state
     finish.set()
     thread.join(WAIT)
+
+
+@pytest.mark.parametrize("method", ["_start_transaction_under_autocommit", "_commit", "_rollback", "_close"])
+def test_django_still_has_the_private_methods_the_backend_overrides(method):
+    """The lock is taken and released in Django's private methods (there is no public hook around
+    BEGIN and COMMIT): a Django that renames one would leave transactions unqueued, silently."""
+    django_method = getattr(django_sqlite.DatabaseWrapper, method)
+    assert list(inspect.signature(django_method).parameters) == ["self"]
+    assert getattr(DatabaseWrapper, method) is not django_method
+

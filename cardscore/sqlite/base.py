@@ -8,25 +8,22 @@ posts. A write transaction here first takes an exclusive flock() on the lock fil
 kernel hands to the next waiter the moment it is released, then begins as before; SQLite's own
 locking still keeps the data safe (a write outside a transaction, or another program, only
 meets SQLite's wait).
+
+Django has no public hook around a transaction's BEGIN, COMMIT and ROLLBACK, so the wrapper
+overrides the private methods that send them; tests/test_sqlite.py pins what it relies on (that
+Django still has them and calls them for every atomic block). Everything else goes through public
+options (transaction_mode, init_command: settings.py) and signals.
 """
 
-import contextlib
 import fcntl
 import os
 
-from django.db.backends.sqlite3 import base, creation
+from django.db.backends.signals import connection_created
+from django.db.backends.sqlite3 import base
 
 
 def lock_path(database):
     return f"{database}.write-lock"
-
-
-class DatabaseCreation(creation.DatabaseCreation):
-    def _destroy_test_db(self, test_database_name, verbosity):
-        super()._destroy_test_db(test_database_name, verbosity)
-        if test_database_name and not self.is_in_memory_db(test_database_name):
-            with contextlib.suppress(FileNotFoundError):
-                os.remove(lock_path(test_database_name))
 
 
 def keep_private(database):
@@ -43,14 +40,7 @@ def keep_private(database):
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
-    creation_class = DatabaseCreation
     lock_file = None  # this connection's own descriptor: flock() locks are per open file
-
-    def get_new_connection(self, conn_params):
-        connection = super().get_new_connection(conn_params)
-        if not self.is_in_memory_db():
-            keep_private(self.settings_dict["NAME"])
-        return connection
 
     def _start_transaction_under_autocommit(self):
         if self.lock_file is None and not self.is_in_memory_db():
@@ -86,3 +76,11 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def _release(self):
         if self.lock_file is not None:
             fcntl.flock(self.lock_file, fcntl.LOCK_UN)
+
+
+def _opened(sender, connection, **kwargs):
+    if not connection.is_in_memory_db():
+        keep_private(connection.settings_dict["NAME"])
+
+
+connection_created.connect(_opened, sender=DatabaseWrapper)
