@@ -14,7 +14,7 @@ from .hand_entry import record_set as checked_sets
 @require_POST
 def record_set(request, token):
     """The set threshold: check a set as it is laid down and show what the next one needs."""
-    table = keeper_table(token, game=engine.SLUG)
+    table = keeper_table(token, game=engine.ENGINE.SLUG)
     groups, score = request.POST.get("groups", ""), request.POST.get("score", "")
     try:
         sets = checked_sets(table, request.POST.get("player", ""), groups, score)
