@@ -26,8 +26,11 @@ A bare ``"JK"`` is refused in a group (say what it stands for). A set (laying do
 of groups: ``[["AH", "2H", "3H"], ["7S", "7D", "JK=7C"]]``.
 """
 
+from collections.abc import Iterable, Sequence
+from typing import Any
+
 from . import base, checks, terms
-from .base import Hand, Points, Progress, Rules, Stage, State
+from .base import Entry, Hand, Points, Progress, Rules, Stage, State
 from .errors import InputError, Problems, gettext_noop
 
 OUTCOMES = ("winner", "set", "not_set", "out")
@@ -62,7 +65,7 @@ POINT_KEYS = ("set_threshold", "not_set_penalty", "joker_discard_penalty", "fail
 # --- cards ----------------------------------------------------------------------------------
 
 
-def parse_card(code, **where):
+def parse_card(code: Any, **where: Any) -> tuple[str, str | None]:
     """("7", "H") for "7H", ("JK", None) for a joker; InputError (field "cards") otherwise."""
     where = {"field": "cards", **where}
     if code == JOKER:
@@ -72,12 +75,12 @@ def parse_card(code, **where):
     raise InputError(gettext_noop("unknown card %(code)s (use e.g. AS, 10H, QD or JK)"), params={"code": repr(code)}, **where)
 
 
-def card_penalty(rules, cards, **where):
+def card_penalty(rules: Rules, cards: Any, **where: Any) -> int:
     """Penalty of the cards left in a hand: 2-10 face value, A J Q K JK from card_penalties."""
     return sum(card_penalties(rules, cards, **where))
 
 
-def card_penalties(rules, cards, **where):
+def card_penalties(rules: Rules, cards: Any, **where: Any) -> list[int]:
     """The penalty of each card left in a hand, in order."""
     if not isinstance(cards, list):
         raise InputError(gettext_noop("must be a list of cards"), **{"field": "cards", **where})
@@ -88,7 +91,7 @@ def card_penalties(rules, cards, **where):
     return values
 
 
-def _group_card(code, **where):
+def _group_card(code: Any, **where: Any) -> tuple[str, str | None, bool]:
     """(rank, suit, is_joker) of one group entry; a joker must say what it stands for."""
     if isinstance(code, str) and code.startswith(JOKER + "="):
         rank, suit = parse_card(code[len(JOKER) + 1:], **where)
@@ -101,12 +104,12 @@ def _group_card(code, **where):
     return rank, suit, False
 
 
-def _is_run(numbers):
+def _is_run(numbers: list[int]) -> bool:
     ordered = sorted(numbers)
     return all(b == a + 1 for a, b in zip(ordered, ordered[1:]))
 
 
-def validate_group(cards, **where):
+def validate_group(cards: Any, **where: Any) -> int:
     """The set value of one group, or InputError (field "groups").
 
     A group is a list of card codes, a joker written "JK=7H" (standing for 7H). Valid groups:
@@ -137,13 +140,13 @@ def validate_group(cards, **where):
     return sum(SET_VALUES[rank] for rank in ranks)
 
 
-def set_value(groups, **where):
+def set_value(groups: Any, **where: Any) -> int:
     """The value of a set: the sum of its groups' values (each group checked)."""
     if not isinstance(groups, list) or not groups:
         # Translators: in Konkan a set is what a player lays down: groups (runs or 3-4 cards of one rank).
         raise InputError(gettext_noop("a set needs at least one group"), **{"field": "groups", **where})
     value = 0
-    held = {}
+    held: dict[str, int] = {}
     for number, group in enumerate(groups, 1):
         try:
             value += validate_group(group, **where)
@@ -162,35 +165,35 @@ def set_value(groups, **where):
     return value
 
 
-def set_threshold_needed(rules, earlier_sets=()):
+def set_threshold_needed(rules: Rules, earlier_sets: Iterable[int] = ()) -> int:
     """What the next player must reach: max(set_threshold, highest set so far in this hand).
 
     `earlier_sets` is the values (ints) of the sets already made in this hand.
     """
-    return max([rules["set_threshold"], *earlier_sets])
+    return max([int(rules["set_threshold"]), *earlier_sets])
 
 
-def check_set(rules, groups, highest_so_far=0, **where):
+def check_set(rules: Rules, groups: Any, highest_so_far: int = 0, **where: Any) -> int:
     """The value of a set that may be laid down; InputError for a bad group or a low set."""
     return check_set_score(rules, set_value(groups, **where), highest_so_far, **where)
 
 
-def check_set_score(rules, value, highest_so_far=0, **where):
+def check_set_score(rules: Rules, value: Any, highest_so_far: int = 0, **where: Any) -> int:
     """A set known only by its score: it must reach the threshold."""
-    checks.whole_number(value, maximum=MAX_POINTS, **{"field": "groups", **where})
+    worth = checks.whole_number(value, maximum=MAX_POINTS, **{"field": "groups", **where})
     needed = set_threshold_needed(rules, [highest_so_far or 0])
-    if value < needed:
+    if worth < needed:
         raise InputError(gettext_noop("this set is worth %(value)s; it must reach at least %(needed)s"),
-                         params={"value": value, "needed": needed},
+                         params={"value": worth, "needed": needed},
                          **{"field": "groups", **where})
-    return value
+    return worth
 
 
 # --- hands ----------------------------------------------------------------------------------
 
 
-def _validate_entry(entry, name, hand):
-    where = {"hand": hand, "player": name}
+def _validate_entry(entry: Any, name: str, hand: int | None) -> Entry:
+    where: dict[str, Any] = {"hand": hand, "player": name}
     if not isinstance(entry, dict):
         raise InputError(gettext_noop("is missing"), **where, field="outcome")
     checks.only_keys(entry, ("outcome", "hand_penalty", "cards", "failed_wins"), **where)
@@ -229,7 +232,7 @@ def _validate_entry(entry, name, hand):
     return clean
 
 
-def _validate_hand_options(options, hand):
+def _validate_hand_options(options: Any, hand: int | None) -> dict[str, bool]:
     if options is None:
         options = {}
     checks.only_keys(options, ("joker_discard",), hand=hand, field="_hand")
@@ -237,8 +240,8 @@ def _validate_hand_options(options, hand):
                                             field="joker_discard")}
 
 
-def _check_copies(entries, players, hand):
-    held = {}
+def _check_copies(entries: Hand, players: Sequence[str], hand: int | None) -> None:
+    held: dict[str, int] = {}
     for name in players:
         for code in entries[name].get("cards", ()):
             held[code] = held.get(code, 0) + 1
@@ -267,7 +270,7 @@ FORMULAS: dict[str, terms.Formula] = {
 term = terms.maker(FORMULAS)
 
 
-def _penalty_terms(rules, entry, winner, joker_discard):
+def _penalty_terms(rules: Rules, entry: Entry, winner: str, joker_discard: bool) -> list[terms.Term]:
     """The terms of one validated entry's penalty in a hand won by `winner`."""
     outcome = entry["outcome"]
     if outcome == "out":
@@ -288,14 +291,14 @@ def _penalty_terms(rules, entry, winner, joker_discard):
     return found
 
 
-def _hand_terms(rules, players, entries):
+def _hand_terms(rules: Rules, players: Sequence[str], entries: Hand) -> base.Explained:
     """Each player's penalty terms in one validated hand, in seat order."""
     joker_discard = (entries.get("_hand") or {}).get("joker_discard", False)
     winner = next(name for name in players if entries[name]["outcome"] == "winner")
     return {name: _penalty_terms(rules, entries[name], winner, joker_discard) for name in players}
 
 
-def _eliminate(rules, state, order):
+def _eliminate(rules: Rules, state: State, order: Sequence[str]) -> State:
     """The state once every seated player whose total went over the limit is out, and the game
     over if one player or none is left in; the dealer is the first player still in from `order`
     (the seats from the one whose turn it is to deal)."""
@@ -318,12 +321,12 @@ def _eliminate(rules, state, order):
             out.discard(winner)
     dealer = next((name for name in order if name in seated and name not in out), state["dealer"])
     # In seat order, then those who got up.
-    out = [*(name for name in seated if name in out), *(name for name in state["out"] if name not in seated)]
-    return {**state, "out": out, "dealer": dealer,
+    in_order = [*(name for name in seated if name in out), *(name for name in state["out"] if name not in seated)]
+    return {**state, "out": in_order, "dealer": dealer,
             "game_over": game_over, "winner": winner}
 
 
-def living(state):
+def living(state: State) -> list[str]:
     """The seated players still in the game, in seat order."""
     return [name for name in state["seated"] if name not in state["out"]]
 
@@ -369,7 +372,7 @@ class Konkan(base.Engine):
         """
         if state is None and hand in (None, 1):
             state = self.start(rules, players)
-        hand = hand or state["hands"] + 1
+        hand = hand or (1 if state is None else state["hands"] + 1)
         if state is not None and state["game_over"]:
             raise InputError(gettext_noop("the game is over: no more hands can be played"), hand=hand)
         checks.hand_inputs(inputs, players, hand)

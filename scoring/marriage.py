@@ -4,7 +4,7 @@ from copy import deepcopy
 from typing import Any
 
 from . import base, checks, terms
-from .base import Hand, Rules, State
+from .base import Entry, Hand, Rules, State
 from .errors import InputError, gettext_noop
 
 STATUSES = ("winner", "seen", "unseen", "out")
@@ -37,10 +37,10 @@ POINT_KEYS = ("seen_points", "unseen_points", "dublee_bonus", "dublee_seen_point
 MAX_POINTS = 10_000
 
 
-def _validate_maal_table(table):
-    where = {"field": "maal_table"}
+def _validate_maal_table(table: Any) -> dict[str, Any]:
+    where: dict[str, Any] = {"field": "maal_table"}
     checks.only_keys(table, _DEFAULT_RULES["maal_table"], **where)
-    clean = deepcopy(_DEFAULT_RULES["maal_table"])
+    clean: dict[str, Any] = deepcopy(_DEFAULT_RULES["maal_table"])
     clean.update(table)
     for item, values in clean.items():
         default = _DEFAULT_RULES["maal_table"][item]
@@ -59,13 +59,13 @@ def _validate_maal_table(table):
     return clean
 
 
-def maal_split(maal_table, counts):
+def maal_split(maal_table: dict[str, Any], counts: dict[str, Any]) -> list[dict[str, Any]]:
     """The best split of tiplu, poplu and jhiplu into marriages and singles, plus tunnellas: what
     counts, as [{"item", "count", "points"}] ("marriage", then "tiplu", "poplu", "jhiplu", then
     "tunnella_<kind>"), the items held none of left out."""
 
-    def value(item, how_many):
-        return maal_table[item][how_many - 1] if how_many else 0
+    def value(item: str, how_many: int) -> int:
+        return int(maal_table[item][how_many - 1]) if how_many else 0
 
     t, p, j = counts["tiplu"], counts["poplu"], counts["jhiplu"]
     marriages = max(range(min(t, p, j, 2) + 1), key=lambda k: value("marriage", k) + value("tiplu", t - k)
@@ -77,16 +77,16 @@ def maal_split(maal_table, counts):
     return [{"item": item, "count": count, "points": points} for item, count, points in held if count]
 
 
-def count_maal(maal_table, counts):
+def count_maal(maal_table: dict[str, Any], counts: dict[str, Any]) -> int:
     """The maal of the best split (maal_split)."""
-    return sum(part["points"] for part in maal_split(maal_table, counts))
+    return sum(int(part["points"]) for part in maal_split(maal_table, counts))
 
 
-def empty_counts():
+def empty_counts() -> dict[str, Any]:
     return {"tiplu": 0, "poplu": 0, "jhiplu": 0, "tunnellas": dict.fromkeys(TUNNELLA_KINDS, 0)}
 
 
-def validate_counts(counts, **where):
+def validate_counts(counts: Any, **where: Any) -> dict[str, Any]:
     """Complete, checked maal counts for one player (a missing count is 0)."""
     where = {**where, "field": "maal_counts"}
     checks.only_keys(counts, ("tiplu", "poplu", "jhiplu", "tunnellas"), **where)
@@ -111,8 +111,8 @@ def validate_counts(counts, **where):
     return clean
 
 
-def _validate_entry(entry, name, hand):
-    where = {"hand": hand, "player": name}
+def _validate_entry(entry: Any, name: str, hand: int | None) -> Entry:
+    where: dict[str, Any] = {"hand": hand, "player": name}
     if not isinstance(entry, dict):
         raise InputError(gettext_noop("is missing"), **where)
     checks.only_keys(entry, ("status", "maal", "maal_counts", "dublee", "foul"), **where)
@@ -143,7 +143,7 @@ def _validate_entry(entry, name, hand):
     return clean
 
 
-def _check_hand_counts(entries, hand):
+def _check_hand_counts(entries: dict[str, Entry], hand: int | None) -> None:
     """The three packs hold 2 tiplu (the third is the joker), 3 poplu and 3 jhiplu in all."""
     held = {item: 0 for item in COUNT_LIMITS}
     pj_tunnellas = joker_tunnellas = 0
@@ -171,10 +171,10 @@ def _check_hand_counts(entries, hand):
                          hand=hand, field="tunnella_joker")
 
 
-def hand_maal(rules, entry):
+def hand_maal(rules: Rules, entry: Entry) -> int:
     if "maal_counts" in entry:
         return count_maal(rules["maal_table"], entry["maal_counts"])
-    return entry["maal"]
+    return int(entry["maal"])
 
 
 # Each rule of a hand's settlement, as the formula of its term (scoring/terms.py).
@@ -250,7 +250,7 @@ class Marriage(base.DealerGoesRound):
         playing = {name: clean_hand[name] for name in players if clean_hand[name]["status"] != "out"}
         winner = next(name for name, entry in playing.items() if entry["status"] == "winner")
         n = len(playing)
-        explained = {name: [] for name in players}
+        explained: base.Explained = {name: [] for name in players}
         maal = {name: hand_maal(rules, entry) for name, entry in playing.items()}
         for name, entry in playing.items():
             if "maal_counts" in entry:

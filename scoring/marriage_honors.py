@@ -19,10 +19,11 @@ the first game, and the deal passes in the direction of play, skipping inactive 
 """
 
 from copy import deepcopy
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import base, checks, terms
-from .base import Hand, Progress, Rules, State
+from .base import Entry, Hand, Progress, Rules, State
 from .errors import InputError, gettext_noop
 
 OUTCOMES = ("declared", "played", "surrendered_first", "surrendered_later", "no_turn", "inactive")
@@ -62,7 +63,7 @@ JOKER = "JK"
 # --- card points ----------------------------------------------------------------------------
 
 
-def card_points(card, **where):
+def card_points(card: Any, **where: Any) -> int:
     """Points of one card code: A J Q K = 10, 2-10 face value, JK (a joker) = 0."""
     if card == JOKER:
         return 0
@@ -72,7 +73,7 @@ def card_points(card, **where):
                      **{"field": "cards", **where})
 
 
-def hand_points_from_cards(cards, **where):
+def hand_points_from_cards(cards: Any, **where: Any) -> int:
     """Hand points of a list of card codes ("AS", "10H", "JK": rank A 2-10 J Q K, suit S H D C,
     upper case as in docs/FORMAT.md). `where` (hand=, player=, field=) goes into the InputError for a
     bad code; field defaults to "cards"."""
@@ -84,8 +85,8 @@ def hand_points_from_cards(cards, **where):
 # --- validation -----------------------------------------------------------------------------
 
 
-def _validate_entry(rules, entry, name, hand):
-    where = {"hand": hand, "player": name}
+def _validate_entry(rules: Rules, entry: Any, name: str, hand: int | None) -> Entry:
+    where: dict[str, Any] = {"hand": hand, "player": name}
     if not isinstance(entry, dict):
         raise InputError(gettext_noop("is missing"), **where, field="outcome")
     checks.only_keys(entry, ENTRY_KEYS, **where)
@@ -119,11 +120,11 @@ def _validate_entry(rules, entry, name, hand):
 # --- scoring --------------------------------------------------------------------------------
 
 
-def honor_total(rules, entry):
+def honor_total(rules: Rules, entry: Entry) -> int:
     """h = honors × honor value + marriages × marriage points (0 for an inactive player)."""
     if entry["outcome"] == "inactive":
         return 0
-    return entry["honors"] * rules["honor_value"] + entry["marriages"] * rules["marriage_points"]
+    return int(entry["honors"] * rules["honor_value"] + entry["marriages"] * rules["marriage_points"])
 
 
 # Each rule of a game's score, as the formula of its term (scoring/terms.py).
@@ -140,7 +141,7 @@ term = terms.maker(FORMULAS)
 SURRENDER_POINTS = {"surrendered_first": "surrender_first_points", "surrendered_later": "surrender_later_points"}
 
 
-def _part_b(rules, entry):
+def _part_b(rules: Rules, entry: Entry) -> terms.Term:
     """The PART_B term of a player who did not declare: their points in hand, by outcome."""
     outcome = entry["outcome"]
     if outcome in HAND_POINT_OUTCOMES:
@@ -150,14 +151,14 @@ def _part_b(rules, entry):
     return term("part_b", outcome=outcome, points=points)
 
 
-def twice_points_in_hand(rules, entry):
+def twice_points_in_hand(rules: Rules, entry: Entry) -> int:
     """2 × points_in_hand, a whole number even for no_turn (half the hand points, doubled)."""
     if entry["outcome"] in ("declared", "inactive"):
         return 0
     return -_part_b(rules, entry).points
 
 
-def parts(rules, players, entries):
+def parts(rules: Rules, players: list[str], entries: Hand) -> dict[str, tuple[int, ...]]:
     """(PART_A, PART_B) per player of one validated game; inactive players (0, 0)."""
     return {name: tuple(term.points for term in terms) or (0, 0)
             for name, terms in ENGINE.explain(rules, players, None, entries).items()}
@@ -166,14 +167,15 @@ def parts(rules, players, entries):
 # --- deals and rounds -----------------------------------------------------------------------
 
 
-def _play_order(rules, players):
+def _play_order(rules: Rules, players: Sequence[str]) -> list[str]:
     """Seats in the direction of play, starting with the first player (players are clockwise)."""
     if rules["direction"] == "clockwise":
         return list(players)
     return [players[0], *reversed(players[1:])]
 
 
-def _deal(order, active, position, number_in_round, completed_rounds):
+def _deal(order: list[str], active: set[str], position: int, number_in_round: int,
+          completed_rounds: int) -> dict[str, Any]:
     """Who deals, cuts and leads at absolute `position` (a seat index that only grows)."""
     size = len(order)
     dealer = order[position % size]
@@ -188,10 +190,10 @@ def _deal(order, active, position, number_in_round, completed_rounds):
 # Where the deal stands between games. "next": the absolute position the deal passes to next;
 # "round_start": the absolute position of the current round's first deal (None before the first
 # game); "rounds": rounds complete; "deals": deals so far in the current round.
-_START_WALK = {"next": 0, "round_start": None, "rounds": 0, "deals": 0}
+_START_WALK: dict[str, Any] = {"next": 0, "round_start": None, "rounds": 0, "deals": 0}
 
 
-def _next_deal(order, walk, active):
+def _next_deal(order: list[str], walk: dict[str, Any], active: set[str]) -> tuple[dict[str, Any], dict[str, Any]]:
     """(the deal of the game played by `active`, where the deal stands after it)."""
     size = len(order)
     position = next(p for p in range(walk["next"], walk["next"] + size) if order[p % size] in active)
@@ -206,11 +208,11 @@ def _next_deal(order, walk, active):
             {"next": position + 1, "round_start": round_start, "rounds": rounds, "deals": number})
 
 
-def _active(entries):
+def _active(entries: Hand) -> set[str]:
     return {name for name, entry in entries.items() if entry["outcome"] != "inactive"}
 
 
-def deals(rules, players, hands):
+def deals(rules: Rules, players: list[str], hands: Iterable[Hand]) -> list[dict[str, Any]]:
     """For each validated game: {"dealer", "cutter", "leader", "round_number", "deal_number"} of
     that game."""
     order, walk, dealt = _play_order(rules, players), _START_WALK, []
@@ -220,7 +222,7 @@ def deals(rules, players, hands):
     return dealt
 
 
-def rotation(rules, players, state, inactive=()):
+def rotation(rules: Rules, players: list[str], state: State, inactive: Iterable[str] = ()) -> dict[str, Any]:
     """Who deals, cuts and leads the next game, and its round label.
 
     `state`: the fold state after the games played (see fold()); `inactive`: names sitting out
@@ -257,7 +259,8 @@ def rotation(rules, players, state, inactive=()):
 STAT_KEYS = ("marriages", "honors", "declarations", "games_without_honors", "surrenders", "games_played")
 
 
-def stats(players, hands, so_far=None):
+def stats(players: Iterable[str], hands: Iterable[Hand],
+          so_far: dict[str, dict[str, int]] | None = None) -> dict[str, dict[str, int]]:
     """Per player, over the validated games: {"marriages": marriages held, "honors": honor cards
     held, "declarations": games declared, "games_without_honors": games active with neither an
     honor nor a marriage, "surrenders": surrendered first or later, "games_played": games active},
@@ -335,7 +338,7 @@ class MarriageHonors(base.Engine):
         n = len(active)
         h = {name: honor_total(rules, entry) for name, entry in active.items()}
         total_h = sum(h.values())
-        explained = {name: [] for name in players}
+        explained: base.Explained = {name: [] for name in players}
         for name, entry in active.items():
             explained[name].append(term("part_a", n=n, honors=entry["honors"], honor_value=rules["honor_value"],
                                         marriages=entry["marriages"], marriage_points=rules["marriage_points"],

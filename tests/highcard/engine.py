@@ -25,7 +25,7 @@ class HighCard(base.DealerGoesRound):
     CHANGES = ("join", "leave")
     ZERO_SUM = False
     FORMULAS = FORMULAS
-    DEFAULT_RULES: Rules = {}
+    DEFAULT_RULES = {}
 
     def validate_rules(self, rules: Rules) -> Rules:
         return checks.overlay(self.DEFAULT_RULES, rules)
