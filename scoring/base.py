@@ -101,8 +101,6 @@ class Engine(ABC):
     # hand saved at an earlier step of its own inputs (Thirteen's bids, before the books) is
     # pending: folded as it stands, the table waiting for the rest.
     STAGES: ClassVar[tuple[Stage, ...]] = (Stage("hand"),)
-    # (message, field) of a player with no entry in a hand; None: the game's entry check says it.
-    MISSING_ENTRY: ClassVar[tuple[str, str] | None] = None
 
     # --- rules ------------------------------------------------------------------------------
 
@@ -128,12 +126,15 @@ class Engine(ABC):
         problems, clean = Problems(), {}
         for name in players:
             with problems.check():
-                if name not in inputs and self.MISSING_ENTRY is not None:
-                    message, missing = self.MISSING_ENTRY
-                    raise InputError(message, hand=hand, player=name, field=missing)
+                if name not in inputs:
+                    self.missing_entry(name, hand)
                 clean[name] = check_entry(inputs.get(name), name)
         problems.raise_found()
         return clean
+
+    def missing_entry(self, name: str, hand: int | None) -> None:
+        """Raises the problem of a player with no entry at all in a hand, where the game names it
+        apart; otherwise the entry check gets None."""
 
     def validate(self, rules: Rules, players: list[str], hands: Sequence[Hand],
                  events: Sequence[Event] = ()) -> list[Hand]:

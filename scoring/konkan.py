@@ -346,7 +346,6 @@ class Konkan(base.Engine):
     # Sets are laid down while a hand is played, each checked as it is (check_set) and kept by the
     # table; the hand is entered whole once it is over.
     STAGES = (Stage("sets", in_hand=False), Stage("hand"))
-    MISSING_ENTRY = (gettext_noop("outcome is missing"), "outcome")
 
     def validate_rules(self, rules: Rules) -> Rules:
         """The full rules: defaults overlaid with `rules`, every value checked."""
@@ -360,6 +359,9 @@ class Konkan(base.Engine):
         for value in clean["card_penalties"].values():
             checks.whole_number(value, maximum=MAX_POINTS, field="card_penalties")
         return clean
+
+    def missing_entry(self, name: str, hand: int | None) -> None:
+        raise InputError(gettext_noop("outcome is missing"), hand=hand, player=name, field="outcome")
 
     def validate_hand(self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None,
                       state: State | None = None) -> Hand:

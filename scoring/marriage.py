@@ -210,7 +210,6 @@ class Marriage(base.DealerGoesRound):
     ZERO_SUM = True  # the winner is paid what the others pay: every hand adds up to 0
     FORMULAS = FORMULAS
     DEFAULT_RULES = _DEFAULT_RULES
-    MISSING_ENTRY = (gettext_noop("status is missing"), "status")
 
     def validate_rules(self, rules: Rules) -> Rules:
         """The full rules: defaults overlaid with `rules`, every value checked."""
@@ -221,6 +220,9 @@ class Marriage(base.DealerGoesRound):
         clean["currency"] = checks.text(clean["currency"], max_length=10, field="currency")
         clean["maal_table"] = _validate_maal_table(clean["maal_table"])
         return clean
+
+    def missing_entry(self, name: str, hand: int | None) -> None:
+        raise InputError(gettext_noop("status is missing"), hand=hand, player=name, field="status")
 
     def validate_hand(self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None,
                       state: State | None = None) -> Hand:

@@ -291,7 +291,6 @@ class MarriageHonors(base.Engine):
     ZERO_SUM = True  # every game's points add up to 0
     FORMULAS = FORMULAS
     DEFAULT_RULES = _DEFAULT_RULES
-    MISSING_ENTRY = (gettext_noop("outcome is missing"), "outcome")
 
     def validate_rules(self, rules: Rules) -> Rules:
         """The full rules: defaults overlaid with `rules`, every value checked."""
@@ -304,6 +303,9 @@ class MarriageHonors(base.Engine):
         clean["point_rate"] = checks.rate(clean["point_rate"], field="point_rate")
         clean["currency"] = checks.text(clean["currency"], max_length=10, field="currency")
         return clean
+
+    def missing_entry(self, name: str, hand: int | None) -> None:
+        raise InputError(gettext_noop("outcome is missing"), hand=hand, player=name, field="outcome")
 
     def validate_hand(self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None,
                       state: State | None = None) -> Hand:
