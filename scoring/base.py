@@ -22,7 +22,6 @@ from typing import Any, ClassVar
 from . import checks, terms
 from .errors import InputError, Problems, gettext_noop
 from .events import ALL_KEYS, KINDS
-from .events import who_left as who_left  # the web side tells an event with it
 
 Rules = dict[str, Any]
 State = dict[str, Any]  # JSON: stored with the table

@@ -1,8 +1,8 @@
 """Small type checks shared by every game's validation; each raises InputError naming the field."""
 
 import unicodedata
-from copy import deepcopy
 from collections.abc import Collection, Iterable, Mapping
+from copy import deepcopy
 from decimal import Decimal, InvalidOperation
 from typing import Any
 

@@ -18,8 +18,8 @@ Seating, deals and rounds (see rotation()): players are listed clockwise, the fi
 the first game, and the deal passes in the direction of play, skipping inactive players.
 """
 
-from copy import deepcopy
 from collections.abc import Iterable, Sequence
+from copy import deepcopy
 from typing import Any
 
 from . import base, checks, terms

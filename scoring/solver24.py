@@ -18,8 +18,8 @@ import functools
 import itertools
 import operator
 import random
-from collections.abc import Callable, Iterable
 from collections import Counter
+from collections.abc import Callable, Iterable
 from enum import IntEnum
 from fractions import Fraction
 from math import comb

@@ -13,7 +13,6 @@ from .errors import InputError, gettext_noop
 from .expressions24 import card_value, check_answer
 from .solver24 import DIFFICULTIES, SUITS, TARGET
 
-
 # --- the table race: every phone gets the same deal; the first correct answer wins it ----------
 #
 # A race table is scored like every other game (see scoring/__init__.py). One hand is one deal:
