@@ -80,10 +80,10 @@ def after(state: State, points: Points, **game_state: Any) -> State:
 
 
 class Engine(ABC):
-    """A game's rules. A game subclasses it, sets the constants and writes its rules as methods;
-    its module exposes one instance, ENGINE, which the web side's Game gets (`players`: who is
-    seated for the hand, in seat order; a game checks that the engine is whole at start: the
-    system check in games/checks.py)."""
+    """A game's rules. Each game subclasses it, sets the constants and writes its rules as
+    methods; its module exposes one instance, ENGINE, which the web side's Game is given.
+    `players` is who sits at the hand, in seat order. At start, a system check (games/checks.py)
+    refuses a registered game whose engine breaks this contract."""
 
     SLUG: ClassVar[str]
     LOWER_WINS: ClassVar[bool]  # whether the lowest total is best
@@ -94,7 +94,7 @@ class Engine(ABC):
     ZERO_SUM: ClassVar[bool]  # whether every hand adds up to 0 (and so must an adjustment)
     # {term kind: formula}: each rule of the game's score written once, as what its term adds from
     # its values (terms.py)
-    FORMULAS: ClassVar[dict[str, Callable[..., int]]]
+    FORMULAS: ClassVar[dict[str, terms.Formula]]
     DEFAULT_RULES: ClassVar[Rules]
     # The steps a hand is entered in, in order: a hand is complete once its last one is entered. A
     # hand saved at an earlier step of its own inputs (Thirteen's bids, before the books) is

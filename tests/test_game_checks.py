@@ -6,7 +6,7 @@ from types import SimpleNamespace
 from django.core import checks
 
 from games import checks as game_checks
-from scoring import marriage
+from scoring import konkan, marriage, thirteen
 from scoring.base import Rules, Stage
 from scoring.errors import InputError, gettext_noop
 from tests.highcard import engine as highcard
@@ -69,3 +69,15 @@ def test_an_engine_that_refuses_its_own_default_rules_is_refused():
 def test_two_games_with_one_slug_are_refused(monkeypatch):
     monkeypatch.setattr(game_checks, "all_games", lambda: [broken(marriage.ENGINE), broken(marriage.ENGINE)])
     assert ids(game_checks.check_games()) == ["cardscore.E005"]
+
+
+def test_a_hands_stages_are_the_engines():
+    round_in_bids = {name: {"bid": 1} for name in "ABCD"}
+    round_played = {name: {"bid": 1, "books": 1} for name in "ABCD"}
+    assert thirteen.ENGINE.partial_hands
+    assert [thirteen.ENGINE.next_stage(hand) for hand in (None, round_in_bids, round_played)] == ["bids", "books", None]
+    assert not thirteen.ENGINE.complete(round_in_bids) and thirteen.ENGINE.complete(round_played)
+    # Konkan's sets come before its hand but are not saved with it: a hand is entered whole.
+    assert [stage.name for stage in konkan.ENGINE.STAGES] == ["sets", "hand"]
+    assert not konkan.ENGINE.partial_hands and konkan.ENGINE.next_stage(None) == "hand"
+    assert not marriage.ENGINE.partial_hands and not marriage.ENGINE.pending(marriage.ENGINE.start({}, ["A", "B"]))
