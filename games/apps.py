@@ -9,6 +9,8 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         from . import result_card
+        from .checks import check_games
 
+        checks.register(check_games)
         checks.register(result_card.check_fonts)
         checks.register(result_card.check_layout)

@@ -1,12 +1,12 @@
-"""Events between hands on the web side (the engine's are in scoring/base.py): what the seats
+"""Events between hands on the web side (the engine's are in scoring/events.py): what the seats
 page posts, read into an event, and each event told in words for the board, the history and a
 player's total."""
 
 from django.utils.translation import gettext as _
 
-from scoring import base
 from scoring.base import newcomer
 from scoring.errors import InputError, Problems, gettext_noop
+from scoring.events import who_left
 
 from .templatetags.cardscore import points as signed_points
 from .typed import whole_number
@@ -31,7 +31,7 @@ def read(table, data):
         event["score"] = whole_number(data.get("score"), blank=None, field="score")
         # Blank: the game's joining score. A player coming back keeps their own total, whatever
         # starting total the form offered a newcomer.
-        if event["score"] is None or kind == "join" and base.who_left(event["player"], table.state):
+        if event["score"] is None or kind == "join" and who_left(event["player"], table.state):
             del event["score"]
     if kind == "adjust":
         problems = Problems()

@@ -3,34 +3,40 @@ names each game's module).
 
 Scoring is a fold: a state (a JSON-serialisable dict: the hands folded so far, the totals, and
 whatever later hands depend on) plus the next hand gives that hand's points and the next state.
-Every game module has the same surface (`players`: who is seated for the hand):
+Every game is a subclass of base.Engine, which owns what the games share (validating and folding
+a whole table, the per-player problem loop, events between hands, the stages of a hand); its
+module exposes one instance, ENGINE, and keeps the game's own helpers (Thirteen's cards_in_round,
+Marriage's count_maal...) as functions beside it. The contract (`players`: who is seated for the
+hand):
     SLUG, MIN_PLAYERS, MAX_PLAYERS, LOWER_WINS (whether the lowest total is best)
     CHANGES (which seat changes the game allows between hands: "join", "leave", "replace", and
         why, in a comment), ZERO_SUM (whether every hand adds up to 0, and so must an adjustment)
-    default_rules() -> dict
+    FORMULAS -> {term kind: formula}: each rule of the game's score written once, as what its
+        term adds from its values
+    DEFAULT_RULES, default_rules() -> dict
     validate_rules(rules) -> full rules (defaults overlaid), raises InputError
+    STAGES: the steps a hand is entered in; stage(clean_hand), next_stage(clean_hand),
+        complete(clean_hand), and pending(state): whether the last hand folded is saved but not
+        complete yet (Thirteen's bids before its books); progress["pending"] says the same
     start(rules, players) -> the state before the first hand; state["hands"] counts the hands
         folded and state["totals"] holds the running totals
     fold(rules, players, state, clean_hand) -> (that hand's points, the state after it);
         `state` is left unchanged
-    progress(rules, players, state) -> what the table shows next (dealer, game over, winner...);
-        progress["pending"] is true when the last hand is saved but not complete yet
-        (Thirteen's bids before its books)
+    progress(rules, players, state) -> what the table shows next (dealer, game over, winner...)
     validate_hand(rules, players, inputs, hand=None, state=None) -> one hand's clean inputs,
         given the state after the earlier hands (None: no earlier hands), since a hand may
         depend on them (rounds, eliminations)
     validate(rules, players, hands, events=()) -> every hand's clean inputs
     score(rules, players, clean_hands, events=()) -> Result (points per hand, totals, progress,
-        state, steps): the same fold from start(), written once in base.py, with the events
-        between hands (players joining, leaving, adjustments: see base.py) folded in their place
+        state, steps): the same fold from start(), with the events between hands (players
+        joining, leaving, adjustments: events.py) folded in their place
     joining_score(rules, state) -> the total a newcomer starts with unless told otherwise
     changed(rules, state, before) -> the state after an event moved seats or totals, with the
         game's own keys put right (who deals next, eliminations...); `before`: the state before it
     deal_to(rules, state, name) -> the state in which `name` deals the next hand, or InputError
     explain(rules, players, state, clean_hand) -> {player: [Term, ...]}: one hand's points worked
         out, each rule a term (terms.py) with the values it used; fold() adds the same terms up
-    FORMULAS -> {term kind: formula}: each rule of the game's score written once, as what its
-        term adds from its values
+The web side checks every registered game against this at start (games/checks.py).
 """
 
 from .errors import InputError

@@ -1,4 +1,6 @@
-"""Scoring as a fold, shared by every game module.
+"""Scoring as a fold, and the engine every game is: the base class `Engine` owns what every game
+shares (validating and folding a whole table, the per-player problem loop, the events between
+hands, the stages of a hand), and each game (scoring/<game>.py) subclasses it with its own rules.
 
 A game's state (a JSON-serialisable dict) holds what later hands depend on. Every state has
 "hands" (how many hands were folded), "totals" (player -> running total: everyone who has sat at
@@ -6,32 +8,35 @@ the table, those who left too) and "seated" (who plays the next hand, in seat or
 for all the games; a game adds its own keys (Konkan's eliminations, Thirteen's sandbags...).
 
 Between two hands the table can change: an event ({"after": the hands played before it, "kind",
-...}) is folded like a hand, by apply_event():
-    {"kind": "join", "player", "seat", "score"}: a player sits down at `seat` (an index into the
-        seats as they are) with `score` as their total; without "score", a player who left comes
-        back with the total they left with
-    {"kind": "leave", "player"}: a player gets up for good, keeping their history and total
-    {"kind": "replace", "player", "by", "score"}: `by` takes over `player`'s seat, with `score`
-    {"kind": "adjust", "points": {player: points}, "reason"}: points given or taken outside a hand
-    {"kind": "dealer", "player"}: who deals the next hand (a rematch moves the first deal on)
-Which of the seat changes a game allows is its CHANGES; a game whose hands add up to 0 (ZERO_SUM) takes
-only adjustments that add up to 0 too.
+...}, one class per kind in events.py) is folded like a hand, by apply_event().
 """
 
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from copy import deepcopy
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from . import checks
-from .errors import InputError, gettext_noop
+from . import checks, terms
+from .errors import InputError, Problems, gettext_noop
+from .events import ALL_KEYS, KINDS
 
-SEAT_CHANGES = ("join", "leave", "replace")
-MAX_ADJUSTMENT = 100_000
-MAX_REASON = 200
+Rules = dict[str, Any]
+State = dict[str, Any]  # JSON: stored with the table
+Hand = dict[str, Any]  # one hand's inputs: player -> entry, and "_hand" for the hand as a whole
+Entry = dict[str, Any]  # one player's inputs in a hand
+Event = dict[str, Any]
+Points = dict[str, int]
+Progress = dict[str, Any]
+Explained = dict[str, list[terms.Term]]
+
 # Bounds no real table reaches but a script could, so that nothing a link holder sends makes a
 # table's every page and save cost without end. An evening is 20–80 hands with a handful of
 # changes: these are years of weekly evenings at one table, with a new guest every week.
 MAX_HANDS = 5_000
 MAX_EVENTS = 1_000
-MAX_PLAYERS_EVER = 100  # everyone who has sat at the table, those who left too
 
 
 @dataclass
@@ -43,56 +48,215 @@ class Result:
     state is the fold state after the last hand: fold the next hand onto it.
     """
 
-    points: list = field(default_factory=list)
-    totals: dict = field(default_factory=dict)
-    progress: dict = field(default_factory=dict)
-    state: dict = field(default_factory=dict)
+    points: list[Points] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
+    progress: Progress = field(default_factory=dict)
+    state: State = field(default_factory=dict)
     # The totals once the events before the first hand are in, then after each hand and the
     # events right after it: what the chart draws, ending at `totals`.
-    steps: list = field(default_factory=list)
+    steps: list[dict[str, int]] = field(default_factory=list)
 
 
-def start(players, **game_state):
+@dataclass(frozen=True)
+class Stage:
+    """One step in which a hand is entered. `in_hand`: whether what is entered at it is part of the
+    hand's inputs; Konkan's sets are not: they are checked one by one as they are laid down
+    (check_set) and the table keeps them until the hand is entered whole."""
+
+    name: str
+    in_hand: bool = True
+
+
+def start_state(players: Sequence[str], **game_state: Any) -> State:
     """The state before the first hand: no hands, every total 0, everyone seated, and the game's
     own keys."""
     return {"hands": 0, "totals": dict.fromkeys(players, 0), "seated": list(players), **game_state}
 
 
-def after(state, points, **game_state):
+def after(state: State, points: Points, **game_state: Any) -> State:
     """A new state: one more hand, its points added to the totals, the game's own keys replaced."""
     totals = {name: total + points.get(name, 0) for name, total in state["totals"].items()}
     return {**state, "hands": state["hands"] + 1, "totals": totals, **game_state}
 
 
-def fold_all(game, rules, players, hands, events=()):
-    """score(): every validated hand and event folded in order from the game's start state."""
-    state = game.start(rules, players)
-    waiting = list(events)
-    state = _events_after(game, rules, state, waiting)
-    points, steps = [], [dict(state["totals"])]
-    for hand in hands:
-        hand_points, state = game.fold(rules, state["seated"], state, hand)
-        state = _events_after(game, rules, state, waiting)
-        points.append(hand_points)
-        steps.append(dict(state["totals"]))
-    return Result(points=points, totals=dict(state["totals"]), progress=game.progress(rules, state["seated"], state),
-                  state=state, steps=steps)
+class Engine(ABC):
+    """A game's rules. Each game subclasses it, sets the constants and writes its rules as
+    methods; its module exposes one instance, ENGINE, which the web side's Game is given.
+    `players` is who sits at the hand, in seat order. At start, a system check (games/checks.py)
+    refuses a registered game whose engine breaks this contract."""
+
+    SLUG: ClassVar[str]
+    LOWER_WINS: ClassVar[bool]  # whether the lowest total is best
+    MIN_PLAYERS: ClassVar[int]
+    MAX_PLAYERS: ClassVar[int]
+    # Which seat changes the game allows between hands ("join", "leave", "replace"), and why, in a comment.
+    CHANGES: ClassVar[tuple[str, ...]]
+    ZERO_SUM: ClassVar[bool]  # whether every hand adds up to 0 (and so must an adjustment)
+    # {term kind: formula}: each rule of the game's score written once, as what its term adds from
+    # its values (terms.py)
+    FORMULAS: ClassVar[dict[str, terms.Formula]]
+    DEFAULT_RULES: ClassVar[Rules]
+    # The steps a hand is entered in, in order: a hand is complete once its last one is entered. A
+    # hand saved at an earlier step of its own inputs (Thirteen's bids, before the books) is
+    # pending: folded as it stands, the table waiting for the rest.
+    STAGES: ClassVar[tuple[Stage, ...]] = (Stage("hand"),)
+
+    # --- rules ------------------------------------------------------------------------------
+
+    def default_rules(self) -> Rules:
+        return deepcopy(self.DEFAULT_RULES)
+
+    @abstractmethod
+    def validate_rules(self, rules: Rules) -> Rules:
+        """The full rules: the defaults overlaid with `rules`, every value checked (InputError)."""
+
+    # --- hands ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def validate_hand(self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None,
+                      state: State | None = None) -> Hand:
+        """One hand's clean inputs, given the state after the earlier hands (None: no earlier
+        hands), since a hand may depend on them (rounds, eliminations); `hand` its number."""
+
+    def each_player(self, players: Sequence[str], inputs: Hand, hand: int | None,
+                    check_entry: Callable[[Any, str], Entry]) -> dict[str, Entry]:
+        """Every player's entry, checked by check_entry(entry, name): the problems of all of them
+        raised together (Problems), so that one save names them all."""
+        problems, clean = Problems(), {}
+        for name in players:
+            with problems.check():
+                if name not in inputs:
+                    self.missing_entry(name, hand)
+                clean[name] = check_entry(inputs.get(name), name)
+        problems.raise_found()
+        return clean
+
+    def missing_entry(self, name: str, hand: int | None) -> None:
+        """Raises the problem of a player with no entry at all in a hand, where the game names it
+        apart; otherwise the entry check gets None."""
+
+    def validate(self, rules: Rules, players: list[str], hands: Sequence[Hand],
+                 events: Sequence[Event] = ()) -> list[Hand]:
+        """Every hand's clean inputs; the error names the first bad hand, player and field."""
+        return validate_table(self, rules, players, hands, events)[0]
+
+    # --- the fold ---------------------------------------------------------------------------
+
+    def start(self, rules: Rules, players: list[str]) -> State:
+        """The state before the first hand."""
+        return start_state(players)
+
+    def fold(self, rules: Rules, players: list[str], state: State, clean_hand: Hand) -> tuple[Points, State]:
+        """One hand's points and the state after it (`state` is left unchanged): its terms added
+        up, the game's own keys moved on."""
+        points = terms.points(self.explain(rules, players, state, clean_hand))
+        return points, after(state, points, **self.moved_on(rules, players, state, clean_hand))
+
+    def moved_on(self, rules: Rules, players: list[str], state: State, clean_hand: Hand) -> dict[str, Any]:
+        """The game's own keys of the state after a hand (fold())."""
+        return {}
+
+    @abstractmethod
+    def explain(self, rules: Rules, players: list[str], state: State, clean_hand: Hand) -> Explained:
+        """{player: [Term, ...]}: one hand's points worked out, each rule a term with the values it
+        used, in seat order; fold() adds the same terms up."""
+
+    def term(self, kind: str, **values: Any) -> terms.Term:
+        """A term of this game, its points from its kind's formula."""
+        return terms.Term(kind, values, self.FORMULAS[kind](**values))
+
+    @abstractmethod
+    def progress(self, rules: Rules, players: list[str], state: State) -> Progress:
+        """What the table shows next: "dealer", "game_over", "winner", and the game's own."""
+
+    def score(self, rules: Rules, players: list[str], hands: Sequence[Hand],
+              events: Sequence[Event] = ()) -> Result:
+        """Every validated hand and event folded in order from the start state."""
+        state = self.start(rules, players)
+        waiting = list(events)
+        state = self._events_after(rules, state, waiting)
+        points, steps = [], [dict(state["totals"])]
+        for hand in hands:
+            hand_points, state = self.fold(rules, state["seated"], state, hand)
+            state = self._events_after(rules, state, waiting)
+            points.append(hand_points)
+            steps.append(dict(state["totals"]))
+        return Result(points=points, totals=dict(state["totals"]), progress=self.progress(rules, state["seated"], state),
+                      state=state, steps=steps)
+
+    def _events_after(self, rules: Rules, state: State, waiting: list[Event]) -> State:
+        """The state once the validated events right after its hands are folded in (taken
+        from the front of `waiting`)."""
+        while waiting and waiting[0]["after"] == state["hands"]:
+            state = apply_event(self, rules, state, waiting.pop(0))
+        return state
+
+    # --- stages of a hand -------------------------------------------------------------------
+
+    @property
+    def partial_hands(self) -> bool:
+        """Whether a hand can be saved before it is complete (and so be pending)."""
+        return sum(stage.in_hand for stage in self.STAGES) > 1
+
+    def stage(self, clean_hand: Hand) -> str:
+        """The name of the last stage whose inputs a saved hand holds."""
+        return self.STAGES[-1].name
+
+    def next_stage(self, clean_hand: Hand | None) -> str | None:
+        """The name of the stage whose inputs a hand waits for: the first of a new hand (None),
+        and None once the hand is complete."""
+        names = [stage.name for stage in self.STAGES if stage.in_hand]
+        if clean_hand is None:
+            return names[0]
+        following = names.index(self.stage(clean_hand)) + 1
+        return names[following] if following < len(names) else None
+
+    def complete(self, clean_hand: Hand) -> bool:
+        return self.next_stage(clean_hand) is None
+
+    def pending(self, state: State) -> bool:
+        """Whether the last hand folded into `state` is saved but not complete yet."""
+        return False
+
+    # --- between hands ----------------------------------------------------------------------
+
+    def joining_score(self, rules: Rules, state: State) -> int:
+        """The total a newcomer starts with unless told otherwise."""
+        return 0
+
+    def changed(self, rules: Rules, state: State, before: State) -> State:
+        """The state after an event moved seats or totals, with the game's own keys put right (who
+        deals next, eliminations...); `before`: the state before it."""
+        return state
+
+    @abstractmethod
+    def deal_to(self, rules: Rules, state: State, name: str) -> State:
+        """The state in which `name` deals the next hand, or InputError."""
 
 
-def _events_after(game, rules, state, waiting):
-    """The state once the validated events right after its hands are folded in (taken
-    from the front of `waiting`)."""
-    while waiting and waiting[0]["after"] == state["hands"]:
-        state = apply_event(game, rules, state, waiting.pop(0))
-    return state
+class DealerGoesRound(Engine):
+    """A game whose deal passes to the next seat after every hand, the first player dealing the
+    first, and that has no end."""
+
+    def start(self, rules: Rules, players: list[str]) -> State:
+        return start_state(players, dealer=players[0])
+
+    def moved_on(self, rules: Rules, players: list[str], state: State, clean_hand: Hand) -> dict[str, Any]:
+        return {"dealer": players[(players.index(state["dealer"]) + 1) % len(players)]}
+
+    def progress(self, rules: Rules, players: list[str], state: State) -> Progress:
+        return {"dealer": state["dealer"], "game_over": False, "winner": None}
+
+    def changed(self, rules: Rules, state: State, before: State) -> State:
+        """After seats changed: a leaver who was to deal passes the deal to the next seat."""
+        return {**state, "dealer": next_seated(state["dealer"], before["seated"], state["seated"])}
+
+    def deal_to(self, rules: Rules, state: State, name: str) -> State:
+        return {**state, "dealer": name}
 
 
-def validate_all(game, rules, players, hands, events=()):
-    """validate(): each hand checked against the state the hands and events before it leave."""
-    return validate_table(game, rules, players, hands, events)[0]
-
-
-def validate_table(game, rules, players, hands, events=()):
+def validate_table(game: Engine, rules: Rules, players: list[str], hands: Sequence[Hand],
+                   events: Sequence[Event] = ()) -> tuple[list[Hand], list[Event]]:
     """Each hand and event checked against the state the hands and events before it leave.
     Returns (clean hands, clean events)."""
     if not isinstance(hands, (list, tuple)):
@@ -104,7 +268,7 @@ def validate_table(game, rules, players, hands, events=()):
     state = game.start(rules, players)
     waiting, clean_events = list(enumerate(events, 1)), []
 
-    def events_after(state):
+    def events_after(state: State) -> State:
         while waiting and isinstance(waiting[0][1], dict) and waiting[0][1].get("after") == state["hands"]:
             number, raw = waiting.pop(0)
             try:
@@ -129,98 +293,14 @@ def validate_table(game, rules, players, hands, events=()):
     return clean_hands, clean_events
 
 
-def _in_event(number, error):
+def _in_event(number: int, error: InputError) -> InputError:
     """A table file's event's problem, saying which event and where in it."""
     place = ", ".join(part for part in (error.player, error.field) if part)
     return InputError(gettext_noop("event %(number)s, %(place)s: %(problem)s"),
                       params={"number": number, "place": place, "problem": error}, field="events")
 
 
-# --- events between hands ------------------------------------------------------------------
-
-
-def validate_event(game, rules, state, raw):
-    """One event, checked against the state it is folded onto, and completed (a join's score
-    defaults to the game's joining_score, the deal given to a player where nobody deals is refused)."""
-    checks.only_keys(raw, ("after", "kind", "player", "seat", "score", "by", "points", "reason"))
-    shown = game.progress(rules, state["seated"], state)
-    if shown.get("game_over"):
-        raise InputError(gettext_noop("the game is over"), field="kind")
-    if shown.get("pending"):
-        raise InputError(gettext_noop("finish the hand being played first"), field="kind")
-    kind = raw.get("kind")
-    if kind not in (*SEAT_CHANGES, "adjust", "dealer"):
-        raise InputError(gettext_noop("unknown kind of event %(kind)s"), params={"kind": repr(kind)}, field="kind")
-    if kind in SEAT_CHANGES and kind not in game.CHANGES:
-        raise InputError(gettext_noop("this game does not allow it"), field="kind")
-    expected = {"join": ("player", "seat", "score"), "leave": ("player",), "replace": ("player", "by", "score"),
-                "adjust": ("points", "reason"), "dealer": ("player",)}[kind]
-    checks.only_keys(raw, ("after", "kind", *expected))
-    clean = {"after": state["hands"], "kind": kind}
-    seated = state["seated"]
-    coming_back = kind == "join" and who_left(raw.get("player"), state)
-    if coming_back:
-        return _return(game, rules, state, clean, coming_back, raw)
-    if kind in ("join", "replace"):
-        newcomer = raw.get("player" if kind == "join" else "by")
-        _check_newcomer(newcomer, state, field="player" if kind == "join" else "by")
-        score = raw.get("score", game.joining_score(rules, state))
-        checks.whole_number(score, minimum=-MAX_ADJUSTMENT, maximum=MAX_ADJUSTMENT, field="score")
-        if game.ZERO_SUM and score:
-            # Points that nobody paid would leave the totals not adding up to 0, and nobody could settle them.
-            raise InputError(gettext_noop("a newcomer starts at 0, as every hand adds up to 0: to move points, add an adjustment"),
-                             player=newcomer, field="score")
-    if kind == "join":
-        return {**clean, "player": newcomer, "seat": _seat(game, raw, seated), "score": score}
-    if kind in ("leave", "replace", "dealer"):
-        name = raw.get("player")
-        if name not in seated:
-            raise InputError(gettext_noop("is not seated at this table"), player=str(name), field="player")
-    if kind == "leave":
-        if len(seated) <= game.MIN_PLAYERS:
-            raise InputError(gettext_noop("a table needs at least %(count)s players"),
-                             params={"count": game.MIN_PLAYERS}, field="player")
-        return {**clean, "player": name}
-    if kind == "replace":
-        return {**clean, "player": name, "by": newcomer, "score": score}
-    if kind == "dealer":
-        game.deal_to(rules, state, name)  # raises where this game cannot give the deal to them
-        return {**clean, "player": name}
-    return {**clean, **_adjustment(game, state, raw.get("points"), raw.get("reason", ""))}
-
-
-def who_left(name, state):
-    """The name, as first written, of the player who left the table that `name` stands for (any
-    case), or None."""
-    if not isinstance(name, str):
-        return None
-    return next((other for other in state["totals"]
-                 if other.casefold() == name.strip().casefold() and other not in state["seated"]), None)
-
-
-def _seat(game, raw, seated):
-    seat = raw.get("seat", len(seated))
-    checks.whole_number(seat, maximum=len(seated), field="seat")
-    if len(seated) >= game.MAX_PLAYERS:
-        raise InputError(gettext_noop("the table is full: at most %(count)s players"),
-                         params={"count": game.MAX_PLAYERS}, field="player")
-    return seat
-
-
-def _return(game, rules, state, clean, name, raw):
-    """A player who left sits down again: their own column and their total, as they left it (a
-    join without a score). What the game says of them still holds: one out of a Konkan game stays out."""
-    if raw.get("score", state["totals"][name]) != state["totals"][name]:
-        raise InputError(gettext_noop("comes back with their own total, %(total)s"),
-                         params={"total": state["totals"][name]}, player=name, field="score")
-    returned = {**clean, "player": name, "seat": _seat(game, raw, state["seated"])}
-    after = apply_event(game, rules, state, returned)
-    if name in game.progress(rules, after["seated"], after).get("out", ()):
-        raise InputError(gettext_noop("is out of the game, and stays out"), player=name, field="player")
-    return returned
-
-
-def check_room(count, what):
+def check_room(count: int, what: str) -> None:
     """`count` hands or events fit in one table (MAX_HANDS, MAX_EVENTS)."""
     if what == "hands" and count > MAX_HANDS:
         raise InputError(gettext_noop("a table holds at most %(count)s hands: start a new table"),
@@ -230,67 +310,46 @@ def check_room(count, what):
                                       "start a new table"), params={"count": MAX_EVENTS}, field=what)
 
 
-def _check_newcomer(name, state, field):
-    try:
-        checks.players([name], minimum=1, maximum=1)
-    except InputError as error:
-        raise InputError(error.message, params=error.params, field=field) from None
-    if len(state["totals"]) >= MAX_PLAYERS_EVER:
-        raise InputError(gettext_noop("at most %(count)s players can sit at one table: start a new table"),
-                         params={"count": MAX_PLAYERS_EVER}, field=field)
-    if name.casefold() in {other.casefold() for other in state["totals"]}:
-        raise InputError(gettext_noop("has played at this table already: give another name"), player=name, field=field)
+# --- events between hands (events.py) ----------------------------------------------------------
 
 
-def _adjustment(game, state, points, reason):
-    """An adjustment's points (every seated player, 0 for those it leaves alone) and reason."""
-    checks.only_keys(points, state["seated"], field="points")
-    clean = {name: checks.whole_number(points.get(name, 0), minimum=-MAX_ADJUSTMENT, maximum=MAX_ADJUSTMENT,
-                                       player=name, field="points") for name in state["seated"]}
-    if not any(clean.values()):
-        raise InputError(gettext_noop("give or take points from at least one player"), field="points")
-    if game.ZERO_SUM and sum(clean.values()):
-        raise InputError(gettext_noop("the points must add up to 0, as every hand's do: they add up to %(sum)s"),
-                         params={"sum": sum(clean.values())}, field="points")
-    reason = checks.text(reason, max_length=MAX_REASON, field="reason")
-    if not reason:
-        raise InputError(gettext_noop("say what it is for"), field="reason")
-    return {"points": clean, "reason": reason}
+def validate_event(game: Engine, rules: Rules, state: State, raw: Event) -> Event:
+    """One event, checked against the state it is folded onto, and completed (a join's score
+    defaults to the game's joining_score, the deal given to a player where nobody deals is refused)."""
+    checks.only_keys(raw, ALL_KEYS)
+    shown = game.progress(rules, state["seated"], state)
+    if shown.get("game_over"):
+        raise InputError(gettext_noop("the game is over"), field="kind")
+    if game.pending(state):
+        raise InputError(gettext_noop("finish the hand being played first"), field="kind")
+    named = raw.get("kind")
+    kind = KINDS.get(named) if isinstance(named, str) else None
+    if kind is None:
+        raise InputError(gettext_noop("unknown kind of event %(kind)s"), params={"kind": repr(named)},
+                         field="kind")
+    if kind.SEAT_CHANGE and kind.KIND not in game.CHANGES:
+        raise InputError(gettext_noop("this game does not allow it"), field="kind")
+    checks.only_keys(raw, ("after", "kind", *kind.KEYS))
+    return kind.validate(game, rules, state, raw, {"after": state["hands"], "kind": kind.KIND})
 
 
-def apply_event(game, rules, state, clean):
+def apply_event(game: Engine, rules: Rules, state: State, clean: Event) -> State:
     """The state after one validated event; the game then puts its own keys right (changed())."""
-    kind, totals = clean["kind"], dict(state["totals"])
-    if kind == "dealer":
-        return game.deal_to(rules, state, clean["player"])
-    if kind == "adjust":
-        totals = {name: total + clean["points"].get(name, 0) for name, total in totals.items()}
-    elif "score" in clean:  # a newcomer's start (a player coming back keeps their total)
-        totals[clean["player"] if kind == "join" else clean["by"]] = clean["score"]
-    return game.changed(rules, {**state, "seated": reseated(state["seated"], clean), "totals": totals}, state)
+    return KINDS[clean["kind"]].apply(game, rules, state, clean)
 
 
-def reseated(seated, clean):
+def reseated(seated: list[str], clean: Event) -> list[str]:
     """The seats, in order, after a validated event (the same seats after one that moves nobody)."""
-    seated = list(seated)
-    if clean["kind"] == "join":
-        seated.insert(clean["seat"], clean["player"])
-    elif clean["kind"] == "leave":
-        seated.remove(clean["player"])
-    elif clean["kind"] == "replace":
-        seated[seated.index(clean["player"])] = clean["by"]
-    return seated
+    return KINDS[clean["kind"]].seated_after(seated, clean)
 
 
-def newcomer(event):
+def newcomer(event: Event) -> str | None:
     """The name a validated event seats for the first time (a join's, a replacement's), or None:
     a join without a score brings back a player who left."""
-    if event["kind"] == "join" and "score" not in event:
-        return None
-    return {"join": event.get("player"), "replace": event.get("by")}.get(event["kind"])
+    return KINDS[event["kind"]].newcomer(event)
 
 
-def next_seated(name, before, seated):
+def next_seated(name: str, before: list[str], seated: list[str]) -> str:
     """Whoever sits next after `name` going round the seats `before` an event, among `seated`
     (the seats after it): `name` itself if still seated."""
     if name in seated:
@@ -299,7 +358,7 @@ def next_seated(name, before, seated):
     return next((other for other in before[at + 1:] + before[:at] if other in seated), seated[0])
 
 
-def columns(players, events):
+def columns(players: Sequence[str], events: Iterable[Event]) -> list[str]:
     """Everyone who has sat at the table, in the order the board shows them, round the table:
     the seats it started with, and each newcomer's column where they sat down (just before the
     player whose seat they took the place of, just after the last seated player for the last
@@ -318,7 +377,7 @@ def columns(players, events):
     return order
 
 
-def seated_for(players, events, hand):
+def seated_for(players: Sequence[str], events: Iterable[Event], hand: int) -> list[str]:
     """Who sits at hand number `hand`, in seat order: the seats a table started with (`players`)
     changed by the validated events before it. The seats never depend on what the hands
     held, so no hand is read."""

@@ -1,13 +1,15 @@
 """Small type checks shared by every game's validation; each raises InputError naming the field."""
 
 import unicodedata
+from collections.abc import Collection, Iterable, Mapping
 from copy import deepcopy
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from .errors import InputError, gettext_noop
 
 
-def overlay(defaults, rules, point_keys=(), maximum=10_000):
+def overlay(defaults: dict[str, Any], rules: Any, point_keys: Iterable[str] = (), maximum: int = 10_000) -> dict[str, Any]:
     """A game's default rules overlaid with `rules` (unknown keys refused), point amounts checked."""
     only_keys(rules, defaults, field="rules")
     clean = deepcopy(defaults)
@@ -17,7 +19,7 @@ def overlay(defaults, rules, point_keys=(), maximum=10_000):
     return clean
 
 
-def whole_number(value, *, minimum=0, maximum=None, **where):
+def whole_number(value: Any, *, minimum: int = 0, maximum: int | None = None, **where: Any) -> int:
     """A JSON whole number (never a bool, never a float) within bounds."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise InputError(gettext_noop("must be a whole number"), **where)
@@ -28,13 +30,13 @@ def whole_number(value, *, minimum=0, maximum=None, **where):
     return value
 
 
-def boolean(value, **where):
+def boolean(value: Any, **where: Any) -> bool:
     if not isinstance(value, bool):
         raise InputError(gettext_noop("must be true or false"), **where)
     return value
 
 
-def text(value, *, max_length, name=False, lines=False, **where):
+def text(value: Any, *, max_length: int, name: bool = False, lines: bool = False, **where: Any) -> str:
     """Text of at most `max_length` characters, without spaces at its ends and without control
     characters; `name`: a name (a table's, a group's), checked as `visible`; `lines`: a newline
     may part its lines."""
@@ -49,7 +51,7 @@ def text(value, *, max_length, name=False, lines=False, **where):
     return value.strip()
 
 
-def printable(value):
+def printable(value: str) -> bool:
     """No control characters (a NUL cannot even be stored by PostgreSQL)."""
     return not any(unicodedata.category(character) == "Cc" for character in value)
 
@@ -60,7 +62,7 @@ JOINERS = frozenset("\u200c\u200d")
 INVISIBLE = frozenset(("Cc", "Cf", "Zl", "Zp"))  # control, format, line and paragraph separators
 
 
-def visible(name, **where):
+def visible(name: str, **where: Any) -> str:
     """A name with no control or invisible characters but the joiners: a zero-width space (U+200B)
     makes two names look the same, a direction mark or isolate (U+202E, U+2066) turns the line
     around them, a control character or a line break cuts it."""
@@ -69,7 +71,7 @@ def visible(name, **where):
     return name
 
 
-def rate(value, **where):
+def rate(value: Any, **where: Any) -> int | float:
     """A positive amount with at most two decimals, kept as int or float for JSON."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise InputError(gettext_noop("must be a number"), **where)
@@ -79,14 +81,15 @@ def rate(value, **where):
         raise InputError(gettext_noop("must be a number"), **where) from None
     if not amount.is_finite() or amount <= 0:
         raise InputError(gettext_noop("must be more than 0"), **where)
-    if amount.as_tuple().exponent < -2:
+    exponent = amount.as_tuple().exponent  # a whole number, as the amount is finite
+    if isinstance(exponent, int) and exponent < -2:
         raise InputError(gettext_noop("may have at most two decimals"), **where)
     if amount > 1_000_000:
         raise InputError(gettext_noop("must be at most 1000000"), **where)
     return int(amount) if amount == amount.to_integral_value() else float(amount)
 
 
-def only_keys(mapping, allowed, **where):
+def only_keys(mapping: Any, allowed: Collection[str] | Mapping[str, Any], **where: Any) -> dict[str, Any]:
     if not isinstance(mapping, dict):
         raise InputError(gettext_noop("must be an object"), **where)
     unknown = sorted(set(mapping) - set(allowed))
@@ -96,7 +99,7 @@ def only_keys(mapping, allowed, **where):
     return mapping
 
 
-def hand_inputs(inputs, players, hand):
+def hand_inputs(inputs: Any, players: Collection[str], hand: int | None) -> None:
     """One hand's inputs: an object whose keys are the table's players, and "_hand"."""
     if not isinstance(inputs, dict):
         raise InputError(gettext_noop("must be an object"), hand=hand, field="inputs")
@@ -105,7 +108,7 @@ def hand_inputs(inputs, players, hand):
             raise InputError(gettext_noop("is not a player at this table"), hand=hand, player=str(key))
 
 
-def players(names, *, minimum, maximum):
+def players(names: Any, *, minimum: int, maximum: int) -> list[str]:
     """Seating order of unique, non-blank names, none starting with '_'."""
     if not isinstance(names, list):
         raise InputError(gettext_noop("must be a list of names"), field="players")

@@ -11,10 +11,12 @@ inside gettext_noop(...) where it is raised, which is how `manage.py makemessage
 while the engine stays free of Django.
 """
 
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 
-def gettext_noop(message):
+def gettext_noop(message: str) -> str:
     """Marks an English message template for translation, leaving it as it is (the web side
     translates it when it shows it)."""
     return message
@@ -24,17 +26,18 @@ class InputError(ValueError):
     """Bad input. `message` is an English template marked with gettext_noop, `params` its values;
     `hand` is 1-based, `player` a name, `field` an input or rule key (any may be None)."""
 
-    def __init__(self, message, *, params=None, hand=None, player=None, field=None):
+    def __init__(self, message: str, *, params: dict[str, Any] | None = None, hand: int | None = None,
+                 player: str | None = None, field: str | None = None) -> None:
         self.message = message
         self.params = params or {}
         super().__init__(self.text)
         self.hand = hand
         self.player = player
         self.field = field
-        self.more = []
+        self.more: list[InputError] = []
 
     @property
-    def text(self):
+    def text(self) -> str:
         """The message in English with its values filled in (a value may be another InputError:
         the problem this one wraps, such as one group's problem in a set)."""
         if not self.params:
@@ -43,11 +46,11 @@ class InputError(ValueError):
                                for key, value in self.params.items()}
 
     @property
-    def problems(self):
+    def problems(self) -> list["InputError"]:
         """This problem and the others found with it."""
         return [self, *self.more]
 
-    def __str__(self):
+    def __str__(self) -> str:
         where = []
         if self.hand is not None:
             where.append(f"hand {self.hand}")
@@ -63,24 +66,24 @@ class Problems:
     `raise_found()` raises them together. A second problem in the same player's field is left
     out: the first one already marks it."""
 
-    def __init__(self):
-        self.found = []
+    def __init__(self) -> None:
+        self.found: list[InputError] = []
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return bool(self.found)
 
     @contextmanager
-    def check(self):
+    def check(self) -> Iterator[None]:
         try:
             yield
         except InputError as error:
             self.add(error)
 
-    def add(self, error):
+    def add(self, error: InputError) -> None:
         places = {(problem.player, problem.field) for problem in self.found}
         self.found.extend(problem for problem in error.problems if (problem.player, problem.field) not in places)
 
-    def raise_found(self):
+    def raise_found(self) -> None:
         if self.found:
             first, *more = self.found
             first.more = more

@@ -12,7 +12,9 @@ the solve24 command are named the same way.
 import operator
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable
 from fractions import Fraction
+from typing import Any, TypeAlias
 
 from .errors import InputError, gettext_noop
 
@@ -22,12 +24,14 @@ MAX_TOKENS = 40  # four cards, three operators, "=" and plenty of brackets
 _NAMED = {"A": 1, "J": 11, "Q": 12, "K": 13}
 _RANKS = {value: name for name, value in _NAMED.items()}
 _SYMBOLS = {"+": "+", "-": "-", "−": "-", "*": "*", "×": "*", "/": "/", "÷": "/", "(": "(", ")": ")", "=": "="}
-OPERATIONS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
+OPERATIONS: dict[str, Callable[[Fraction, Fraction], Fraction]] = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 _TOKEN = re.compile(r"\d+|[A-Za-z]+|\S")
+Token: TypeAlias = int | str  # a card value, or one of + - * / ( ) =
+Tree: TypeAlias = "int | tuple[str, Tree, Tree]"  # a card value, or (operator, left, right)
 
 
-def _error(message, **params):
+def _error(message: str, **params: Any) -> InputError:
     return InputError(message, params=params, field="expression")
 
 
@@ -40,7 +44,7 @@ _CANNOT_FOLLOW = {
 }
 
 
-def card_value(card, field="expression"):
+def card_value(card: Any, field: str = "expression") -> int:
     """The value 1..13 of a card written as a number or as A, J, Q, K; raises InputError."""
     text = str(card).strip()
     if text.upper() in _NAMED:
@@ -55,18 +59,18 @@ def card_value(card, field="expression"):
                      field=field)
 
 
-def card_rank(value):
+def card_rank(value: int) -> str:
     """How a card of this value is written: A, 2..10, J, Q or K (the inverse of card_value)."""
     return _RANKS.get(value, str(value))
 
 
-def _token(raw):
+def _token(raw: Any) -> Token:
     """One token: a card value (int) or one of + - * / ( ) =; display symbols become ASCII."""
     text = str(raw).strip()
     return _SYMBOLS[text] if text in _SYMBOLS else card_value(text)
 
 
-def _tokens(raw_tokens):
+def _tokens(raw_tokens: Any) -> list[Token]:
     """A list of raw tokens, each normalised by _token; raises InputError."""
     if not isinstance(raw_tokens, (list, tuple)):
         raise _error(gettext_noop("the expression must be a list of tokens"))
@@ -75,7 +79,7 @@ def _tokens(raw_tokens):
     return [_token(raw) for raw in raw_tokens]
 
 
-def sorted_hand(values):
+def sorted_hand(values: Any) -> tuple[int, ...]:
     """Four card values as a sorted tuple; raises InputError."""
     if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
         raise InputError(gettext_noop("a deal is a list of four cards"), field="deal")
@@ -85,7 +89,7 @@ def sorted_hand(values):
     return tuple(sorted(card_value(value, field="deal") for value in values))
 
 
-def tokenize(text):
+def tokenize(text: Any) -> list[Token]:
     """The tokens of a typed expression: card values as ints, operators and brackets as ASCII."""
     if not isinstance(text, str):
         raise _error(gettext_noop("the expression must be text"))
@@ -94,7 +98,7 @@ def tokenize(text):
     return [_token(part) for part in _TOKEN.findall(text)]
 
 
-def _check(tokens, deal_values, finished):
+def _check(tokens: list[Token], deal_values: Iterable[Any] | None, finished: bool) -> None:
     """Raise InputError at the first thing wrong with normalised `tokens` (no "=").
 
     Cards are counted against `deal_values` unless it is None. A bracket right after "/" is
@@ -102,8 +106,8 @@ def _check(tokens, deal_values, finished):
     expression must also be complete and, with a deal, use every card.
     """
     unused = None if deal_values is None else Counter(sorted_hand(deal_values))
-    opened = []  # positions of the "(" not closed yet
-    previous = None
+    opened: list[int] = []  # positions of the "(" not closed yet
+    previous: Token | None = None
     for position, token in enumerate(tokens):
         after_operand = isinstance(previous, int) or previous == ")"
         if token == ")" and not opened:
@@ -140,11 +144,12 @@ def _check(tokens, deal_values, finished):
             raise _error(gettext_noop("every card must be used; not used yet: %(missing)s"), missing=missing)
 
 
-def _build(tokens):
+def _build(tokens: list[Token]) -> Tree:
     """The tree of well-formed tokens: a card value or (operator, left, right)."""
-    trees, pending = [], []
+    trees: list[Tree] = []
+    pending: list[str] = []
 
-    def reduce():
+    def reduce() -> None:
         right, left = trees.pop(), trees.pop()
         trees.append((pending.pop(), left, right))
 
@@ -166,7 +171,7 @@ def _build(tokens):
     return trees[0]
 
 
-def parse(tokens):
+def parse(tokens: Any) -> Tree:
     """The tree of a complete expression (card value, or (operator, left, right)); raises InputError."""
     tokens = _tokens(tokens)
     if "=" in tokens:
@@ -175,7 +180,7 @@ def parse(tokens):
     return _build(tokens)
 
 
-def evaluate(tree):
+def evaluate(tree: Tree) -> Fraction:
     """The exact value (Fraction) of a tree from parse(); raises InputError on division by zero."""
     if isinstance(tree, int):
         return Fraction(tree)
@@ -186,7 +191,7 @@ def evaluate(tree):
     return OPERATIONS[op](a, b)
 
 
-def check_partial(tokens, deal_values):
+def check_partial(tokens: Any, deal_values: Iterable[Any] | None) -> Fraction | None:
     """Check an expression as it grows, token by token; raise InputError naming what is wrong.
 
     `tokens` are what the player pressed so far (cards as values or A/J/Q/K, + - * / or the display
@@ -203,7 +208,7 @@ def check_partial(tokens, deal_values):
     return evaluate(_build(tokens)) if finished else None
 
 
-def check_answer(expression, deal_values):
+def check_answer(expression: Any, deal_values: Iterable[Any] | None) -> Fraction | None:
     """The exact value (Fraction) of a typed answer that uses each dealt card once; raises InputError.
 
     A final "=" is optional.

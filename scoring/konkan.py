@@ -26,21 +26,13 @@ A bare ``"JK"`` is refused in a group (say what it stands for). A set (laying do
 of groups: ``[["AH", "2H", "3H"], ["7S", "7D", "JK=7C"]]``.
 """
 
-import sys
-from copy import deepcopy
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from . import base, checks, terms
+from .base import Entry, Hand, Points, Progress, Rules, Stage, State
 from .errors import InputError, Problems, gettext_noop
 
-SLUG = "konkan"
-LOWER_WINS = True
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-# A player may sit down between hands (at the highest total still in the game, by the usual house
-# custom: the join_at_highest rule) or get up; one who gets up is out of the game, like one
-# eliminated, and the last player still in wins.
-CHANGES = ("join", "leave")
-ZERO_SUM = False  # penalties, not payments
 OUTCOMES = ("winner", "set", "not_set", "out")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -57,7 +49,7 @@ MAX_POINTS = 10_000
 MAX_ELIMINATION = 100_000
 MAX_FAILED_WINS = 100
 
-_DEFAULT_RULES = {
+_DEFAULT_RULES: Rules = {
     "set_threshold": 52,
     "not_set_penalty": 100,
     "joker_discard_penalty": 200,
@@ -70,28 +62,10 @@ _DEFAULT_RULES = {
 POINT_KEYS = ("set_threshold", "not_set_penalty", "joker_discard_penalty", "failed_win_penalty")
 
 
-def default_rules():
-    return deepcopy(_DEFAULT_RULES)
-
-
-def validate_rules(rules):
-    """The full rules: defaults overlaid with `rules`, every value checked."""
-    clean = checks.overlay(_DEFAULT_RULES, rules, POINT_KEYS, MAX_POINTS)
-    checks.whole_number(clean["elimination_over"], minimum=1, maximum=MAX_ELIMINATION,
-                        field="elimination_over")
-    checks.boolean(clean["join_at_highest"], field="join_at_highest")
-    penalties = clean["card_penalties"]
-    checks.only_keys(penalties, PENALTY_CARDS, field="card_penalties")
-    clean["card_penalties"] = {**_DEFAULT_RULES["card_penalties"], **penalties}
-    for value in clean["card_penalties"].values():
-        checks.whole_number(value, maximum=MAX_POINTS, field="card_penalties")
-    return clean
-
-
 # --- cards ----------------------------------------------------------------------------------
 
 
-def parse_card(code, **where):
+def parse_card(code: Any, **where: Any) -> tuple[str, str | None]:
     """("7", "H") for "7H", ("JK", None) for a joker; InputError (field "cards") otherwise."""
     where = {"field": "cards", **where}
     if code == JOKER:
@@ -101,12 +75,12 @@ def parse_card(code, **where):
     raise InputError(gettext_noop("unknown card %(code)s (use e.g. AS, 10H, QD or JK)"), params={"code": repr(code)}, **where)
 
 
-def card_penalty(rules, cards, **where):
+def card_penalty(rules: Rules, cards: Any, **where: Any) -> int:
     """Penalty of the cards left in a hand: 2-10 face value, A J Q K JK from card_penalties."""
     return sum(card_penalties(rules, cards, **where))
 
 
-def card_penalties(rules, cards, **where):
+def card_penalties(rules: Rules, cards: Any, **where: Any) -> list[int]:
     """The penalty of each card left in a hand, in order."""
     if not isinstance(cards, list):
         raise InputError(gettext_noop("must be a list of cards"), **{"field": "cards", **where})
@@ -117,7 +91,7 @@ def card_penalties(rules, cards, **where):
     return values
 
 
-def _group_card(code, **where):
+def _group_card(code: Any, **where: Any) -> tuple[str, str | None, bool]:
     """(rank, suit, is_joker) of one group entry; a joker must say what it stands for."""
     if isinstance(code, str) and code.startswith(JOKER + "="):
         rank, suit = parse_card(code[len(JOKER) + 1:], **where)
@@ -130,12 +104,12 @@ def _group_card(code, **where):
     return rank, suit, False
 
 
-def _is_run(numbers):
+def _is_run(numbers: list[int]) -> bool:
     ordered = sorted(numbers)
     return all(b == a + 1 for a, b in zip(ordered, ordered[1:]))
 
 
-def validate_group(cards, **where):
+def validate_group(cards: Any, **where: Any) -> int:
     """The set value of one group, or InputError (field "groups").
 
     A group is a list of card codes, a joker written "JK=7H" (standing for 7H). Valid groups:
@@ -166,13 +140,13 @@ def validate_group(cards, **where):
     return sum(SET_VALUES[rank] for rank in ranks)
 
 
-def set_value(groups, **where):
+def set_value(groups: Any, **where: Any) -> int:
     """The value of a set: the sum of its groups' values (each group checked)."""
     if not isinstance(groups, list) or not groups:
         # Translators: in Konkan a set is what a player lays down: groups (runs or 3-4 cards of one rank).
         raise InputError(gettext_noop("a set needs at least one group"), **{"field": "groups", **where})
     value = 0
-    held = {}
+    held: dict[str, int] = {}
     for number, group in enumerate(groups, 1):
         try:
             value += validate_group(group, **where)
@@ -191,35 +165,35 @@ def set_value(groups, **where):
     return value
 
 
-def set_threshold_needed(rules, earlier_sets=()):
+def set_threshold_needed(rules: Rules, earlier_sets: Iterable[int] = ()) -> int:
     """What the next player must reach: max(set_threshold, highest set so far in this hand).
 
     `earlier_sets` is the values (ints) of the sets already made in this hand.
     """
-    return max([rules["set_threshold"], *earlier_sets])
+    return max([int(rules["set_threshold"]), *earlier_sets])
 
 
-def check_set(rules, groups, highest_so_far=0, **where):
+def check_set(rules: Rules, groups: Any, highest_so_far: int = 0, **where: Any) -> int:
     """The value of a set that may be laid down; InputError for a bad group or a low set."""
     return check_set_score(rules, set_value(groups, **where), highest_so_far, **where)
 
 
-def check_set_score(rules, value, highest_so_far=0, **where):
+def check_set_score(rules: Rules, value: Any, highest_so_far: int = 0, **where: Any) -> int:
     """A set known only by its score: it must reach the threshold."""
-    checks.whole_number(value, maximum=MAX_POINTS, **{"field": "groups", **where})
+    worth = checks.whole_number(value, maximum=MAX_POINTS, **{"field": "groups", **where})
     needed = set_threshold_needed(rules, [highest_so_far or 0])
-    if value < needed:
+    if worth < needed:
         raise InputError(gettext_noop("this set is worth %(value)s; it must reach at least %(needed)s"),
-                         params={"value": value, "needed": needed},
+                         params={"value": worth, "needed": needed},
                          **{"field": "groups", **where})
-    return value
+    return worth
 
 
 # --- hands ----------------------------------------------------------------------------------
 
 
-def _validate_entry(entry, name, hand):
-    where = {"hand": hand, "player": name}
+def _validate_entry(entry: Any, name: str, hand: int | None) -> Entry:
+    where: dict[str, Any] = {"hand": hand, "player": name}
     if not isinstance(entry, dict):
         raise InputError(gettext_noop("is missing"), **where, field="outcome")
     checks.only_keys(entry, ("outcome", "hand_penalty", "cards", "failed_wins"), **where)
@@ -258,7 +232,7 @@ def _validate_entry(entry, name, hand):
     return clean
 
 
-def _validate_hand_options(options, hand):
+def _validate_hand_options(options: Any, hand: int | None) -> dict[str, bool]:
     if options is None:
         options = {}
     checks.only_keys(options, ("joker_discard",), hand=hand, field="_hand")
@@ -266,8 +240,8 @@ def _validate_hand_options(options, hand):
                                             field="joker_discard")}
 
 
-def _check_copies(entries, players, hand):
-    held = {}
+def _check_copies(entries: Hand, players: Sequence[str], hand: int | None) -> None:
+    held: dict[str, int] = {}
     for name in players:
         for code in entries[name].get("cards", ()):
             held[code] = held.get(code, 0) + 1
@@ -278,59 +252,11 @@ def _check_copies(entries, players, hand):
                                  params={"limit": limit, "code": code}, hand=hand, player=name, field="cards")
 
 
-def validate_hand(rules, players, inputs, hand=None, state=None):
-    """One more hand's inputs (player -> entry, optional "_hand"), checked and completed.
-
-    `state` is the fold state after the earlier hands: whether a player must be `out`, and
-    whether the game is already over, depend on it. None means no earlier hands, unless `hand`
-    is above 1 (the marriage-style call): then the earlier hands are unknown and those checks are
-    left to validate(), which checks the whole list in order.
-    """
-    if state is None and hand in (None, 1):
-        state = start(rules, players)
-    hand = hand or state["hands"] + 1
-    if state is not None and state["game_over"]:
-        raise InputError(gettext_noop("the game is over: no more hands can be played"), hand=hand)
-    checks.hand_inputs(inputs, players, hand)
-    clean = {"_hand": _validate_hand_options(inputs.get("_hand"), hand)}
-    problems = Problems()
-    for name in players:
-        with problems.check():
-            if name not in inputs:
-                raise InputError(gettext_noop("outcome is missing"), hand=hand, player=name, field="outcome")
-            clean[name] = _validate_entry(inputs[name], name, hand)
-    problems.raise_found()
-    winners = [name for name in players if clean[name]["outcome"] == "winner"]
-    if len(winners) != 1:
-        raise InputError(gettext_noop("only one player can win a hand") if winners else gettext_noop("choose the winner"),
-                         hand=hand, player=winners[1] if winners else None, field="outcome")
-    if state is not None:
-        limit = rules["elimination_over"]
-        for name in players:
-            out = clean[name]["outcome"] == "out"
-            if name in state["out"] and not out:
-                problems.add(InputError(gettext_noop("is out of the game (over %(limit)s): mark them out"),
-                                        params={"limit": limit}, hand=hand, player=name, field="outcome"))
-            if out and name not in state["out"]:
-                problems.add(InputError(gettext_noop("only a player over %(limit)s is out"), params={"limit": limit},
-                                        hand=hand, player=name, field="outcome"))
-        problems.raise_found()
-    if sum(clean[name]["outcome"] != "out" for name in players) < 2:
-        raise InputError(gettext_noop("at least 2 players must play a hand"), hand=hand, field="outcome")
-    _check_copies(clean, players, hand)
-    return clean
-
-
-def validate(rules, players, hands, events=()):
-    """Every hand checked and completed, in order; the error names the first bad hand, player, field."""
-    return base.validate_all(sys.modules[__name__], rules, players, hands, events)
-
-
 # --- scoring --------------------------------------------------------------------------------
 
 
 # Each rule of a hand's penalties, as the formula of its term (scoring/terms.py).
-FORMULAS = {
+FORMULAS: dict[str, terms.Formula] = {
     "winner": terms.note,  # the winner of the hand gets 0
     "out": terms.note,  # out of the game: plays no hand
     "joker_discard": lambda penalty, winner: penalty,  # in place of not set or the cards (failed wins still count)
@@ -344,7 +270,7 @@ FORMULAS = {
 term = terms.maker(FORMULAS)
 
 
-def _penalty_terms(rules, entry, winner, joker_discard):
+def _penalty_terms(rules: Rules, entry: Entry, winner: str, joker_discard: bool) -> list[terms.Term]:
     """The terms of one validated entry's penalty in a hand won by `winner`."""
     outcome = entry["outcome"]
     if outcome == "out":
@@ -365,32 +291,14 @@ def _penalty_terms(rules, entry, winner, joker_discard):
     return found
 
 
-def _hand_terms(rules, players, entries):
+def _hand_terms(rules: Rules, players: Sequence[str], entries: Hand) -> base.Explained:
     """Each player's penalty terms in one validated hand, in seat order."""
     joker_discard = (entries.get("_hand") or {}).get("joker_discard", False)
     winner = next(name for name in players if entries[name]["outcome"] == "winner")
     return {name: _penalty_terms(rules, entries[name], winner, joker_discard) for name in players}
 
 
-def start(rules, players):
-    """Before the first hand: nobody out, the first player deals, the game under way."""
-    return base.start(players, out=[], dealer=players[0], game_over=False, winner=None)
-
-
-def _fold(rules, players, state, clean_hand):
-    """One validated hand's terms, its penalties and the state after it: who went out, who deals
-    next, whether the game is over."""
-    explained = _hand_terms(rules, players, clean_hand)
-    points = terms.points(explained)
-    state = base.after(state, points)
-    if state["game_over"]:
-        return explained, points, state
-    # The deal passes to the next seat whose player is still in (to the next seat if none is).
-    after_dealer = players[players.index(state["dealer"]) + 1:] + players[:players.index(state["dealer"]) + 1]
-    return explained, points, _eliminate(rules, {**state, "dealer": after_dealer[0]}, after_dealer)
-
-
-def _eliminate(rules, state, order):
+def _eliminate(rules: Rules, state: State, order: Sequence[str]) -> State:
     """The state once every seated player whose total went over the limit is out, and the game
     over if one player or none is left in; the dealer is the first player still in from `order`
     (the seats from the one whose turn it is to deal)."""
@@ -413,64 +321,144 @@ def _eliminate(rules, state, order):
             out.discard(winner)
     dealer = next((name for name in order if name in seated and name not in out), state["dealer"])
     # In seat order, then those who got up.
-    out = [*(name for name in seated if name in out), *(name for name in state["out"] if name not in seated)]
-    return {**state, "out": out, "dealer": dealer,
+    in_order = [*(name for name in seated if name in out), *(name for name in state["out"] if name not in seated)]
+    return {**state, "out": in_order, "dealer": dealer,
             "game_over": game_over, "winner": winner}
 
 
-def fold(rules, players, state, clean_hand):
-    """One validated hand's penalties and the state after it (see _fold)."""
-    _explained, points, after = _fold(rules, players, state, clean_hand)
-    return points, after
-
-
-def explain(rules, players, state, clean_hand):
-    """Each player's penalty in one validated hand as terms, then what it led to: a total over
-    the limit ("eliminated": out from the next hand), the game won."""
-    explained, _points, after = _fold(rules, players, state, clean_hand)
-    for name in players:
-        if name in after["out"] and name not in state["out"]:
-            explained[name].append(term("eliminated", total=after["totals"][name], limit=rules["elimination_over"]))
-        if after["winner"] == name and not state["game_over"]:
-            explained[name].append(term("game_won"))
-    return explained
-
-
-def progress(rules, players, state):
-    """"dealer" (who deals next: seats in turn from the first player, skipping eliminated
-    players), "game_over", "winner" (a name or None), "out" (eliminated players, in seat order)."""
-    return {"dealer": state["dealer"], "game_over": state["game_over"], "winner": state["winner"],
-            "out": list(state["out"])}
-
-
-def score(rules, players, hands, events=()):
-    """Penalties of every validated hand, running totals, and progress (see progress())."""
-    return base.fold_all(sys.modules[__name__], rules, players, hands, events)
-
-
-def living(state):
+def living(state: State) -> list[str]:
     """The seated players still in the game, in seat order."""
     return [name for name in state["seated"] if name not in state["out"]]
 
 
-def joining_score(rules, state):
-    """The highest total still in the game (join_at_highest), else 0."""
-    return max((state["totals"][name] for name in living(state)), default=0) if rules["join_at_highest"] else 0
+class Konkan(base.Engine):
+    SLUG = "konkan"
+    LOWER_WINS = True
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 4
+    # A player may sit down between hands (at the highest total still in the game, by the usual house
+    # custom: the join_at_highest rule) or get up; one who gets up is out of the game, like one
+    # eliminated, and the last player still in wins.
+    CHANGES = ("join", "leave")
+    ZERO_SUM = False  # penalties, not payments
+    FORMULAS = FORMULAS
+    DEFAULT_RULES = _DEFAULT_RULES
+    # Sets are laid down while a hand is played, each checked as it is (check_set) and kept by the
+    # table; the hand is entered whole once it is over.
+    STAGES = (Stage("sets", in_hand=False), Stage("hand"))
+
+    def validate_rules(self, rules: Rules) -> Rules:
+        """The full rules: defaults overlaid with `rules`, every value checked."""
+        clean = checks.overlay(_DEFAULT_RULES, rules, POINT_KEYS, MAX_POINTS)
+        checks.whole_number(clean["elimination_over"], minimum=1, maximum=MAX_ELIMINATION,
+                            field="elimination_over")
+        checks.boolean(clean["join_at_highest"], field="join_at_highest")
+        penalties = clean["card_penalties"]
+        checks.only_keys(penalties, PENALTY_CARDS, field="card_penalties")
+        clean["card_penalties"] = {**_DEFAULT_RULES["card_penalties"], **penalties}
+        for value in clean["card_penalties"].values():
+            checks.whole_number(value, maximum=MAX_POINTS, field="card_penalties")
+        return clean
+
+    def missing_entry(self, name: str, hand: int | None) -> None:
+        raise InputError(gettext_noop("outcome is missing"), hand=hand, player=name, field="outcome")
+
+    def validate_hand(self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None,
+                      state: State | None = None) -> Hand:
+        """One more hand's inputs (player -> entry, optional "_hand"), checked and completed.
+
+        `state` is the fold state after the earlier hands: whether a player must be `out`, and
+        whether the game is already over, depend on it. None means no earlier hands, unless `hand`
+        is above 1 (the marriage-style call): then the earlier hands are unknown and those checks are
+        left to validate(), which checks the whole list in order.
+        """
+        if state is None and hand in (None, 1):
+            state = self.start(rules, players)
+        hand = hand or (1 if state is None else state["hands"] + 1)
+        if state is not None and state["game_over"]:
+            raise InputError(gettext_noop("the game is over: no more hands can be played"), hand=hand)
+        checks.hand_inputs(inputs, players, hand)
+        clean = {"_hand": _validate_hand_options(inputs.get("_hand"), hand),
+                 **self.each_player(players, inputs, hand, lambda entry, name: _validate_entry(entry, name, hand))}
+        winners = [name for name in players if clean[name]["outcome"] == "winner"]
+        if len(winners) != 1:
+            raise InputError(gettext_noop("only one player can win a hand") if winners else gettext_noop("choose the winner"),
+                             hand=hand, player=winners[1] if winners else None, field="outcome")
+        if state is not None:
+            problems = Problems()
+            limit = rules["elimination_over"]
+            for name in players:
+                out = clean[name]["outcome"] == "out"
+                if name in state["out"] and not out:
+                    problems.add(InputError(gettext_noop("is out of the game (over %(limit)s): mark them out"),
+                                            params={"limit": limit}, hand=hand, player=name, field="outcome"))
+                if out and name not in state["out"]:
+                    problems.add(InputError(gettext_noop("only a player over %(limit)s is out"), params={"limit": limit},
+                                            hand=hand, player=name, field="outcome"))
+            problems.raise_found()
+        if sum(clean[name]["outcome"] != "out" for name in players) < 2:
+            raise InputError(gettext_noop("at least 2 players must play a hand"), hand=hand, field="outcome")
+        _check_copies(clean, players, hand)
+        return clean
+
+    def start(self, rules: Rules, players: list[str]) -> State:
+        """Before the first hand: nobody out, the first player deals, the game under way."""
+        return base.start_state(players, out=[], dealer=players[0], game_over=False, winner=None)
+
+    def _fold(self, rules: Rules, players: list[str], state: State,
+              clean_hand: Hand) -> tuple[base.Explained, Points, State]:
+        """One validated hand's terms, its penalties and the state after it: who went out, who deals
+        next, whether the game is over."""
+        explained = _hand_terms(rules, players, clean_hand)
+        points = terms.points(explained)
+        state = base.after(state, points)
+        if state["game_over"]:
+            return explained, points, state
+        # The deal passes to the next seat whose player is still in (to the next seat if none is).
+        after_dealer = players[players.index(state["dealer"]) + 1:] + players[:players.index(state["dealer"]) + 1]
+        return explained, points, _eliminate(rules, {**state, "dealer": after_dealer[0]}, after_dealer)
+
+    def fold(self, rules: Rules, players: list[str], state: State, clean_hand: Hand) -> tuple[Points, State]:
+        """One validated hand's penalties and the state after it (see _fold)."""
+        _explained, points, after = self._fold(rules, players, state, clean_hand)
+        return points, after
+
+    def explain(self, rules: Rules, players: list[str], state: State, clean_hand: Hand) -> base.Explained:
+        """Each player's penalty in one validated hand as terms, then what it led to: a total over
+        the limit ("eliminated": out from the next hand), the game won."""
+        explained, _points, after = self._fold(rules, players, state, clean_hand)
+        for name in players:
+            if name in after["out"] and name not in state["out"]:
+                explained[name].append(term("eliminated", total=after["totals"][name], limit=rules["elimination_over"]))
+            if after["winner"] == name and not state["game_over"]:
+                explained[name].append(term("game_won"))
+        return explained
+
+    def progress(self, rules: Rules, players: list[str], state: State) -> Progress:
+        """"dealer" (who deals next: seats in turn from the first player, skipping eliminated
+        players), "game_over", "winner" (a name or None), "out" (eliminated players, in seat order)."""
+        return {"dealer": state["dealer"], "game_over": state["game_over"], "winner": state["winner"],
+                "out": list(state["out"])}
+
+    def joining_score(self, rules: Rules, state: State) -> int:
+        """The highest total still in the game (join_at_highest), else 0."""
+        return max((state["totals"][name] for name in living(state)), default=0) if rules["join_at_highest"] else 0
+
+    def changed(self, rules: Rules, state: State, before: State) -> State:
+        """After seats or totals changed: a leaver is out of the game, a player who comes back is in
+        again unless their total is over the limit, a total an adjustment took over the limit is out
+        too, the last player in wins, and the deal goes to whoever sits next."""
+        back = [name for name in state["seated"] if name not in before["seated"] and name in before["totals"]]
+        out = [*(name for name in state["out"] if name not in back),
+               *(name for name in before["seated"] if name not in state["seated"])]
+        dealer = base.next_seated(before["dealer"], before["seated"], [name for name in state["seated"] if name not in out])
+        at = state["seated"].index(dealer)
+        return _eliminate(rules, {**state, "out": out, "dealer": dealer}, state["seated"][at:] + state["seated"][:at])
+
+    def deal_to(self, rules: Rules, state: State, name: str) -> State:
+        if name in state["out"]:
+            raise InputError(gettext_noop("is out of the game"), player=name, field="player")
+        return {**state, "dealer": name}
 
 
-def changed(rules, state, before):
-    """After seats or totals changed: a leaver is out of the game, a player who comes back is in
-    again unless their total is over the limit, a total an adjustment took over the limit is out
-    too, the last player in wins, and the deal goes to whoever sits next."""
-    back = [name for name in state["seated"] if name not in before["seated"] and name in before["totals"]]
-    out = [*(name for name in state["out"] if name not in back),
-           *(name for name in before["seated"] if name not in state["seated"])]
-    dealer = base.next_seated(before["dealer"], before["seated"], [name for name in state["seated"] if name not in out])
-    at = state["seated"].index(dealer)
-    return _eliminate(rules, {**state, "out": out, "dealer": dealer}, state["seated"][at:] + state["seated"][:at])
-
-
-def deal_to(rules, state, name):
-    if name in state["out"]:
-        raise InputError(gettext_noop("is out of the game"), player=name, field="player")
-    return {**state, "dealer": name}
+ENGINE = Konkan()

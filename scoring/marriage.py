@@ -1,19 +1,12 @@
 """Nepali Marriage: maal, seen/unseen and the settlement formula (docs/rules/marriage.md)."""
 
-import sys
 from copy import deepcopy
+from typing import Any
 
 from . import base, checks, terms
-from .errors import InputError, Problems, gettext_noop
+from .base import Entry, Hand, Rules, State
+from .errors import InputError, gettext_noop
 
-SLUG = "marriage"
-LOWER_WINS = False
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
-# Anyone may sit down or get up between hands: every hand is settled on its own, among the
-# players in it, so nothing carries over that a newcomer or a leaver would upset.
-CHANGES = ("join", "leave")
-ZERO_SUM = True  # the winner is paid what the others pay: every hand adds up to 0
 STATUSES = ("winner", "seen", "unseen", "out")
 TUNNELLA_KINDS = ("ordinary", "joker", "poplu_jhiplu")
 COUNT_LIMITS = {"tiplu": 2, "poplu": 3, "jhiplu": 3}
@@ -22,7 +15,7 @@ COUNT_LIMITS = {"tiplu": 2, "poplu": 3, "jhiplu": 3}
 JOKER_TUNNELLAS_PER_HAND = 3
 TUNNELLAS_PER_PLAYER = 7
 
-_DEFAULT_RULES = {
+_DEFAULT_RULES: Rules = {
     "maal_table": {
         "tiplu": [3, 7],
         "poplu": [2, 5, 10],
@@ -44,25 +37,10 @@ POINT_KEYS = ("seen_points", "unseen_points", "dublee_bonus", "dublee_seen_point
 MAX_POINTS = 10_000
 
 
-def default_rules():
-    return deepcopy(_DEFAULT_RULES)
-
-
-def validate_rules(rules):
-    """The full rules: defaults overlaid with `rules`, every value checked."""
-    clean = checks.overlay(_DEFAULT_RULES, rules, POINT_KEYS, MAX_POINTS)
-    for key in ("murder", "kidnap"):
-        checks.boolean(clean[key], field=key)
-    clean["point_rate"] = checks.rate(clean["point_rate"], field="point_rate")
-    clean["currency"] = checks.text(clean["currency"], max_length=10, field="currency")
-    clean["maal_table"] = _validate_maal_table(clean["maal_table"])
-    return clean
-
-
-def _validate_maal_table(table):
-    where = {"field": "maal_table"}
+def _validate_maal_table(table: Any) -> dict[str, Any]:
+    where: dict[str, Any] = {"field": "maal_table"}
     checks.only_keys(table, _DEFAULT_RULES["maal_table"], **where)
-    clean = default_rules()["maal_table"]
+    clean: dict[str, Any] = deepcopy(_DEFAULT_RULES["maal_table"])
     clean.update(table)
     for item, values in clean.items():
         default = _DEFAULT_RULES["maal_table"][item]
@@ -81,13 +59,13 @@ def _validate_maal_table(table):
     return clean
 
 
-def maal_split(maal_table, counts):
+def maal_split(maal_table: dict[str, Any], counts: dict[str, Any]) -> list[dict[str, Any]]:
     """The best split of tiplu, poplu and jhiplu into marriages and singles, plus tunnellas: what
     counts, as [{"item", "count", "points"}] ("marriage", then "tiplu", "poplu", "jhiplu", then
     "tunnella_<kind>"), the items held none of left out."""
 
-    def value(item, how_many):
-        return maal_table[item][how_many - 1] if how_many else 0
+    def value(item: str, how_many: int) -> int:
+        return int(maal_table[item][how_many - 1]) if how_many else 0
 
     t, p, j = counts["tiplu"], counts["poplu"], counts["jhiplu"]
     marriages = max(range(min(t, p, j, 2) + 1), key=lambda k: value("marriage", k) + value("tiplu", t - k)
@@ -99,16 +77,16 @@ def maal_split(maal_table, counts):
     return [{"item": item, "count": count, "points": points} for item, count, points in held if count]
 
 
-def count_maal(maal_table, counts):
+def count_maal(maal_table: dict[str, Any], counts: dict[str, Any]) -> int:
     """The maal of the best split (maal_split)."""
-    return sum(part["points"] for part in maal_split(maal_table, counts))
+    return sum(int(part["points"]) for part in maal_split(maal_table, counts))
 
 
-def empty_counts():
+def empty_counts() -> dict[str, Any]:
     return {"tiplu": 0, "poplu": 0, "jhiplu": 0, "tunnellas": dict.fromkeys(TUNNELLA_KINDS, 0)}
 
 
-def validate_counts(counts, **where):
+def validate_counts(counts: Any, **where: Any) -> dict[str, Any]:
     """Complete, checked maal counts for one player (a missing count is 0)."""
     where = {**where, "field": "maal_counts"}
     checks.only_keys(counts, ("tiplu", "poplu", "jhiplu", "tunnellas"), **where)
@@ -133,8 +111,8 @@ def validate_counts(counts, **where):
     return clean
 
 
-def _validate_entry(entry, name, hand):
-    where = {"hand": hand, "player": name}
+def _validate_entry(entry: Any, name: str, hand: int | None) -> Entry:
+    where: dict[str, Any] = {"hand": hand, "player": name}
     if not isinstance(entry, dict):
         raise InputError(gettext_noop("is missing"), **where)
     checks.only_keys(entry, ("status", "maal", "maal_counts", "dublee", "foul"), **where)
@@ -165,7 +143,7 @@ def _validate_entry(entry, name, hand):
     return clean
 
 
-def _check_hand_counts(entries, hand):
+def _check_hand_counts(entries: dict[str, Entry], hand: int | None) -> None:
     """The three packs hold 2 tiplu (the third is the joker), 3 poplu and 3 jhiplu in all."""
     held = {item: 0 for item in COUNT_LIMITS}
     pj_tunnellas = joker_tunnellas = 0
@@ -193,46 +171,14 @@ def _check_hand_counts(entries, hand):
                          hand=hand, field="tunnella_joker")
 
 
-def validate_hand(rules, players, inputs, hand=None, state=None):
-    """One hand's inputs (player -> entry, optional "_hand"), checked and completed.
-
-    `state` (after the earlier hands) is part of every game's surface; no Marriage hand
-    depends on another.
-    """
-    checks.hand_inputs(inputs, players, hand)
-    if inputs.get("_hand", {}) != {}:
-        raise InputError(gettext_noop("Marriage has no per-hand inputs"), hand=hand, field="_hand")
-    entries = {}
-    problems = Problems()
-    for name in players:
-        with problems.check():
-            if name not in inputs:
-                raise InputError(gettext_noop("status is missing"), hand=hand, player=name, field="status")
-            entries[name] = _validate_entry(inputs[name], name, hand)
-    problems.raise_found()
-    winners = [name for name, entry in entries.items() if entry["status"] == "winner"]
-    if len(winners) != 1:
-        raise InputError(gettext_noop("only one player can win a hand") if winners else gettext_noop("choose the winner"),
-                         hand=hand, player=winners[1] if winners else None, field="status")
-    if sum(entry["status"] != "out" for entry in entries.values()) < 2:
-        raise InputError(gettext_noop("at least 2 players must play a hand"), hand=hand, field="status")
-    _check_hand_counts(entries, hand)
-    return entries
-
-
-def validate(rules, players, hands, events=()):
-    """Every hand checked and completed; the error names the first bad hand, player and field."""
-    return base.validate_all(sys.modules[__name__], rules, players, hands, events)
-
-
-def hand_maal(rules, entry):
+def hand_maal(rules: Rules, entry: Entry) -> int:
     if "maal_counts" in entry:
         return count_maal(rules["maal_table"], entry["maal_counts"])
-    return entry["maal"]
+    return int(entry["maal"])
 
 
 # Each rule of a hand's settlement, as the formula of its term (scoring/terms.py).
-FORMULAS = {
+FORMULAS: dict[str, terms.Formula] = {
     # every player but the winner: p = n·s − g − P (g: what their status pays the winner)
     "settlement": lambda n, maal, game_points, total_maal, paid_for: n * maal - game_points - total_maal,
     # the winner: p = −(sum of the others' settlements), so the hand sums to 0
@@ -251,85 +197,100 @@ term = terms.maker(FORMULAS)
 GAME_POINTS = {"seen": "seen_points", "unseen": "unseen_points", "dublee": "dublee_seen_points"}
 
 
-def explain(rules, players, state, clean_hand):
-    """Each player's points for one validated hand as terms: the maal counter's split (where the
-    maal was counted), the settlement formula, then the
-    dublee bonus and each foul; a player sitting out has none (0 points). Players in seat order
-    (a stored hand's keys may come back in another order)."""
-    playing = {name: clean_hand[name] for name in players if clean_hand[name]["status"] != "out"}
-    winner = next(name for name, entry in playing.items() if entry["status"] == "winner")
-    n = len(playing)
-    explained = {name: [] for name in players}
-    maal = {name: hand_maal(rules, entry) for name, entry in playing.items()}
-    for name, entry in playing.items():
-        if "maal_counts" in entry:
-            explained[name].append(term("maal_counted", parts=maal_split(rules["maal_table"], entry["maal_counts"]),
-                                        maal=maal[name]))
-    if rules["murder"] or rules["kidnap"]:
+class Marriage(base.DealerGoesRound):
+    """Who deals next goes round the seats; a Marriage game has no end."""
+
+    SLUG = "marriage"
+    LOWER_WINS = False
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 6
+    # Anyone may sit down or get up between hands: every hand is settled on its own, among the
+    # players in it, so nothing carries over that a newcomer or a leaver would upset.
+    CHANGES = ("join", "leave")
+    ZERO_SUM = True  # the winner is paid what the others pay: every hand adds up to 0
+    FORMULAS = FORMULAS
+    DEFAULT_RULES = _DEFAULT_RULES
+
+    def validate_rules(self, rules: Rules) -> Rules:
+        """The full rules: defaults overlaid with `rules`, every value checked."""
+        clean = checks.overlay(_DEFAULT_RULES, rules, POINT_KEYS, MAX_POINTS)
+        for key in ("murder", "kidnap"):
+            checks.boolean(clean[key], field=key)
+        clean["point_rate"] = checks.rate(clean["point_rate"], field="point_rate")
+        clean["currency"] = checks.text(clean["currency"], max_length=10, field="currency")
+        clean["maal_table"] = _validate_maal_table(clean["maal_table"])
+        return clean
+
+    def missing_entry(self, name: str, hand: int | None) -> None:
+        raise InputError(gettext_noop("status is missing"), hand=hand, player=name, field="status")
+
+    def validate_hand(self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None,
+                      state: State | None = None) -> Hand:
+        """One hand's inputs (player -> entry, optional "_hand"), checked and completed.
+
+        `state` (after the earlier hands) is part of every game's surface; no Marriage hand
+        depends on another.
+        """
+        checks.hand_inputs(inputs, players, hand)
+        if inputs.get("_hand", {}) != {}:
+            raise InputError(gettext_noop("Marriage has no per-hand inputs"), hand=hand, field="_hand")
+        entries = self.each_player(players, inputs, hand, lambda entry, name: _validate_entry(entry, name, hand))
+        winners = [name for name, entry in entries.items() if entry["status"] == "winner"]
+        if len(winners) != 1:
+            raise InputError(gettext_noop("only one player can win a hand") if winners else gettext_noop("choose the winner"),
+                             hand=hand, player=winners[1] if winners else None, field="status")
+        if sum(entry["status"] != "out" for entry in entries.values()) < 2:
+            raise InputError(gettext_noop("at least 2 players must play a hand"), hand=hand, field="status")
+        _check_hand_counts(entries, hand)
+        return entries
+
+    def explain(self, rules: Rules, players: list[str], state: State, clean_hand: Hand) -> base.Explained:
+        """Each player's points for one validated hand as terms: the maal counter's split (where the
+        maal was counted), the settlement formula, then the
+        dublee bonus and each foul; a player sitting out has none (0 points). Players in seat order
+        (a stored hand's keys may come back in another order)."""
+        playing = {name: clean_hand[name] for name in players if clean_hand[name]["status"] != "out"}
+        winner = next(name for name, entry in playing.items() if entry["status"] == "winner")
+        n = len(playing)
+        explained: base.Explained = {name: [] for name in players}
+        maal = {name: hand_maal(rules, entry) for name, entry in playing.items()}
         for name, entry in playing.items():
-            if entry["status"] == "unseen" and maal[name]:
-                if rules["kidnap"]:
-                    explained[name].append(term("kidnapped", maal=maal[name], winner=winner))
-                    explained[winner].append(term("kidnapper", maal=maal[name], victim=name))
-                    maal[winner] += maal[name]
-                else:
-                    explained[name].append(term("murdered", maal=maal[name]))
-                maal[name] = 0
-    total_maal = sum(maal.values())
-    settlements = []
-    for name, entry in playing.items():
-        if name == winner:
-            continue
-        paid_for = "unseen" if entry["status"] == "unseen" else "dublee" if entry["dublee"] else "seen"
-        settlement = term("settlement", n=n, maal=maal[name], game_points=rules[GAME_POINTS[paid_for]],
-                          total_maal=total_maal, paid_for=paid_for)
-        explained[name].append(settlement)
-        settlements.append(settlement.points)
-    explained[winner].append(term("winner", others=settlements))
-    if playing[winner]["dublee"]:
-        for name in playing:
-            if name != winner:
-                explained[name].append(term("dublee_paid", bonus=rules["dublee_bonus"], winner=winner))
-        explained[winner].append(term("dublee_won", bonus=rules["dublee_bonus"], others=n - 1))
-    for fouler, entry in playing.items():
-        if entry["foul"]:
+            if "maal_counts" in entry:
+                explained[name].append(term("maal_counted", parts=maal_split(rules["maal_table"], entry["maal_counts"]),
+                                            maal=maal[name]))
+        if rules["murder"] or rules["kidnap"]:
+            for name, entry in playing.items():
+                if entry["status"] == "unseen" and maal[name]:
+                    if rules["kidnap"]:
+                        explained[name].append(term("kidnapped", maal=maal[name], winner=winner))
+                        explained[winner].append(term("kidnapper", maal=maal[name], victim=name))
+                        maal[winner] += maal[name]
+                    else:
+                        explained[name].append(term("murdered", maal=maal[name]))
+                    maal[name] = 0
+        total_maal = sum(maal.values())
+        settlements = []
+        for name, entry in playing.items():
+            if name == winner:
+                continue
+            paid_for = "unseen" if entry["status"] == "unseen" else "dublee" if entry["dublee"] else "seen"
+            settlement = term("settlement", n=n, maal=maal[name], game_points=rules[GAME_POINTS[paid_for]],
+                              total_maal=total_maal, paid_for=paid_for)
+            explained[name].append(settlement)
+            settlements.append(settlement.points)
+        explained[winner].append(term("winner", others=settlements))
+        if playing[winner]["dublee"]:
             for name in playing:
-                if name != fouler:
-                    explained[name].append(term("foul_received", fine=rules["foul_fine"], fouler=fouler))
-            explained[fouler].append(term("foul_paid", fine=rules["foul_fine"], others=n - 1))
-    return explained
+                if name != winner:
+                    explained[name].append(term("dublee_paid", bonus=rules["dublee_bonus"], winner=winner))
+            explained[winner].append(term("dublee_won", bonus=rules["dublee_bonus"], others=n - 1))
+        for fouler, entry in playing.items():
+            if entry["foul"]:
+                for name in playing:
+                    if name != fouler:
+                        explained[name].append(term("foul_received", fine=rules["foul_fine"], fouler=fouler))
+                explained[fouler].append(term("foul_paid", fine=rules["foul_fine"], others=n - 1))
+        return explained
 
 
-def start(rules, players):
-    """The state before the first hand: besides the hands and totals, who deals (the first player)."""
-    return base.start(players, dealer=players[0])
-
-
-def fold(rules, players, state, clean_hand):
-    """One validated hand's points and the state after it: the deal passes to the next seat."""
-    points = terms.points(explain(rules, players, state, clean_hand))
-    return points, base.after(state, points, dealer=players[(players.index(state["dealer"]) + 1) % len(players)])
-
-
-def progress(rules, players, state):
-    """Who deals next (seats in turn); a Marriage game has no end."""
-    return {"dealer": state["dealer"], "game_over": False, "winner": None}
-
-
-def joining_score(rules, state):
-    """A newcomer starts at 0, as every player did."""
-    return 0
-
-
-def changed(rules, state, before):
-    """After seats changed: a leaver who was to deal passes the deal to the next seat."""
-    return {**state, "dealer": base.next_seated(state["dealer"], before["seated"], state["seated"])}
-
-
-def deal_to(rules, state, name):
-    return {**state, "dealer": name}
-
-
-def score(rules, players, hands, events=()):
-    """Points of every validated hand, running totals, and who deals next."""
-    return base.fold_all(sys.modules[__name__], rules, players, hands, events)
+ENGINE = Marriage()

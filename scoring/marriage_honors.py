@@ -18,20 +18,14 @@ Seating, deals and rounds (see rotation()): players are listed clockwise, the fi
 the first game, and the deal passes in the direction of play, skipping inactive players.
 """
 
-import sys
+from collections.abc import Iterable, Sequence
 from copy import deepcopy
+from typing import Any
 
 from . import base, checks, terms
-from .errors import InputError, Problems, gettext_noop
+from .base import Entry, Hand, Progress, Rules, State
+from .errors import InputError, gettext_noop
 
-SLUG = "marriage-honors"
-LOWER_WINS = False
-MIN_PLAYERS = 2
-MAX_PLAYERS = 10
-# Anyone may sit down or get up between games: each game is settled among its active players, and
-# the deal and the rounds carry on round the seats as they are (see changed()).
-CHANGES = ("join", "leave")
-ZERO_SUM = True  # every game's points add up to 0
 OUTCOMES = ("declared", "played", "surrendered_first", "surrendered_later", "no_turn", "inactive")
 HAND_POINT_OUTCOMES = ("played", "no_turn")
 # The message for hand points given with any other outcome.
@@ -44,7 +38,7 @@ _NO_HAND_POINTS = {
 DIRECTIONS = ("clockwise", "anticlockwise")
 ENTRY_KEYS = ("outcome", "honors", "marriages", "hand_points")
 
-_DEFAULT_RULES = {
+_DEFAULT_RULES: Rules = {
     "honor_value": 4,
     "marriage_points": 20,
     "surrender_first_points": 2,
@@ -66,27 +60,10 @@ CARD_SUITS = ("S", "H", "D", "C")
 JOKER = "JK"
 
 
-def default_rules():
-    return deepcopy(_DEFAULT_RULES)
-
-
-def validate_rules(rules):
-    """The full rules: defaults overlaid with `rules`, every value checked."""
-    clean = checks.overlay(_DEFAULT_RULES, rules, POINT_KEYS, MAX_POINTS)
-    checks.whole_number(clean["decks"], minimum=MIN_DECKS, maximum=MAX_DECKS, field="decks")
-    checks.whole_number(clean["cards_per_hand"], minimum=MIN_CARDS_PER_HAND, maximum=MAX_CARDS_PER_HAND,
-                        field="cards_per_hand")
-    if clean["direction"] not in DIRECTIONS:
-        raise InputError(gettext_noop("choose clockwise or anticlockwise"), field="direction")
-    clean["point_rate"] = checks.rate(clean["point_rate"], field="point_rate")
-    clean["currency"] = checks.text(clean["currency"], max_length=10, field="currency")
-    return clean
-
-
 # --- card points ----------------------------------------------------------------------------
 
 
-def card_points(card, **where):
+def card_points(card: Any, **where: Any) -> int:
     """Points of one card code: A J Q K = 10, 2-10 face value, JK (a joker) = 0."""
     if card == JOKER:
         return 0
@@ -96,7 +73,7 @@ def card_points(card, **where):
                      **{"field": "cards", **where})
 
 
-def hand_points_from_cards(cards, **where):
+def hand_points_from_cards(cards: Any, **where: Any) -> int:
     """Hand points of a list of card codes ("AS", "10H", "JK": rank A 2-10 J Q K, suit S H D C,
     upper case as in docs/FORMAT.md). `where` (hand=, player=, field=) goes into the InputError for a
     bad code; field defaults to "cards"."""
@@ -108,8 +85,8 @@ def hand_points_from_cards(cards, **where):
 # --- validation -----------------------------------------------------------------------------
 
 
-def _validate_entry(rules, entry, name, hand):
-    where = {"hand": hand, "player": name}
+def _validate_entry(rules: Rules, entry: Any, name: str, hand: int | None) -> Entry:
+    where: dict[str, Any] = {"hand": hand, "player": name}
     if not isinstance(entry, dict):
         raise InputError(gettext_noop("is missing"), **where, field="outcome")
     checks.only_keys(entry, ENTRY_KEYS, **where)
@@ -140,55 +117,18 @@ def _validate_entry(rules, entry, name, hand):
     return clean
 
 
-def validate_hand(rules, players, inputs, hand=None, state=None):
-    """One game's inputs (player -> entry, optional empty "_hand"), checked and completed.
-
-    `state` (after the earlier games) is accepted like every game's validate_hand; no check
-    here depends on it.
-    """
-    checks.hand_inputs(inputs, players, hand)
-    if inputs.get("_hand", {}) != {}:
-        raise InputError(gettext_noop("Marriage with honors has no per-hand inputs"), hand=hand, field="_hand")
-    entries = {}
-    problems = Problems()
-    for name in players:
-        with problems.check():
-            if name not in inputs:
-                raise InputError(gettext_noop("outcome is missing"), hand=hand, player=name, field="outcome")
-            entries[name] = _validate_entry(rules, inputs[name], name, hand)
-    problems.raise_found()
-    active = [name for name in players if entries[name]["outcome"] != "inactive"]
-    if len(active) < 2:
-        raise InputError(gettext_noop("at least 2 players must be active in a game"), hand=hand, field="outcome")
-    declarers = [name for name in players if entries[name]["outcome"] == "declared"]
-    if len(declarers) != 1:
-        raise InputError(gettext_noop("only one player can declare") if declarers else gettext_noop("choose who declared"),
-                         hand=hand, player=declarers[1] if declarers else None, field="outcome")
-    marriages = sum(entries[name]["marriages"] for name in active)
-    if marriages > rules["decks"]:
-        raise InputError(gettext_noop("%(decks)s decks hold only %(decks)s marriages, %(count)s were entered"),
-                         params={"decks": rules["decks"], "count": marriages},
-                         hand=hand, field="marriages")
-    return entries
-
-
-def validate(rules, players, hands, events=()):
-    """Every hand checked and completed; the error names the first bad hand, player and field."""
-    return base.validate_all(sys.modules[__name__], rules, players, hands, events)
-
-
 # --- scoring --------------------------------------------------------------------------------
 
 
-def honor_total(rules, entry):
+def honor_total(rules: Rules, entry: Entry) -> int:
     """h = honors × honor value + marriages × marriage points (0 for an inactive player)."""
     if entry["outcome"] == "inactive":
         return 0
-    return entry["honors"] * rules["honor_value"] + entry["marriages"] * rules["marriage_points"]
+    return int(entry["honors"] * rules["honor_value"] + entry["marriages"] * rules["marriage_points"])
 
 
 # Each rule of a game's score, as the formula of its term (scoring/terms.py).
-FORMULAS = {
+FORMULAS: dict[str, terms.Formula] = {
     # PART_A = n·h − H, h = honors × honor value + marriages × marriage points
     "part_a": lambda n, honors, honor_value, marriages, marriage_points, h, total_h: n * h - total_h,
     # PART_B = −2 · points in hand; a player who never got a turn has half their hand points in
@@ -201,7 +141,7 @@ term = terms.maker(FORMULAS)
 SURRENDER_POINTS = {"surrendered_first": "surrender_first_points", "surrendered_later": "surrender_later_points"}
 
 
-def _part_b(rules, entry):
+def _part_b(rules: Rules, entry: Entry) -> terms.Term:
     """The PART_B term of a player who did not declare: their points in hand, by outcome."""
     outcome = entry["outcome"]
     if outcome in HAND_POINT_OUTCOMES:
@@ -211,105 +151,31 @@ def _part_b(rules, entry):
     return term("part_b", outcome=outcome, points=points)
 
 
-def twice_points_in_hand(rules, entry):
+def twice_points_in_hand(rules: Rules, entry: Entry) -> int:
     """2 × points_in_hand, a whole number even for no_turn (half the hand points, doubled)."""
     if entry["outcome"] in ("declared", "inactive"):
         return 0
     return -_part_b(rules, entry).points
 
 
-def explain(rules, players, state, clean_hand):
-    """Each player's score for one validated game as terms: PART_A, then PART_B; an inactive
-    player has none (0 points). Players in seat order (a stored game's keys may come back in
-    another order)."""
-    active = {name: clean_hand[name] for name in players if clean_hand[name]["outcome"] != "inactive"}
-    n = len(active)
-    h = {name: honor_total(rules, entry) for name, entry in active.items()}
-    total_h = sum(h.values())
-    explained = {name: [] for name in players}
-    for name, entry in active.items():
-        explained[name].append(term("part_a", n=n, honors=entry["honors"], honor_value=rules["honor_value"],
-                                    marriages=entry["marriages"], marriage_points=rules["marriage_points"],
-                                    h=h[name], total_h=total_h))
-    others = []
-    for name, entry in active.items():
-        if entry["outcome"] != "declared":
-            explained[name].append(_part_b(rules, entry))
-            others.append(explained[name][-1].points)
-    declarer = next(name for name, entry in active.items() if entry["outcome"] == "declared")
-    explained[declarer].append(term("part_b_declarer", others=others))
-    return explained
-
-
-def parts(rules, players, entries):
+def parts(rules: Rules, players: list[str], entries: Hand) -> dict[str, tuple[int, ...]]:
     """(PART_A, PART_B) per player of one validated game; inactive players (0, 0)."""
     return {name: tuple(term.points for term in terms) or (0, 0)
-            for name, terms in explain(rules, players, None, entries).items()}
-
-
-def start(rules, players):
-    """Before the first game: where the deal stands (see rotation()) and empty statistics."""
-    return base.start(players, walk=dict(_START_WALK), stats=stats(players, []))
-
-
-def fold(rules, players, state, clean_hand):
-    """One validated game's points and the state after it: the deal moves on, statistics grow."""
-    points = terms.points(explain(rules, players, state, clean_hand))
-    _deal, walk = _next_deal(_play_order(rules, players), state["walk"], _active(clean_hand))
-    return points, base.after(state, points, walk=walk, stats=stats(players, [clean_hand], state["stats"]))
-
-
-def progress(rules, players, state):
-    """The next deal (everyone assumed active), the statistics; a session has no end."""
-    return {**rotation(rules, players, state), "stats": deepcopy(state["stats"]), "game_over": False,
-            "winner": None}
-
-
-def score(rules, players, hands, events=()):
-    """Points of every validated game, running totals, and the next deal (all assumed active)."""
-    return base.fold_all(sys.modules[__name__], rules, players, hands, events)
-
-
-def joining_score(rules, state):
-    return 0
-
-
-def changed(rules, state, before):
-    """After seats changed, the deal and the round go on round the new seats: the player whose
-    turn it was deals next (a leaver's turn passes to the next seat), and the round still ends
-    when the deal reaches or passes its first dealer's seat (a leaver's: the next seat's). A
-    newcomer starts with empty statistics."""
-    walk, old, new = before["walk"], _play_order(rules, before["seated"]), _play_order(rules, state["seated"])
-    size, next_player = len(new), base.next_seated(old[walk["next"] % len(old)], old, new)
-    if walk["round_start"] is None:
-        moved = {**walk, "next": new.index(next_player)}
-    else:
-        round_start = new.index(base.next_seated(old[walk["round_start"] % len(old)], old, new))
-        complete = walk["next"] - walk["round_start"] >= len(old)
-        ahead = size if complete else (new.index(next_player) - round_start) % size
-        moved = {**walk, "round_start": round_start, "next": round_start + ahead}
-    newcomers = [name for name in state["seated"] if name not in state["stats"]]
-    return {**state, "walk": moved, "stats": {**state["stats"], **stats(newcomers, [])}}
-
-
-def deal_to(rules, state, name):
-    """The deal jumps to `name`; the round goes on."""
-    order, walk = _play_order(rules, state["seated"]), state["walk"]
-    position = next(p for p in range(walk["next"], walk["next"] + len(order)) if order[p % len(order)] == name)
-    return {**state, "walk": {**walk, "next": position}}
+            for name, terms in ENGINE.explain(rules, players, None, entries).items()}
 
 
 # --- deals and rounds -----------------------------------------------------------------------
 
 
-def _play_order(rules, players):
+def _play_order(rules: Rules, players: Sequence[str]) -> list[str]:
     """Seats in the direction of play, starting with the first player (players are clockwise)."""
     if rules["direction"] == "clockwise":
         return list(players)
     return [players[0], *reversed(players[1:])]
 
 
-def _deal(order, active, position, number_in_round, completed_rounds):
+def _deal(order: list[str], active: set[str], position: int, number_in_round: int,
+          completed_rounds: int) -> dict[str, Any]:
     """Who deals, cuts and leads at absolute `position` (a seat index that only grows)."""
     size = len(order)
     dealer = order[position % size]
@@ -324,10 +190,10 @@ def _deal(order, active, position, number_in_round, completed_rounds):
 # Where the deal stands between games. "next": the absolute position the deal passes to next;
 # "round_start": the absolute position of the current round's first deal (None before the first
 # game); "rounds": rounds complete; "deals": deals so far in the current round.
-_START_WALK = {"next": 0, "round_start": None, "rounds": 0, "deals": 0}
+_START_WALK: dict[str, Any] = {"next": 0, "round_start": None, "rounds": 0, "deals": 0}
 
 
-def _next_deal(order, walk, active):
+def _next_deal(order: list[str], walk: dict[str, Any], active: set[str]) -> tuple[dict[str, Any], dict[str, Any]]:
     """(the deal of the game played by `active`, where the deal stands after it)."""
     size = len(order)
     position = next(p for p in range(walk["next"], walk["next"] + size) if order[p % size] in active)
@@ -342,11 +208,11 @@ def _next_deal(order, walk, active):
             {"next": position + 1, "round_start": round_start, "rounds": rounds, "deals": number})
 
 
-def _active(entries):
+def _active(entries: Hand) -> set[str]:
     return {name for name, entry in entries.items() if entry["outcome"] != "inactive"}
 
 
-def deals(rules, players, hands):
+def deals(rules: Rules, players: list[str], hands: Iterable[Hand]) -> list[dict[str, Any]]:
     """For each validated game: {"dealer", "cutter", "leader", "round_number", "deal_number"} of
     that game."""
     order, walk, dealt = _play_order(rules, players), _START_WALK, []
@@ -356,7 +222,7 @@ def deals(rules, players, hands):
     return dealt
 
 
-def rotation(rules, players, state, inactive=()):
+def rotation(rules: Rules, players: list[str], state: State, inactive: Iterable[str] = ()) -> dict[str, Any]:
     """Who deals, cuts and leads the next game, and its round label.
 
     `state`: the fold state after the games played (see fold()); `inactive`: names sitting out
@@ -393,7 +259,8 @@ def rotation(rules, players, state, inactive=()):
 STAT_KEYS = ("marriages", "honors", "declarations", "games_without_honors", "surrenders", "games_played")
 
 
-def stats(players, hands, so_far=None):
+def stats(players: Iterable[str], hands: Iterable[Hand],
+          so_far: dict[str, dict[str, int]] | None = None) -> dict[str, dict[str, int]]:
     """Per player, over the validated games: {"marriages": marriages held, "honors": honor cards
     held, "declarations": games declared, "games_without_honors": games active with neither an
     honor nor a marriage, "surrenders": surrendered first or later, "games_played": games active},
@@ -411,3 +278,118 @@ def stats(players, hands, so_far=None):
             row["surrenders"] += entry["outcome"] in ("surrendered_first", "surrendered_later")
             row["games_without_honors"] += not entry["honors"] and not entry["marriages"]
     return table
+
+
+class MarriageHonors(base.Engine):
+    SLUG = "marriage-honors"
+    LOWER_WINS = False
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 10
+    # Anyone may sit down or get up between games: each game is settled among its active players, and
+    # the deal and the rounds carry on round the seats as they are (see changed()).
+    CHANGES = ("join", "leave")
+    ZERO_SUM = True  # every game's points add up to 0
+    FORMULAS = FORMULAS
+    DEFAULT_RULES = _DEFAULT_RULES
+
+    def validate_rules(self, rules: Rules) -> Rules:
+        """The full rules: defaults overlaid with `rules`, every value checked."""
+        clean = checks.overlay(_DEFAULT_RULES, rules, POINT_KEYS, MAX_POINTS)
+        checks.whole_number(clean["decks"], minimum=MIN_DECKS, maximum=MAX_DECKS, field="decks")
+        checks.whole_number(clean["cards_per_hand"], minimum=MIN_CARDS_PER_HAND, maximum=MAX_CARDS_PER_HAND,
+                            field="cards_per_hand")
+        if clean["direction"] not in DIRECTIONS:
+            raise InputError(gettext_noop("choose clockwise or anticlockwise"), field="direction")
+        clean["point_rate"] = checks.rate(clean["point_rate"], field="point_rate")
+        clean["currency"] = checks.text(clean["currency"], max_length=10, field="currency")
+        return clean
+
+    def missing_entry(self, name: str, hand: int | None) -> None:
+        raise InputError(gettext_noop("outcome is missing"), hand=hand, player=name, field="outcome")
+
+    def validate_hand(self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None,
+                      state: State | None = None) -> Hand:
+        """One game's inputs (player -> entry, optional empty "_hand"), checked and completed.
+
+        `state` (after the earlier games) is accepted like every game's validate_hand; no check
+        here depends on it.
+        """
+        checks.hand_inputs(inputs, players, hand)
+        if inputs.get("_hand", {}) != {}:
+            raise InputError(gettext_noop("Marriage with honors has no per-hand inputs"), hand=hand, field="_hand")
+        entries = self.each_player(players, inputs, hand, lambda entry, name: _validate_entry(rules, entry, name, hand))
+        active = [name for name in players if entries[name]["outcome"] != "inactive"]
+        if len(active) < 2:
+            raise InputError(gettext_noop("at least 2 players must be active in a game"), hand=hand, field="outcome")
+        declarers = [name for name in players if entries[name]["outcome"] == "declared"]
+        if len(declarers) != 1:
+            raise InputError(gettext_noop("only one player can declare") if declarers else gettext_noop("choose who declared"),
+                             hand=hand, player=declarers[1] if declarers else None, field="outcome")
+        marriages = sum(entries[name]["marriages"] for name in active)
+        if marriages > rules["decks"]:
+            raise InputError(gettext_noop("%(decks)s decks hold only %(decks)s marriages, %(count)s were entered"),
+                             params={"decks": rules["decks"], "count": marriages},
+                             hand=hand, field="marriages")
+        return entries
+
+    def explain(self, rules: Rules, players: list[str], state: State | None, clean_hand: Hand) -> base.Explained:
+        """Each player's score for one validated game as terms: PART_A, then PART_B; an inactive
+        player has none (0 points). Players in seat order (a stored game's keys may come back in
+        another order)."""
+        active = {name: clean_hand[name] for name in players if clean_hand[name]["outcome"] != "inactive"}
+        n = len(active)
+        h = {name: honor_total(rules, entry) for name, entry in active.items()}
+        total_h = sum(h.values())
+        explained: base.Explained = {name: [] for name in players}
+        for name, entry in active.items():
+            explained[name].append(term("part_a", n=n, honors=entry["honors"], honor_value=rules["honor_value"],
+                                        marriages=entry["marriages"], marriage_points=rules["marriage_points"],
+                                        h=h[name], total_h=total_h))
+        others = []
+        for name, entry in active.items():
+            if entry["outcome"] != "declared":
+                explained[name].append(_part_b(rules, entry))
+                others.append(explained[name][-1].points)
+        declarer = next(name for name, entry in active.items() if entry["outcome"] == "declared")
+        explained[declarer].append(term("part_b_declarer", others=others))
+        return explained
+
+    def start(self, rules: Rules, players: list[str]) -> State:
+        """Before the first game: where the deal stands (see rotation()) and empty statistics."""
+        return base.start_state(players, walk=dict(_START_WALK), stats=stats(players, []))
+
+    def moved_on(self, rules: Rules, players: list[str], state: State, clean_hand: Hand) -> dict[str, Any]:
+        """After a game the deal moves on and the statistics grow."""
+        _deal, walk = _next_deal(_play_order(rules, players), state["walk"], _active(clean_hand))
+        return {"walk": walk, "stats": stats(players, [clean_hand], state["stats"])}
+
+    def progress(self, rules: Rules, players: list[str], state: State) -> Progress:
+        """The next deal (everyone assumed active), the statistics; a session has no end."""
+        return {**rotation(rules, players, state), "stats": deepcopy(state["stats"]), "game_over": False,
+                "winner": None}
+
+    def changed(self, rules: Rules, state: State, before: State) -> State:
+        """After seats changed, the deal and the round go on round the new seats: the player whose
+        turn it was deals next (a leaver's turn passes to the next seat), and the round still ends
+        when the deal reaches or passes its first dealer's seat (a leaver's: the next seat's). A
+        newcomer starts with empty statistics."""
+        walk, old, new = before["walk"], _play_order(rules, before["seated"]), _play_order(rules, state["seated"])
+        size, next_player = len(new), base.next_seated(old[walk["next"] % len(old)], old, new)
+        if walk["round_start"] is None:
+            moved = {**walk, "next": new.index(next_player)}
+        else:
+            round_start = new.index(base.next_seated(old[walk["round_start"] % len(old)], old, new))
+            complete = walk["next"] - walk["round_start"] >= len(old)
+            ahead = size if complete else (new.index(next_player) - round_start) % size
+            moved = {**walk, "round_start": round_start, "next": round_start + ahead}
+        newcomers = [name for name in state["seated"] if name not in state["stats"]]
+        return {**state, "walk": moved, "stats": {**state["stats"], **stats(newcomers, [])}}
+
+    def deal_to(self, rules: Rules, state: State, name: str) -> State:
+        """The deal jumps to `name`; the round goes on."""
+        order, walk = _play_order(rules, state["seated"]), state["walk"]
+        position = next(p for p in range(walk["next"], walk["next"] + len(order)) if order[p % len(order)] == name)
+        return {**state, "walk": {**walk, "next": position}}
+
+
+ENGINE = MarriageHonors()

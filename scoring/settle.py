@@ -1,6 +1,6 @@
 """Who pays whom: the fewest transfers that settle every balance, in bounded time."""
 
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeAlias
 
 # The most people the exact search takes on (once pairs that cancel are settled): its time grows
 # as people × 2^people, 10 ms at 12 on a small server's core. A table of ten players always fits;
@@ -9,17 +9,20 @@ from typing import NamedTuple
 EXACT_LIMIT = 12
 
 
+Transfer: TypeAlias = tuple[str, str, int]  # (payer, payee, amount)
+
+
 class Settlement(NamedTuple):
-    groups: list  # [{"balances": {name: balance}, "transfers": [(payer, payee, amount)]}]
+    groups: list[dict[str, Any]]  # [{"balances": {name: balance}, "transfers": [(payer, payee, amount)]}]
     fewest: bool  # whether no settlement takes fewer transfers
 
 
-def settle(balances):
+def settle(balances: dict[str, int]) -> list[Transfer]:
     """Transfers (payer, payee, amount) that bring every balance to 0, as few as can be found."""
     return [transfer for group in explain(balances).groups for transfer in group["transfers"]]
 
 
-def explain(balances):
+def explain(balances: dict[str, int]) -> Settlement:
     """The settlement worked out: the people who owe or are owed, split into groups whose
     balances cancel, each settled inside itself in one transfer fewer than its size.
 
@@ -43,10 +46,10 @@ def explain(balances):
                        for group in groups], fewest)
 
 
-def _cancelling_pairs(names, balances):
+def _cancelling_pairs(names: list[str], balances: dict[str, int]) -> tuple[list[list[str]], list[str]]:
     """[[debtor, creditor]] whose balances cancel, and the names left over, in their order."""
-    waiting = {}  # balance -> names with it not yet paired
-    paired = {}
+    waiting: dict[int, list[str]] = {}  # balance -> names with it not yet paired
+    paired: dict[str, str] = {}
     for name in names:
         partners = waiting.get(-balances[name])
         if partners:
@@ -57,7 +60,7 @@ def _cancelling_pairs(names, balances):
     return [[first, second] for first, second in paired.items()], [name for name in names if name not in partnered]
 
 
-def _most_zero_sum_groups(names, balances):
+def _most_zero_sum_groups(names: list[str], balances: dict[str, int]) -> list[list[str]]:
     """`names` (whose balances cancel) split into as many groups whose balances cancel as there can be.
 
     most[mask]: the most zero-sum groups the people of mask, taken in the best order, close one
@@ -75,7 +78,9 @@ def _most_zero_sum_groups(names, balances):
         most[mask] = max(most[mask ^ bit] for bit in bits if mask & bit) + (not sums[mask])
     # Walk back from everyone, taking away one person at a time along a best order; a group
     # ends each time the people left cancel out.
-    groups, group, mask = [], [], full
+    groups: list[list[str]] = []
+    group: list[str] = []
+    mask = full
     while mask:
         before = most[mask] - (not sums[mask])
         bit = next(bit for bit in bits if mask & bit and most[mask ^ bit] == before)
@@ -87,9 +92,9 @@ def _most_zero_sum_groups(names, balances):
     return groups[::-1]
 
 
-def _settle_group(balances):
+def _settle_group(balances: dict[str, int]) -> list[Transfer]:
     """Inside a group whose balances cancel: the largest debtor pays the largest creditor."""
-    transfers = []
+    transfers: list[Transfer] = []
     balances = dict(balances)
     while any(balances.values()):
         payer = min(balances, key=lambda name: (balances[name], name))

@@ -19,10 +19,11 @@ import itertools
 import operator
 import random
 from collections import Counter
+from collections.abc import Callable, Iterable
 from enum import IntEnum
 from fractions import Fraction
 from math import comb
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeAlias
 
 from .errors import InputError, gettext_noop
 from .expressions24 import OPERATIONS, card_rank, card_value, sorted_hand
@@ -37,7 +38,7 @@ EASY_SOLUTIONS = 4
 # Every one of the 1820 hands of four values 1..13, as a sorted tuple.
 HANDS = tuple(itertools.combinations_with_replacement(range(1, 14), 4))
 # The solver keeps whole values as ints (faster) and divides into a Fraction.
-_EXACT = {**OPERATIONS, "/": Fraction}
+_EXACT: dict[str, Callable[[Any, Any], Fraction | int]] = {**OPERATIONS, "/": Fraction}
 
 
 class Effort(IntEnum):
@@ -50,7 +51,7 @@ class Effort(IntEnum):
     FRACTION = 4  # a fraction along the way, however it is written: 8/(3-8/3)
 
 
-def effort_of(text, whole):
+def effort_of(text: str, whole: bool) -> Effort:
     """The Effort of one solution, from its canonical text and whether it can be written without fractions."""
     if not whole:
         return Effort.FRACTION
@@ -62,22 +63,26 @@ def effort_of(text, whole):
     return Effort.ONE_PRODUCT if products == 1 else Effort.PRODUCTS
 
 
+Values: TypeAlias = tuple[int, ...]  # card values, sorted
+Parts: TypeAlias = tuple[tuple[str, ...], tuple[str, ...]]
+
+
 class _Form(NamedTuple):
     """One distinct expression, with its parts when it stands in a chain of + and -, or of * and /."""
 
     text: str  # canonical ASCII: the parts of each chain sorted, minimal brackets
     value: Fraction | int
     whole: bool  # some way of writing it has only whole-number intermediate values
-    terms: tuple  # (added, subtracted) canonical texts, as a term of a chain of + and -
-    factors: tuple  # (multiplied, divided) canonical texts, as a factor of a chain of * and /
+    terms: Parts  # (added, subtracted) canonical texts, as a term of a chain of + and -
+    factors: Parts  # (multiplied, divided) canonical texts, as a factor of a chain of * and /
 
 
-def _card(value):
+def _card(value: int) -> _Form:
     text = str(value)
     return _Form(text, value, True, ((text,), ()), ((text,), ()))
 
 
-def _join(a, op, b):
+def _join(a: _Form, op: str, b: _Form) -> tuple[str, Parts]:
     """Canonical text of `a op b` and its new chain's (up, down) parts, flattened and sorted."""
     if op in "+-":
         (a_up, a_down), (b_up, b_down), sign, inverse = a.terms, b.terms, "+", "-"
@@ -91,14 +96,14 @@ def _join(a, op, b):
     return text, (tuple(up), tuple(down))
 
 
-def _chain(text, op, parts, value, whole):
+def _chain(text: str, op: str, parts: Parts, value: Fraction | int, whole: bool) -> _Form:
     """A new expression whose last operation is `op`; `parts` are its chain's (up, down)."""
     if op in "+-":
         return _Form(text, value, whole, parts, ((f"({text})",), ()))
     return _Form(text, value, whole, ((text,), ()), parts)
 
 
-def _pairings(a, b):
+def _pairings(a: _Form, b: _Form) -> tuple[tuple[_Form, str, _Form], ...]:
     """The six ways to combine a and b; + and * need one order."""
     return (a, "+", b), (a, "-", b), (b, "-", a), (a, "*", b), (a, "/", b), (b, "/", a)
 
@@ -110,21 +115,21 @@ _CUTS = {n: [(chosen, tuple(i for i in range(n) if i not in chosen))
 
 
 @functools.cache
-def _splits(values):
+def _splits(values: Values) -> list[tuple[Values, Values]]:
     """Each distinct way to cut a sorted tuple into two non-empty sorted parts, smaller first."""
     splits = set()
-    for left, right in _CUTS[len(values)]:
-        left, right = tuple(values[i] for i in left), tuple(values[i] for i in right)
+    for left_at, right_at in _CUTS[len(values)]:
+        left, right = tuple(values[i] for i in left_at), tuple(values[i] for i in right_at)
         splits.add((left, right) if len(left) < len(right) or left <= right else (right, left))
     return sorted(splits)
 
 
 @functools.cache
-def _forms(values):
+def _forms(values: Values) -> dict[str, _Form]:
     """Every distinct expression using each of the sorted `values` once, by canonical text."""
     if len(values) == 1:
         return {str(values[0]): _card(values[0])}
-    forms = {}
+    forms: dict[str, _Form] = {}
     for left, right in _splits(values):
         for x in _forms(left).values():
             for y in _forms(right).values():
@@ -143,31 +148,31 @@ def _forms(values):
 
 
 @functools.cache
-def _by_value(values):
+def _by_value(values: Values) -> dict[tuple[int, int], list[_Form]]:
     """The expressions over `values` grouped by exact value, as (numerator, denominator)."""
-    groups = {}
+    groups: dict[tuple[int, int], list[_Form]] = {}
     for form in _forms(values).values():
         groups.setdefault((form.value.numerator, form.value.denominator), []).append(form)
     return groups
 
 
 @functools.cache
-def _needs(values):
+def _needs(values: Values) -> list[tuple[_Form, str, tuple[int, int]]]:
     """For each expression a over `values`: (a, op, value) such that a op b = 24 when b has that
     value, as (numerator, denominator); op "r-" and "r/" stand for b - a and b / a."""
-    needs = []
+    needs: list[tuple[_Form, str, tuple[int, int]]] = []
     for a in _forms(values).values():
         x = a.value
-        wanted = [("+", TARGET - x), ("-", x - TARGET), ("r-", x + TARGET)]
+        wanted: list[tuple[str, Fraction | int]] = [("+", TARGET - x), ("-", x - TARGET), ("r-", x + TARGET)]
         if x:
             wanted += [("*", Fraction(TARGET, x)), ("/", Fraction(x, TARGET)), ("r/", TARGET * x)]
         needs += [(a, op, (b.numerator, b.denominator)) for op, b in wanted]
     return needs
 
 
-def _solutions(values):
+def _solutions(values: Values) -> dict[str, bool]:
     """{canonical text: whether it can be written without fractions} of the ways to make 24."""
-    found = {}
+    found: dict[str, bool] = {}
     for left, right in _splits(values):
         groups = _by_value(right)
         for a, op, value in _needs(left):
@@ -177,18 +182,18 @@ def _solutions(values):
     return found
 
 
-def forget():
+def forget() -> None:
     """Empty the solver's memory of sub-hands, so that the next call starts cold (for timing)."""
     for memo in (_splits, _forms, _by_value, _needs):
         memo.cache_clear()
 
 
-def _ranked(found):
+def _ranked(found: dict[str, bool]) -> list[str]:
     """Solution texts, simplest first: by Effort, then shorter ones."""
     return sorted(found, key=lambda text: (effort_of(text, found[text]), len(text), text))
 
 
-def solve(values):
+def solve(values: Iterable[Any]) -> list[str]:
     """Every distinct solution for four card values, in ASCII, simplest first ([] if none).
 
     Raises InputError on bad values.
@@ -201,12 +206,12 @@ class Entry(NamedTuple):
 
     solvable: bool
     solution: str | None  # the simplest solution (see solve), shown on "give up"
-    count: int  # number of distinct solutions
+    count: int  # type: ignore[assignment]  # number of distinct solutions (a field, over tuple's method)
     effort: Effort | None  # what the simplest solution needs; None when unsolvable
     difficulty: str | None  # easy, medium or hard; None when unsolvable
 
 
-def difficulty_of(count, effort):
+def difficulty_of(count: int, effort: Effort) -> str | None:
     """How hard a hand is: the Effort of its simplest solution and, for one product, the number of solutions.
 
     easy: only + and -, or one product among EASY_SOLUTIONS solutions or more; medium: one product
@@ -221,7 +226,7 @@ def difficulty_of(count, effort):
     return "medium"
 
 
-def classify(values):
+def classify(values: Iterable[Any]) -> Entry:
     """The table entry of four card values: solvable?, a solution, how many, how hard."""
     found = _solutions(sorted_hand(values))
     if not found:
@@ -231,25 +236,25 @@ def classify(values):
     return Entry(True, simplest, len(found), effort, difficulty_of(len(found), effort))
 
 
-def build_table():
+def build_table() -> dict[Values, Entry]:
     """Classify all 1820 hands from a cold start: {sorted values: Entry}."""
     forget()
     return {values: classify(values) for values in HANDS}
 
 
 @functools.cache
-def table():
+def table() -> dict[Values, Entry]:
     """The table of all 1820 hands, built once per process."""
     return build_table()
 
 
-def deals_of(values):
+def deals_of(values: Iterable[int]) -> int:
     """How many four-card deals from a 52-card pack show these four values."""
     return functools.reduce(operator.mul, (comb(4, n) for n in Counter(values).values()))
 
 
 @functools.cache
-def _deck(difficulty):
+def _deck(difficulty: str | None) -> tuple[list[Values], list[int]]:
     """Solvable hands (of one difficulty, or all for None) and their cumulative deal counts."""
     hands = [values for values, entry in table().items()
              if entry.solvable and difficulty in (None, entry.difficulty)]
@@ -259,24 +264,25 @@ def _deck(difficulty):
 class Deal(NamedTuple):
     """One deal, with what the table knows about it."""
 
-    cards: list  # four (rank, suit) pairs such as ("8", "S"), ("K", "H")
-    values: list  # their values, in the same order
+    cards: list[tuple[str, str]]  # four (rank, suit) pairs such as ("8", "S"), ("K", "H")
+    values: list[int]  # their values, in the same order
     difficulty: str
-    count: int  # number of distinct solutions
+    count: int  # type: ignore[assignment]  # number of distinct solutions (a field, over tuple's method)
     solution: str  # one solution, for "give up"
 
 
-def deal(rng=None, difficulty=None):
+def deal(rng: random.Random | None = None, difficulty: str | None = None) -> Deal:
     """Four different cards from a 52-card pack, every solvable deal (of `difficulty`) equally likely."""
     if difficulty not in (None, *DIFFICULTIES):
         raise InputError(gettext_noop("unknown difficulty %(difficulty)s: easy, medium or hard"),
                          params={"difficulty": repr(difficulty)}, field="difficulty")
-    rng = random if rng is None else rng
+    chance: Any = random if rng is None else rng  # the random module, or a Random of the caller's
     hands, cumulative = _deck(difficulty)
-    values = hands[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
-    cards = []
+    values = hands[bisect.bisect_right(cumulative, chance.randrange(cumulative[-1]))]
+    cards: list[tuple[str, str]] = []
     for value, count in Counter(values).items():
-        cards += [(card_rank(value), suit) for suit in rng.sample(SUITS, count)]
-    rng.shuffle(cards)
+        cards += [(card_rank(value), suit) for suit in chance.sample(SUITS, count)]
+    chance.shuffle(cards)
     entry = table()[values]
+    assert entry.difficulty is not None and entry.solution is not None  # every hand dealt is solvable
     return Deal(cards, [card_value(rank) for rank, _suit in cards], entry.difficulty, entry.count, entry.solution)

@@ -11,35 +11,39 @@ player out of the game).
         player's points for the hand being the sum of their terms' points
 """
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
+
+Formula = Callable[..., int]  # a rule: the points a term adds, from its values
 
 
 @dataclass(frozen=True)
 class Term:
     kind: str
-    values: dict
+    values: dict[str, Any]
     points: int
 
 
-def maker(formulas):
+def maker(formulas: dict[str, Formula]) -> Callable[..., Term]:
     """A game's term builder: term(kind, **values) with its points from that kind's formula."""
 
-    def term(kind, **values):
+    def term(kind: str, **values: Any) -> Term:
         return Term(kind, values, formulas[kind](**values))
 
     return term
 
 
-def note(**_values):
+def note(**_values: Any) -> int:
     """The formula of a note: it adds nothing."""
     return 0
 
 
-def evaluate(formulas, terms):
+def evaluate(formulas: dict[str, Formula], terms: Iterable[Term]) -> int:
     """The points a player's terms add up to, each worked out again from its values."""
     return sum(formulas[term.kind](**term.values) for term in terms)
 
 
-def points(explained):
+def points(explained: dict[str, list[Term]]) -> dict[str, int]:
     """Points per player of an explained hand."""
     return {name: sum(term.points for term in terms) for name, terms in explained.items()}

@@ -376,7 +376,7 @@ SAMPLES = {
         ], name="thirteen at Asha's", created=CREATED,
             colors={"Asha": "red", "Bikram": "yellow", "Charlie": "green", "David": "blue"},
             rules={"sandbag_limit": 5}),
-        "tables": st.tuples(thirteen_rule_sets.map(thirteen.validate_rules), st.just(THIRTEEN_PLAYERS),
+        "tables": st.tuples(thirteen_rule_sets.map(thirteen.ENGINE.validate_rules), st.just(THIRTEEN_PLAYERS),
                             thirteen_games()),
     },
     "twentyfour": {

@@ -33,7 +33,7 @@ def marriage_rule_sets(draw):
     rules = {key: draw(marriage_amounts) for key in m.POINT_KEYS}
     rules.update(maal_table=table, murder=draw(st.booleans()), kidnap=draw(st.booleans()),
                  point_rate=draw(st.sampled_from([1, 0.25, 2.5])))
-    return m.validate_rules(rules)
+    return m.ENGINE.validate_rules(rules)
 
 
 @st.composite
@@ -85,7 +85,7 @@ def honors_rule_sets(draw):
     rules = {key: draw(st.integers(0, 40)) for key in mh.POINT_KEYS}
     rules.update(decks=draw(st.integers(3, 5)), cards_per_hand=draw(st.integers(3, 30)),
                  direction=draw(st.sampled_from(mh.DIRECTIONS)), point_rate=draw(st.sampled_from([1, 0.25, 2.5])))
-    return mh.validate_rules(rules)
+    return mh.ENGINE.validate_rules(rules)
 
 
 @st.composite
@@ -130,7 +130,7 @@ def konkan_games(draw, max_hands=8):
     """(players, rules, raw hands): a valid game, played hand by hand."""
     n = draw(st.integers(2, 4))
     players = KONKAN_NAMES[:n]
-    rules = k.validate_rules({
+    rules = k.ENGINE.validate_rules({
         "not_set_penalty": draw(st.integers(0, 150)),
         "joker_discard_penalty": draw(st.sampled_from([0, 200, 120])),
         "failed_win_penalty": draw(st.sampled_from([0, 50, 20])),
@@ -138,8 +138,8 @@ def konkan_games(draw, max_hands=8):
     })
     hands = []
     for _ in range(draw(st.integers(0, max_hands))):
-        # tests.fixtures.scored(k, rules, players, hands), written out: tests.fixtures imports this module
-        standing = k.score(rules, players, k.validate(rules, players, hands)).progress
+        # tests.fixtures.scored(k.ENGINE, rules, players, hands), written out: tests.fixtures imports this module
+        standing = k.ENGINE.score(rules, players, k.ENGINE.validate(rules, players, hands)).progress
         if standing["game_over"]:
             break
         playing = [name for name in players if name not in standing["out"]]
@@ -227,11 +227,11 @@ RACE_NAMES = ["Asha", "Bikram", "Chandra", "Dipa", "Eka", "Faris", "Gita", "Hari
 @st.composite
 def race_tables(draw):
     """(rules, players, raw hands) of a 24 Game race: real deals, each won with a solution."""
-    players = RACE_NAMES[: draw(st.integers(twentyfour.MIN_PLAYERS, twentyfour.MAX_PLAYERS))]
+    players = RACE_NAMES[: draw(st.integers(twentyfour.ENGINE.MIN_PLAYERS, twentyfour.ENGINE.MAX_PLAYERS))]
     hands = []
     for _ in range(draw(st.integers(0, 6))):
         deal = solver24.deal(draw(st.randoms(use_true_random=False)))
         winner = draw(st.sampled_from(players))
         hands.append({"_hand": {"cards": [rank + suit for rank, suit in deal.cards], "answer": deal.solution},
                       **{name: {"won": name == winner} for name in players}})
-    return twentyfour.validate_rules({}), players, hands
+    return twentyfour.ENGINE.validate_rules({}), players, hands

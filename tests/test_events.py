@@ -71,7 +71,7 @@ def marriage_hand(winner, seated):
 
 
 def test_a_marriage_evening_with_a_late_arrival_a_leaver_and_an_adjustment():
-    evening = Evening(m, FOUR)
+    evening = Evening(m.ENGINE, FOUR)
     for number in range(3):
         evening.hand(marriage_hand(FOUR[number], FOUR))
     assert evening.progress["dealer"] == "Dipa"  # hands 1-3 dealt by Asha, Bikash, Chandra
@@ -105,16 +105,16 @@ def test_a_marriage_evening_with_a_late_arrival_a_leaver_and_an_adjustment():
 
 
 def test_the_pizza_adjustment_of_the_issue_adds_up_to_zero():
-    evening = Evening(m, ["Hari", *FOUR])
+    evening = Evening(m.ENGINE, ["Hari", *FOUR])
     evening.event(kind="adjust", points={"Hari": -20, **dict.fromkeys(FOUR, 5)}, reason="Hari paid the pizza")
     assert evening.state["totals"] == {"Hari": -20, **dict.fromkeys(FOUR, 5)}
 
 
 def test_a_zero_sum_game_refuses_an_adjustment_that_does_not_add_up_to_zero():
-    evening = Evening(m, FOUR)
+    evening = Evening(m.ENGINE, FOUR)
     error = event_error(evening, kind="adjust", points={"Asha": -20, "Bikash": 5}, reason="pizza")
     assert error.field == "points" and error.params == {"sum": -15}
-    evening_mh = Evening(mh, FOUR)
+    evening_mh = Evening(mh.ENGINE, FOUR)
     assert event_error(evening_mh, kind="adjust", points={"Asha": 3}, reason="x").field == "points"
 
 
@@ -134,18 +134,18 @@ def test_a_zero_sum_game_refuses_an_adjustment_that_does_not_add_up_to_zero():
     ({"kind": "leave", "player": "Asha", "seat": 1}, "seat"),
 ])
 def test_a_bad_event_is_refused_naming_its_field(raw, field):
-    assert event_error(Evening(m, FOUR), **raw).field == field
+    assert event_error(Evening(m.ENGINE, FOUR), **raw).field == field
 
 
 def test_a_table_keeps_its_number_of_players_within_the_game_s_limits():
-    full = Evening(m, ["A", "B", "C", "D", "E", "F"])
+    full = Evening(m.ENGINE, ["A", "B", "C", "D", "E", "F"])
     assert event_error(full, kind="join", player="G", seat=0, score=0).params == {"count": 6}
-    two = Evening(m, ["A", "B"])
+    two = Evening(m.ENGINE, ["A", "B"])
     assert event_error(two, kind="leave", player="A").params == {"count": 2}
 
 
 def test_a_player_who_left_comes_back_in_their_own_column_with_their_own_total():
-    evening = Evening(m, FOUR)
+    evening = Evening(m.ENGINE, FOUR)
     evening.hand(marriage_hand("Dipa", FOUR))
     left_with = evening.state["totals"]["Dipa"]
     evening.event(kind="leave", player="Dipa")
@@ -160,7 +160,7 @@ def test_a_player_who_left_comes_back_in_their_own_column_with_their_own_total()
 
 
 def test_a_player_comes_back_only_with_their_own_total_and_never_twice_at_once():
-    evening = Evening(m, FOUR)
+    evening = Evening(m.ENGINE, FOUR)
     evening.hand(marriage_hand("Dipa", FOUR))
     evening.event(kind="leave", player="Dipa")
     error = event_error(evening, kind="join", player="Dipa", seat=3, score=0)
@@ -171,14 +171,14 @@ def test_a_player_comes_back_only_with_their_own_total_and_never_twice_at_once()
 
 
 def test_a_konkan_player_who_left_comes_back_in_unless_over_the_limit():
-    evening = Evening(k, ["Asha", "Bina", "Chet"])
+    evening = Evening(k.ENGINE, ["Asha", "Bina", "Chet"])
     evening.hand(konkan_hand(["Asha", "Bina", "Chet"], penalty=40))
     evening.event(kind="leave", player="Bina")
     assert evening.progress["out"] == ["Bina"]
     evening.event(kind="join", player="Bina", seat=1)
     assert evening.progress["out"] == [] and evening.state["totals"]["Bina"] == 40
     four = ["Asha", "Bina", "Chet", "Dev"]
-    over = Evening(k, four, {"elimination_over": 50})
+    over = Evening(k.ENGINE, four, {"elimination_over": 50})
     over.hand({**konkan_hand(four, penalty=10), "Dev": {"outcome": "not_set"}})  # Dev: 100, out
     over.event(kind="leave", player="Dev")
     error = event_error(over, kind="join", player="Dev", seat=3)
@@ -186,13 +186,13 @@ def test_a_konkan_player_who_left_comes_back_in_unless_over_the_limit():
 
 
 def test_a_join_with_no_seat_or_score_sits_last_at_the_game_s_joining_score():
-    evening = Evening(m, FOUR)
+    evening = Evening(m.ENGINE, FOUR)
     assert evening.event(kind="join", player="Eka") == {"after": 0, "kind": "join", "player": "Eka", "seat": 4,
                                                         "score": 0}
 
 
 def test_the_deal_can_be_given_to_anyone_seated():
-    evening = Evening(m, FOUR)
+    evening = Evening(m.ENGINE, FOUR)
     evening.event(kind="dealer", player="Chandra")
     evening.hand(marriage_hand("Asha", FOUR))
     assert evening.progress["dealer"] == "Dipa"
@@ -202,10 +202,10 @@ def test_a_file_s_events_must_come_in_order_and_within_its_hands():
     hands = [marriage_inputs("sWsu", (12, 4, 6, 5))]
     late = {"after": 2, "kind": "leave", "player": "Dipa"}
     with pytest.raises(InputError) as caught:
-        m.validate(m.validate_rules({}), FOUR, hands, [late])
+        m.ENGINE.validate(m.ENGINE.validate_rules({}), FOUR, hands, [late])
     assert caught.value.field == "events" and caught.value.params["number"] == 1
     with pytest.raises(InputError):
-        m.validate(m.validate_rules({}), FOUR, hands, [{"after": 1, "kind": "leave", "player": "Dipa"},
+        m.ENGINE.validate(m.ENGINE.validate_rules({}), FOUR, hands, [{"after": 1, "kind": "leave", "player": "Dipa"},
                                                        {"after": 0, "kind": "leave", "player": "Chandra"}])
 
 
@@ -221,26 +221,26 @@ def konkan_hand(seated, out=(), winner=None, penalty=30):
 
 
 def test_a_konkan_newcomer_joins_at_the_highest_total_still_in_the_game():
-    evening = Evening(k, ["Asha", "Bina", "Chet"])
+    evening = Evening(k.ENGINE, ["Asha", "Bina", "Chet"])
     evening.hand(konkan_hand(["Asha", "Bina", "Chet"], penalty=40))
     evening.hand(konkan_hand(["Asha", "Bina", "Chet"], winner="Bina", penalty=20))
     assert evening.state["totals"] == {"Asha": 20, "Bina": 40, "Chet": 60}
-    assert k.joining_score(evening.rules, evening.state) == 60
+    assert k.ENGINE.joining_score(evening.rules, evening.state) == 60
     assert evening.event(kind="join", player="Dev", seat=3)["score"] == 60
-    at_zero = Evening(k, ["Asha", "Bina"], {"join_at_highest": False})
+    at_zero = Evening(k.ENGINE, ["Asha", "Bina"], {"join_at_highest": False})
     at_zero.hand(konkan_hand(["Asha", "Bina"], penalty=40))
     assert at_zero.event(kind="join", player="Dev", seat=2)["score"] == 0
 
 
 def test_a_konkan_leaver_is_out_and_the_last_player_in_wins():
-    evening = Evening(k, ["Asha", "Bina", "Chet"])
+    evening = Evening(k.ENGINE, ["Asha", "Bina", "Chet"])
     evening.hand(konkan_hand(["Asha", "Bina", "Chet"], penalty=40))
     assert evening.progress["dealer"] == "Bina"
     evening.event(kind="leave", player="Bina")
     assert evening.progress["dealer"] == "Chet" and evening.progress["out"] == ["Bina"]
     assert evening.state["totals"]["Bina"] == 40  # kept
     four = ["Asha", "Bina", "Chet", "Dev"]
-    last = Evening(k, four, {"elimination_over": 50})
+    last = Evening(k.ENGINE, four, {"elimination_over": 50})
     last.hand({**konkan_hand(four, penalty=10), "Dev": {"outcome": "not_set"}})  # 100 for not setting: Dev is out
     assert last.progress["out"] == ["Dev"]
     last.event(kind="leave", player="Bina")
@@ -252,7 +252,7 @@ def test_a_konkan_leaver_is_out_and_the_last_player_in_wins():
 
 
 def test_a_konkan_adjustment_over_the_limit_eliminates_at_once():
-    evening = Evening(k, ["Asha", "Bina", "Chet"], {"elimination_over": 100})
+    evening = Evening(k.ENGINE, ["Asha", "Bina", "Chet"], {"elimination_over": 100})
     evening.hand(konkan_hand(["Asha", "Bina", "Chet"], penalty=60))
     evening.event(kind="adjust", points={"Bina": 50}, reason="caught peeking")
     assert evening.progress["out"] == ["Bina"] and not evening.progress["game_over"]
@@ -272,7 +272,7 @@ def complete(seated, bids, books):
 
 
 def test_thirteen_replaces_a_player_and_never_seats_a_fifth_or_a_third():
-    evening = Evening(t, THIRTEEN)
+    evening = Evening(t.ENGINE, THIRTEEN)
     evening.hand(complete(THIRTEEN, [1, 0, 0, 1], [1, 0, 0, 0]))  # David's bid missed; Asha made it
     assert event_error(evening, kind="join", player="Eka", seat=0, score=0).field == "kind"
     assert event_error(evening, kind="leave", player="Asha").field == "kind"
@@ -286,13 +286,13 @@ def test_thirteen_replaces_a_player_and_never_seats_a_fifth_or_a_third():
 
 
 def test_thirteen_refuses_a_replacement_while_a_round_waits_for_its_books():
-    evening = Evening(t, THIRTEEN)
+    evening = Evening(t.ENGINE, THIRTEEN)
     evening.hand({name: {"bid": 0} for name in THIRTEEN})
     assert event_error(evening, kind="replace", player="Asha", by="Eka", score=0).field == "kind"
 
 
 def test_thirteen_s_first_deal_can_only_be_given_before_round_one():
-    evening = Evening(t, THIRTEEN)
+    evening = Evening(t.ENGINE, THIRTEEN)
     evening.event(kind="dealer", player="Asha")
     assert evening.progress["dealer"] == "Asha" and evening.progress["bidding_order"][0] == "Bikram"
     evening.hand(complete(THIRTEEN, [1, 0, 0, 0], [1, 0, 0, 0]))
@@ -314,7 +314,7 @@ def round_of(evening):
 
 def test_honors_a_leaver_s_round_ends_when_the_deal_comes_round_again():
     players = ["A", "B", "C", "D"]
-    evening = Evening(mh, players, {"direction": "clockwise"})
+    evening = Evening(mh.ENGINE, players, {"direction": "clockwise"})
     for declarer in "ABC":
         evening.hand(honors_game(evening.state["seated"], declarer))
     assert round_of(evening) == ("D", 1, 4)
@@ -327,7 +327,7 @@ def test_honors_a_leaver_s_round_ends_when_the_deal_comes_round_again():
 
 def test_honors_a_newcomer_deals_when_the_deal_reaches_their_seat():
     players = ["A", "B", "C", "D"]
-    evening = Evening(mh, players, {"direction": "clockwise"})
+    evening = Evening(mh.ENGINE, players, {"direction": "clockwise"})
     for declarer in "AB":
         evening.hand(honors_game(evening.state["seated"], declarer))
     evening.event(kind="join", player="E", seat=1)  # between A and B: the deal passed that seat
@@ -341,7 +341,7 @@ def test_honors_a_newcomer_deals_when_the_deal_reaches_their_seat():
 
 
 def test_honors_a_complete_round_stays_complete_when_its_first_dealer_leaves():
-    evening = Evening(mh, ["A", "B", "C", "D"], {"direction": "clockwise"})
+    evening = Evening(mh.ENGINE, ["A", "B", "C", "D"], {"direction": "clockwise"})
     for declarer in "ABCD":
         evening.hand(honors_game(evening.state["seated"], declarer))
     evening.event(kind="leave", player="A")
@@ -352,7 +352,7 @@ def test_honors_a_complete_round_stays_complete_when_its_first_dealer_leaves():
 
 
 def test_nobody_deals_a_race_and_a_newcomer_races_from_zero():
-    evening = Evening(twentyfour, ["Asha", "Bikash"])
+    evening = Evening(twentyfour.ENGINE, ["Asha", "Bikash"])
     assert event_error(evening, kind="dealer", player="Asha").field == "player"
     assert evening.event(kind="join", player="Chandra", seat=2)["score"] == 0
 
@@ -385,10 +385,10 @@ def clean_konkan(hand):
 
 
 GAMES = {
-    "marriage": (m, lambda draw, rules, state: draw(marriage_hand_inputs(state["seated"]))),
-    "marriage-honors": (mh, lambda draw, rules, state: draw(honors_hand_inputs(rules, state["seated"]))),
-    "konkan": (k, lambda draw, rules, state: clean_konkan(draw(konkan_hand_inputs(state)))),
-    "twentyfour": (twentyfour, lambda draw, rules, state: draw(race_hand_inputs(state["seated"]))),
+    "marriage": (m.ENGINE, lambda draw, rules, state: draw(marriage_hand_inputs(state["seated"]))),
+    "marriage-honors": (mh.ENGINE, lambda draw, rules, state: draw(honors_hand_inputs(rules, state["seated"]))),
+    "konkan": (k.ENGINE, lambda draw, rules, state: clean_konkan(draw(konkan_hand_inputs(state)))),
+    "twentyfour": (twentyfour.ENGINE, lambda draw, rules, state: draw(race_hand_inputs(state["seated"]))),
 }
 
 
@@ -397,7 +397,7 @@ GAMES = {
 @given(data=st.data())
 def test_random_evenings_fold_event_by_event_as_score_does(slug, data):
     game, draw_hand = GAMES[slug]
-    rules = data.draw(honors_rule_sets()) if game is mh else game.validate_rules({})
+    rules = data.draw(honors_rule_sets()) if game is mh.ENGINE else game.validate_rules({})
     players = ["Asha", "Bikash", "Chandra", "Dipa"][: data.draw(st.integers(game.MIN_PLAYERS, 4))]
     evening = Evening(game, players)
     evening.rules = rules
@@ -414,7 +414,7 @@ def test_random_evenings_fold_event_by_event_as_score_does(slug, data):
             try:
                 evening.event(kind="join", player=name, seat=data.draw(st.integers(0, len(seated))))
             except InputError as error:  # one out of a Konkan game stays out
-                assert game is k and error.message == "is out of the game, and stays out"
+                assert game is k.ENGINE and error.message == "is out of the game, and stays out"
         elif kind == "join" and len(seated) < game.MAX_PLAYERS:
             evening.event(kind="join", player=next(newcomers), seat=data.draw(st.integers(0, len(seated))),
                                   score=0 if game.ZERO_SUM else data.draw(st.integers(-50, 50)))
@@ -427,14 +427,14 @@ def test_random_evenings_fold_event_by_event_as_score_does(slug, data):
             if any(points.values()):
                 evening.event(kind="adjust", points=points, reason="house")
         elif kind == "dealer" and evening.progress["dealer"] is not None:
-            choices = k.living(evening.state) if game is k else seated
+            choices = k.living(evening.state) if game is k.ENGINE else seated
             evening.event(kind="dealer", player=data.draw(st.sampled_from(choices)))
         else:
             evening.hand(draw_hand(data.draw, rules, evening.state))
         shown = evening.progress
         if shown["dealer"] is not None and not shown["game_over"]:
             assert shown["dealer"] in evening.state["seated"]
-            assert game is not k or shown["dealer"] in k.living(evening.state)
+            assert game is not k.ENGINE or shown["dealer"] in k.living(evening.state)
     whole = evening.scored()
     assert (whole.state, whole.points, whole.totals) == (evening.state, evening.points, evening.state["totals"])
     assert whole.steps[-1] == whole.totals and len(whole.steps) == len(evening.hands) + 1

@@ -81,7 +81,7 @@ def test_export_matches_the_format(client, owner):
     assert document["game"] == "marriage"
     assert document["name"] == "Friday night"
     assert document["created"] == "2026-11-20T19:30:00Z"
-    assert document["rules"] == {**marriage.default_rules(), "murder": True, "point_rate": 0.25, "currency": "NPR"}
+    assert document["rules"] == {**marriage.ENGINE.default_rules(), "murder": True, "point_rate": 0.25, "currency": "NPR"}
     assert document["players"] == PLAYERS
     assert len(document["hands"]) == 1
     exported = document["hands"][0]
@@ -135,7 +135,7 @@ def test_importing_the_format_example_works():
     assert table.created == datetime(2026, 11, 20, 19, 30, tzinfo=UTC)
     assert table.players == PLAYERS
     assert table.owner is None
-    assert table.rules == {**marriage.default_rules(), "murder": True}
+    assert table.rules == {**marriage.ENGINE.default_rules(), "murder": True}
     assert list(table.hands.values_list("number", "points")) == [(1, WORKED_POINTS)]
     assert table.totals == WORKED_POINTS
     assert table.progress["dealer"] == "Bikash"
@@ -165,7 +165,7 @@ def test_import_rules_differ_from_the_built_in_defaults_not_the_servers():
     del document["hands"][0]["points"]
     table, warnings = table_file.import_table(document)
     assert warnings == []
-    assert table.rules == {**marriage.default_rules(), "murder": True, "unseen_points": 12}
+    assert table.rules == {**marriage.ENGINE.default_rules(), "murder": True, "unseen_points": 12}
     assert table.rules["seen_points"] == 3 and table.rules["foul_fine"] == 15
     # maal 12, 4, 6, 0 (murder), seen 3, unseen 12: P = 22
     assert Hand.objects.get(table=table).points == {"Asha": 23, "Bikash": 12, "Chandra": -1, "Dipa": -34}
@@ -178,7 +178,7 @@ def test_an_import_without_rules_uses_the_built_in_defaults_not_the_servers():
     del document["rules"], document["totals"], document["hands"][0]["points"]
     table, warnings = table_file.import_table(document)
     assert warnings == []
-    assert table.rules == marriage.default_rules()
+    assert table.rules == marriage.ENGINE.default_rules()
     # no murder: Dipa's 5 maal counts, P = 27
     assert table.totals == {"Asha": 18, "Bikash": 5, "Chandra": -6, "Dipa": -17}
 
@@ -396,7 +396,7 @@ def test_export_table_prints_the_document(cli, imported):
     assert document["game"] == "marriage"
     assert document["name"] == "Friday night"
     assert document["created"] == "2026-11-20T19:30:00Z"
-    assert document["rules"] == {**marriage.default_rules(), "murder": True}
+    assert document["rules"] == {**marriage.ENGINE.default_rules(), "murder": True}
     assert document["players"] == PLAYERS
     assert [{name: without_defaults(entry) for name, entry in each["inputs"].items()} for each in document["hands"]] \
         == [EXAMPLE["hands"][0]["inputs"]]

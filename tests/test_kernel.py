@@ -20,11 +20,23 @@ def project_modules():
     return {module_name(path): path for package in PACKAGES for path in sorted((PROJECT_DIR / package).rglob("*.py"))}
 
 
+def type_checking_only(tree):
+    """The nodes under `if TYPE_CHECKING:`: imports that never run, made to name a type in an
+    annotation (an event's check names the Engine that folds it) and left out of the graph."""
+    return {id(inner) for node in ast.walk(tree)
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+            for statement in node.body for inner in ast.walk(statement)}
+
+
 def imported_names(name, path):
     """Every dotted name the module imports, at its top or inside a function: a lazy import still
     ties the two modules together, it only hides that until the call."""
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    tree = ast.parse(path.read_text(), str(path))
+    skipped = type_checking_only(tree)
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -116,3 +128,9 @@ def test_no_module_of_the_table_kernel_is_over_400_lines():
     assert "games/views/table_page.py" in lengths and "cardscore/settings.py" in lengths
     assert not any(Path(name).parts[1] in {"marriage", "konkan"} for name in lengths)
     assert {name: lines for name, lines in lengths.items() if lines > KERNEL_MODULE_LINES} == {}
+
+
+def test_an_import_for_annotations_only_is_no_edge(tmp_path):
+    source = tmp_path / "events.py"
+    source.write_text("from typing import TYPE_CHECKING\nfrom . import checks\nif TYPE_CHECKING:\n    from .base import Engine\n")
+    assert set(imported_names("scoring.events", source)) == {"typing", "typing.TYPE_CHECKING", "scoring", "scoring.checks"}

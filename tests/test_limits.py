@@ -1,4 +1,4 @@
-"""Bounds no real table reaches but a script does (scoring/base.py: MAX_HANDS, MAX_EVENTS,
+"""Bounds no real table reaches but a script does (scoring/base.py: MAX_HANDS, MAX_EVENTS; scoring/events.py:
 MAX_PLAYERS_EVER; a Konkan player sets once a hand; a rematch follows a game that was played):
 each refused with a clear message, nothing saved."""
 
@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games.models import Table
 from games.services import seating, table_file
-from scoring import base
+from scoring import base, events
 from tests.fixtures import (
     SAMPLES,
     SET_61,
@@ -51,7 +51,7 @@ def test_a_table_holds_at_most_max_events(client, owner, monkeypatch):
 
 
 def test_at_most_max_players_ever_sit_at_one_table(owner, monkeypatch):
-    monkeypatch.setattr(base, "MAX_PLAYERS_EVER", 10)
+    monkeypatch.setattr(events, "MAX_PLAYERS_EVER", 10)
     with pytest.raises(Exception, match="at most 10 players can sit at one table"):
         table_file.import_table(guests_evening(11))
     table, _warnings = table_file.import_table(guests_evening(10))

@@ -12,7 +12,7 @@ from tests.fixtures import scored, where
 from tests.strategies import KONKAN_NAMES as NAMES
 from tests.strategies import konkan_games as games
 
-RULES = k.validate_rules({})
+RULES = k.ENGINE.validate_rules({})
 
 
 def W(**more):
@@ -47,11 +47,11 @@ def hand(*entries, joker=None, players=None):
 
 def run(hands, rules=None, players=None):
     """Validate and score a list of hands through the public functions."""
-    clean_rules = k.validate_rules(rules or {})
+    clean_rules = k.ENGINE.validate_rules(rules or {})
     if players is None:
         players = NAMES[: len([key for key in hands[0] if key != "_hand"])]
-    clean = k.validate(clean_rules, players, hands)
-    return k.score(clean_rules, players, clean)
+    clean = k.ENGINE.validate(clean_rules, players, hands)
+    return k.ENGINE.score(clean_rules, players, clean)
 
 
 def points(*entries, joker=None, rules=None):
@@ -64,7 +64,7 @@ def points(*entries, joker=None, rules=None):
 def error(hands, rules=None, players=None):
     players = players or NAMES[: len([key for key in hands[0] if key != "_hand"])]
     with pytest.raises(InputError) as caught:
-        k.validate(k.validate_rules(rules or {}), players, hands)
+        k.ENGINE.validate(k.ENGINE.validate_rules(rules or {}), players, hands)
     return caught.value
 
 
@@ -72,9 +72,9 @@ def error(hands, rules=None, players=None):
 
 
 def test_module_surface():
-    assert k.SLUG == "konkan"
-    assert (k.MIN_PLAYERS, k.MAX_PLAYERS) == (2, 4)
-    assert k.default_rules() == {
+    assert k.ENGINE.SLUG == "konkan"
+    assert (k.ENGINE.MIN_PLAYERS, k.ENGINE.MAX_PLAYERS) == (2, 4)
+    assert k.ENGINE.default_rules() == {
         "set_threshold": 52,
         "not_set_penalty": 100,
         "joker_discard_penalty": 200,
@@ -86,13 +86,13 @@ def test_module_surface():
 
 
 def test_default_rules_is_a_fresh_copy():
-    rules = k.default_rules()
+    rules = k.ENGINE.default_rules()
     rules["card_penalties"]["JK"] = 1
-    assert k.default_rules()["card_penalties"]["JK"] == 50
+    assert k.ENGINE.default_rules()["card_penalties"]["JK"] == 50
 
 
 def test_no_hands_yet():
-    result = k.score(RULES, NAMES[:3], [])
+    result = k.ENGINE.score(RULES, NAMES[:3], [])
     assert result.points == []
     assert result.totals == {"Asha": 0, "Bina": 0, "Chet": 0}
     assert result.progress == {"dealer": "Asha", "game_over": False, "winner": None, "out": []}
@@ -113,7 +113,7 @@ def test_worked_example_with_typed_penalty():
 
 
 def test_validate_rules_overlays_defaults():
-    rules = k.validate_rules({"not_set_penalty": 80, "card_penalties": {"JK": 25}})
+    rules = k.ENGINE.validate_rules({"not_set_penalty": 80, "card_penalties": {"JK": 25}})
     assert rules["not_set_penalty"] == 80
     assert rules["set_threshold"] == 52
     assert rules["card_penalties"] == {"A": 11, "J": 10, "Q": 10, "K": 10, "JK": 25}
@@ -137,23 +137,23 @@ def test_validate_rules_overlays_defaults():
 ])
 def test_bad_rules_name_the_key(rules, field):
     with pytest.raises(InputError) as caught:
-        k.validate_rules(rules)
+        k.ENGINE.validate_rules(rules)
     assert caught.value.field == field
 
 
 def test_rules_must_be_an_object():
     with pytest.raises(InputError) as caught:
-        k.validate_rules([])
+        k.ENGINE.validate_rules([])
     assert caught.value.field == "rules"
 
 
 def test_rules_validation_is_idempotent():
-    rules = k.validate_rules({"card_penalties": {"A": 1}})
-    assert k.validate_rules(rules) == rules
+    rules = k.ENGINE.validate_rules({"card_penalties": {"A": 1}})
+    assert k.ENGINE.validate_rules(rules) == rules
 
 
 def test_zero_rule_values_allowed():
-    rules = k.validate_rules({"joker_discard_penalty": 0, "failed_win_penalty": 0, "set_threshold": 0})
+    rules = k.ENGINE.validate_rules({"joker_discard_penalty": 0, "failed_win_penalty": 0, "set_threshold": 0})
     assert rules["joker_discard_penalty"] == 0
 
 
@@ -228,7 +228,7 @@ def test_out_player_scores_zero():
 
 def test_clean_hand_shape_and_idempotent_validation():
     raw = hand(S(cards=["AS"]), W(), N(), S(4, failed_wins=1))
-    clean = k.validate(RULES, NAMES, [raw])
+    clean = k.ENGINE.validate(RULES, NAMES, [raw])
     assert clean[0] == {
         "_hand": {"joker_discard": False},
         "Asha": {"outcome": "set", "cards": ["AS"], "failed_wins": 0},
@@ -236,7 +236,7 @@ def test_clean_hand_shape_and_idempotent_validation():
         "Chet": {"outcome": "not_set", "failed_wins": 0},
         "Dev": {"outcome": "set", "hand_penalty": 4, "failed_wins": 1},
     }
-    assert k.validate(RULES, NAMES, clean) == clean
+    assert k.ENGINE.validate(RULES, NAMES, clean) == clean
     assert raw == hand(S(cards=["AS"]), W(), N(), S(4, failed_wins=1))  # input untouched
 
 
@@ -387,7 +387,7 @@ def test_error_names_first_bad_hand():
 
 def test_hands_must_be_a_list():
     with pytest.raises(InputError) as caught:
-        k.validate(RULES, NAMES[:2], {"1": {}})
+        k.ENGINE.validate(RULES, NAMES[:2], {"1": {}})
     assert caught.value.field == "hands"
 
 
@@ -395,47 +395,47 @@ def test_hands_must_be_a_list():
 
 
 def test_validate_hand_without_previous_is_the_first_hand():
-    clean = k.validate_hand(RULES, NAMES[:3], hand(W(), N(), S(3)))
+    clean = k.ENGINE.validate_hand(RULES, NAMES[:3], hand(W(), N(), S(3)))
     assert clean["Asha"] == {"outcome": "winner", "failed_wins": 0}
     with pytest.raises(InputError) as caught:
-        k.validate_hand(RULES, NAMES[:3], hand(W(), N(), O()), hand=1)
+        k.ENGINE.validate_hand(RULES, NAMES[:3], hand(W(), N(), O()), hand=1)
     assert where(caught.value) == (1, "Chet", "outcome")
 
 
 def test_validate_hand_with_previous_knows_eliminations():
     players = NAMES[:3]
-    previous = k.validate(RULES, players, [hand(N(), W(), S(302))])
-    state = k.score(RULES, players, previous).state
-    clean = k.validate_hand(RULES, players, hand(N(), W(), O()), hand=2, state=state)
+    previous = k.ENGINE.validate(RULES, players, [hand(N(), W(), S(302))])
+    state = k.ENGINE.score(RULES, players, previous).state
+    clean = k.ENGINE.validate_hand(RULES, players, hand(N(), W(), O()), hand=2, state=state)
     assert clean["Chet"] == {"outcome": "out", "failed_wins": 0}
     with pytest.raises(InputError) as caught:
-        k.validate_hand(RULES, players, hand(N(), W(), N()), hand=2, state=state)
+        k.ENGINE.validate_hand(RULES, players, hand(N(), W(), N()), hand=2, state=state)
     assert where(caught.value) == (2, "Chet", "outcome")
     with pytest.raises(InputError) as caught:
-        k.validate_hand(RULES, players, hand(N(), W(), N()), state=state)
+        k.ENGINE.validate_hand(RULES, players, hand(N(), W(), N()), state=state)
     assert caught.value.hand == 2
 
 
 def test_validate_hand_refuses_a_hand_after_game_over():
-    previous = k.validate(RULES, NAMES[:2], [hand(W(), S(302))])
-    state = k.score(RULES, NAMES[:2], previous).state
+    previous = k.ENGINE.validate(RULES, NAMES[:2], [hand(W(), S(302))])
+    state = k.ENGINE.score(RULES, NAMES[:2], previous).state
     with pytest.raises(InputError) as caught:
-        k.validate_hand(RULES, NAMES[:2], hand(W(), N()), hand=2, state=state)
+        k.ENGINE.validate_hand(RULES, NAMES[:2], hand(W(), N()), hand=2, state=state)
     assert where(caught.value) == (2, None, None)
 
 
 def test_validate_hand_marriage_style_call_for_a_later_hand():
     # No earlier hands given for hand 5: what depends on them is left to validate().
-    clean = k.validate_hand(RULES, NAMES[:3], hand(N(), W(), O()), hand=5)
+    clean = k.ENGINE.validate_hand(RULES, NAMES[:3], hand(N(), W(), O()), hand=5)
     assert clean["Chet"]["outcome"] == "out"
     with pytest.raises(InputError) as caught:
-        k.validate_hand(RULES, NAMES[:3], hand(W(), W(), N()), hand=5)
+        k.ENGINE.validate_hand(RULES, NAMES[:3], hand(W(), W(), N()), hand=5)
     assert where(caught.value) == (5, "Bina", "outcome")
 
 
 def test_validate_hand_needs_two_players_playing():
     with pytest.raises(InputError) as caught:
-        k.validate_hand(RULES, NAMES[:3], hand(W(), O(), O()), hand=4)
+        k.ENGINE.validate_hand(RULES, NAMES[:3], hand(W(), O(), O()), hand=4)
     assert where(caught.value) == (4, None, "outcome")
 
 
@@ -555,7 +555,7 @@ def test_card_penalty():
     assert k.card_penalty(RULES, ["AS", "7H", "JK"]) == 68
     assert k.card_penalty(RULES, []) == 0
     assert k.card_penalty(RULES, ["2S", "10D", "JC", "QS", "KH"]) == 42
-    assert k.card_penalty(k.validate_rules({"card_penalties": {"JK": 0}}), ["JK"]) == 0
+    assert k.card_penalty(k.ENGINE.validate_rules({"card_penalties": {"JK": 0}}), ["JK"]) == 0
 
 
 @pytest.mark.parametrize("group, value", [
@@ -637,7 +637,7 @@ def test_set_threshold_needed_rises_to_highest_set_so_far():
     assert k.set_threshold_needed(RULES, []) == 52
     assert k.set_threshold_needed(RULES, [40]) == 52
     assert k.set_threshold_needed(RULES, [55, 70, 60]) == 70
-    assert k.set_threshold_needed(k.validate_rules({"set_threshold": 60}), [55]) == 60
+    assert k.set_threshold_needed(k.ENGINE.validate_rules({"set_threshold": 60}), [55]) == 60
 
 
 def test_check_set_threshold():
@@ -649,7 +649,7 @@ def test_check_set_threshold():
     assert caught.value.field == "groups"
     with pytest.raises(InputError):
         k.check_set(RULES, [["AH", "2H", "3H"], ["7S", "7H", "7D"]], 0)  # 37 < 52
-    low_threshold = k.validate_rules({"set_threshold": 30})
+    low_threshold = k.ENGINE.validate_rules({"set_threshold": 30})
     assert k.check_set(low_threshold, [["AH", "2H", "3H"], ["7S", "7H", "7D"]]) == 37
 
 
@@ -678,7 +678,7 @@ def test_threshold_walkthrough_in_one_hand():
 @given(games())
 def test_property_penalties_never_negative(game):
     players, rules, hands = game
-    result = scored(k, rules, players, hands)
+    result = scored(k.ENGINE, rules, players, hands)
     for hand_points in result.points:
         assert all(isinstance(value, int) and value >= 0 for value in hand_points.values())
 
@@ -688,7 +688,7 @@ def test_property_penalties_never_negative(game):
 @given(games())
 def test_property_totals_are_sum_of_hands(game):
     players, rules, hands = game
-    result = scored(k, rules, players, hands)
+    result = scored(k.ENGINE, rules, players, hands)
     assert len(result.points) == len(hands)
     assert result.totals == {name: sum(p[name] for p in result.points) for name in players}
 
@@ -699,11 +699,11 @@ def test_property_totals_are_sum_of_hands(game):
 def test_property_score_and_validate_idempotent(game):
     players, rules, hands = game
     original = copy.deepcopy(hands)
-    clean = k.validate(rules, players, hands)
+    clean = k.ENGINE.validate(rules, players, hands)
     assert hands == original
-    assert k.validate(rules, players, clean) == clean
-    assert k.score(rules, players, clean) == k.score(rules, players, copy.deepcopy(clean))
-    assert k.score(rules, players, clean) == k.score(rules, players, clean)
+    assert k.ENGINE.validate(rules, players, clean) == clean
+    assert k.ENGINE.score(rules, players, clean) == k.ENGINE.score(rules, players, copy.deepcopy(clean))
+    assert k.ENGINE.score(rules, players, clean) == k.ENGINE.score(rules, players, clean)
 
 
 @pytest.mark.slow
@@ -713,8 +713,8 @@ def test_property_seat_order_does_not_change_penalties(game, rnd):
     players, rules, hands = game
     seated = list(players)
     rnd.shuffle(seated)
-    first = scored(k, rules, players, hands)
-    second = scored(k, rules, seated, hands)
+    first = scored(k.ENGINE, rules, players, hands)
+    second = scored(k.ENGINE, rules, seated, hands)
     assert first.points == second.points
     assert first.totals == second.totals
     for key in ("game_over", "winner"):
@@ -727,10 +727,10 @@ def test_property_seat_order_does_not_change_penalties(game, rnd):
 @given(games())
 def test_property_validate_hand_with_previous_agrees_with_validate(game):
     players, rules, hands = game
-    clean = k.validate(rules, players, hands)
+    clean = k.ENGINE.validate(rules, players, hands)
     for number, inputs in enumerate(hands, 1):
-        state = k.score(rules, players, clean[: number - 1]).state
-        again = k.validate_hand(rules, players, inputs, hand=number, state=state)
+        state = k.ENGINE.score(rules, players, clean[: number - 1]).state
+        again = k.ENGINE.validate_hand(rules, players, inputs, hand=number, state=state)
         assert again == clean[number - 1]
 
 
@@ -739,7 +739,7 @@ def test_property_validate_hand_with_previous_agrees_with_validate(game):
 @given(games())
 def test_property_eliminated_are_over_the_limit(game):
     players, rules, hands = game
-    result = scored(k, rules, players, hands)
+    result = scored(k.ENGINE, rules, players, hands)
     progress = result.progress
     for name in progress["out"]:
         assert result.totals[name] > rules["elimination_over"]
@@ -757,12 +757,12 @@ def test_property_eliminated_are_over_the_limit(game):
 
 def explained(hands, rules=None, players=None):
     """Each player's terms of the last of `hands`, as (kind, values, points)."""
-    clean_rules = k.validate_rules(rules or {})
+    clean_rules = k.ENGINE.validate_rules(rules or {})
     players = players or NAMES[: len([key for key in hands[0] if key != "_hand"])]
-    clean = k.validate(clean_rules, players, hands)
-    state = k.score(clean_rules, players, clean[:-1]).state
+    clean = k.ENGINE.validate(clean_rules, players, hands)
+    state = k.ENGINE.score(clean_rules, players, clean[:-1]).state
     return {name: [(term.kind, term.values, term.points) for term in terms]
-            for name, terms in k.explain(clean_rules, players, state, clean[-1]).items()}
+            for name, terms in k.ENGINE.explain(clean_rules, players, state, clean[-1]).items()}
 
 
 def test_explain_worked_example():

@@ -30,10 +30,10 @@ def entries(maal, statuses, extra=None):
 
 def points(maal, statuses, rules=None, extra=None):
     """Points of one hand, in seat order, through the public functions."""
-    clean_rules = m.validate_rules(rules or {})
+    clean_rules = m.ENGINE.validate_rules(rules or {})
     players, inputs = entries(maal, statuses, extra)
-    hand = m.validate_hand(clean_rules, players, inputs)
-    result = m.score(clean_rules, players, [hand])
+    hand = m.ENGINE.validate_hand(clean_rules, players, inputs)
+    result = m.ENGINE.score(clean_rules, players, [hand])
     return [result.points[0][name] for name in players]
 
 
@@ -83,12 +83,12 @@ def test_kidnap_acts_as_murder_whatever_murder_says():
     [(2, 1, 1, 13), (2, 2, 2, 30), (1, 1, 1, 10), (1, 0, 2, 8)],
 )
 def test_maal_counter_worked_examples(t, p, j, expected):
-    table = m.validate_rules({})["maal_table"]
+    table = m.ENGINE.validate_rules({})["maal_table"]
     assert m.count_maal(table, m.validate_counts({"tiplu": t, "poplu": p, "jhiplu": j})) == expected
 
 
 def test_maal_counter_singles_doubles_triples():
-    table = m.validate_rules({})["maal_table"]
+    table = m.ENGINE.validate_rules({})["maal_table"]
     assert m.count_maal(table, m.validate_counts({})) == 0
     assert m.count_maal(table, m.validate_counts({"tiplu": 2})) == 7
     assert m.count_maal(table, m.validate_counts({"poplu": 3})) == 10
@@ -96,19 +96,19 @@ def test_maal_counter_singles_doubles_triples():
 
 
 def test_maal_counter_uses_the_edited_table():
-    table = m.validate_rules({"maal_table": {"marriage": [4, 30]}})["maal_table"]
+    table = m.ENGINE.validate_rules({"maal_table": {"marriage": [4, 30]}})["maal_table"]
     # marriage now 4: 7 + 2 + 2 = 11 beats 4 + 3 = 7
     assert m.count_maal(table, m.validate_counts({"tiplu": 2, "poplu": 1, "jhiplu": 1})) == 11
 
 
 def test_counted_maal_scores_like_typed_maal():
-    rules = m.validate_rules({})
+    rules = m.ENGINE.validate_rules({})
     players = NAMES[:3]
     typed = {"Asha": {"status": "winner", "maal": 0}, "Bikram": {"status": "seen", "maal": 13},
              "Chandra": {"status": "unseen", "maal": 0}}
     by_counts = dict(typed, Bikram=counted(tiplu=2, poplu=1, jhiplu=1))
-    assert m.score(rules, players, m.validate(rules, players, [by_counts])).points == \
-        m.score(rules, players, m.validate(rules, players, [typed])).points
+    assert m.ENGINE.score(rules, players, m.ENGINE.validate(rules, players, [by_counts])).points == \
+        m.ENGINE.score(rules, players, m.ENGINE.validate(rules, players, [typed])).points
 
 
 # --- tunnellas ------------------------------------------------------------------------------
@@ -116,23 +116,23 @@ def test_counted_maal_scores_like_typed_maal():
 
 @pytest.mark.parametrize("kind, value", [("ordinary", 5), ("joker", 10), ("poplu_jhiplu", 20)])
 def test_each_tunnella_kind(kind, value):
-    table = m.validate_rules({})["maal_table"]
+    table = m.ENGINE.validate_rules({})["maal_table"]
     assert m.count_maal(table, m.validate_counts({"tunnellas": {kind: 1}})) == value
 
 
 def test_several_tunnellas_each_count_on_top_of_cards():
-    table = m.validate_rules({})["maal_table"]
+    table = m.ENGINE.validate_rules({})["maal_table"]
     several = m.validate_counts({"tiplu": 1, "tunnellas": {"ordinary": 2, "joker": 1, "poplu_jhiplu": 1}})
     assert m.count_maal(table, several) == 3 + 2 * 5 + 10 + 20
 
 
 def test_tunnellas_in_a_hand():
-    rules = m.validate_rules({})
+    rules = m.ENGINE.validate_rules({})
     players = NAMES[:2]
     inputs = {"Asha": {"status": "winner", "maal": 0},
               "Bikram": counted(tunnellas={"ordinary": 3})}
     # s = 15, P = 15, n = 2: Bikram 30 - 3 - 15 = 12
-    assert m.score(rules, players, m.validate(rules, players, [inputs])).points == [{"Asha": -12, "Bikram": 12}]
+    assert m.ENGINE.score(rules, players, m.ENGINE.validate(rules, players, [inputs])).points == [{"Asha": -12, "Bikram": 12}]
 
 
 # --- dublee, foul, sitting out --------------------------------------------------------------
@@ -171,7 +171,7 @@ def test_sitting_out_not_in_n_for_dublee_and_foul():
 
 def test_missing_dublee_and_foul_are_false():
     players, inputs = entries([0, 0], "Ws")
-    clean = m.validate_hand(m.validate_rules({}), players, inputs)
+    clean = m.ENGINE.validate_hand(m.ENGINE.validate_rules({}), players, inputs)
     assert clean["Bikram"]["dublee"] is False and clean["Bikram"]["foul"] is False
 
 
@@ -182,11 +182,11 @@ def test_missing_maal_count_is_zero():
 
 
 def test_totals_add_up_hands_and_dealer_moves_on():
-    rules = m.validate_rules({})
+    rules = m.ENGINE.validate_rules({})
     players = NAMES[:4]
     hand1 = entries([12, 4, 6, 0], "sWsu")[1]
     hand2 = entries([0, 0, 0, 0], "Wsss")[1]
-    result = m.score(rules, players, m.validate(rules, players, [hand1, hand2]))
+    result = m.ENGINE.score(rules, players, m.ENGINE.validate(rules, players, [hand1, hand2]))
     assert result.totals == {"Asha": 23 + 9, "Bikram": 10 - 3, "Chandra": -1 - 3, "Dipa": -32 - 3}
     assert result.progress["dealer"] == "Chandra"
 
@@ -195,12 +195,12 @@ def test_totals_add_up_hands_and_dealer_moves_on():
 
 
 def test_no_winner():
-    err = hand_error(m, *entries([0, 0, 0], "sss"))
+    err = hand_error(m.ENGINE, *entries([0, 0, 0], "sss"))
     assert (err.hand, err.player, err.field) == (1, None, "status")
 
 
 def test_two_winners():
-    err = hand_error(m, *entries([0, 0, 0], "WsW"))
+    err = hand_error(m.ENGINE, *entries([0, 0, 0], "WsW"))
     assert (err.hand, err.field) == (1, "status")
     assert err.player == "Chandra"
 
@@ -208,21 +208,21 @@ def test_two_winners():
 def test_missing_player_entry():
     players, inputs = entries([0, 0, 0], "Wss")
     del inputs["Chandra"]
-    err = hand_error(m, players, inputs)
+    err = hand_error(m.ENGINE, players, inputs)
     assert (err.hand, err.player, err.field) == (1, "Chandra", "status")
 
 
 def test_missing_status():
     players, inputs = entries([0, 0, 0], "Wss")
     del inputs["Bikram"]["status"]
-    err = hand_error(m, players, inputs)
+    err = hand_error(m.ENGINE, players, inputs)
     assert (err.player, err.field) == ("Bikram", "status")
 
 
 def test_unknown_status():
     players, inputs = entries([0, 0, 0], "Wss")
     inputs["Bikram"]["status"] = "lost"
-    err = hand_error(m, players, inputs)
+    err = hand_error(m.ENGINE, players, inputs)
     assert (err.player, err.field) == ("Bikram", "status")
 
 
@@ -230,21 +230,21 @@ def test_unknown_status():
 def test_bad_maal(bad):
     players, inputs = entries([0, 0, 0], "Wss")
     inputs["Chandra"]["maal"] = bad
-    err = hand_error(m, players, inputs)
+    err = hand_error(m.ENGINE, players, inputs)
     assert (err.hand, err.player, err.field) == (1, "Chandra", "maal")
 
 
 def test_maal_and_maal_counts_not_both():
     players, inputs = entries([0, 0], "Ws")
     inputs["Bikram"]["maal_counts"] = {"tiplu": 1}
-    err = hand_error(m, players, inputs)
+    err = hand_error(m.ENGINE, players, inputs)
     assert (err.player, err.field) == ("Bikram", "maal")
 
 
 def test_three_tiplu_for_one_player():
     players, inputs = entries([0, 0], "Ws")
     inputs["Bikram"] = counted(tiplu=3)
-    err = hand_error(m, players, inputs)
+    err = hand_error(m.ENGINE, players, inputs)
     assert (err.hand, err.player, err.field) == (1, "Bikram", "tiplu")
 
 
@@ -253,7 +253,7 @@ def test_three_tiplu_for_one_player():
 def test_bad_count_for_one_player(item, bad):
     players, inputs = entries([0, 0], "Ws")
     inputs["Bikram"] = {"status": "seen", "maal_counts": {item: bad}}
-    err = hand_error(m, players, inputs)
+    err = hand_error(m.ENGINE, players, inputs)
     assert (err.player, err.field) == ("Bikram", item)
 
 
@@ -264,7 +264,7 @@ def test_more_cards_across_the_hand_than_the_packs_hold(item, first, second):
     inputs = {"Asha": {"status": "winner", "maal_counts": {item: first}},
               "Bikram": {"status": "seen", "maal_counts": {item: second}},
               "Chandra": {"status": "unseen", "maal": 0}}
-    err = hand_error(m, players, inputs)
+    err = hand_error(m.ENGINE, players, inputs)
     assert (err.hand, err.field) == (1, item)
 
 
@@ -273,7 +273,7 @@ def test_cards_across_the_hand_up_to_the_limit_are_fine():
     inputs = {"Asha": counted("winner", tiplu=1, poplu=2, jhiplu=1),
               "Bikram": counted("seen", tiplu=1, poplu=1, jhiplu=2),
               "Chandra": {"status": "unseen", "maal": 0}}
-    m.validate(m.validate_rules({}), players, [inputs])
+    m.ENGINE.validate(m.ENGINE.validate_rules({}), players, [inputs])
 
 
 def test_poplu_jhiplu_tunnella_with_both_kinds_held_elsewhere():
@@ -282,7 +282,7 @@ def test_poplu_jhiplu_tunnella_with_both_kinds_held_elsewhere():
     inputs = {"Asha": counted("winner", tunnellas={"poplu_jhiplu": 1}),
               "Bikram": counted("seen", poplu=1),
               "Chandra": counted("unseen", jhiplu=1)}
-    err = hand_error(m, players, inputs)
+    err = hand_error(m.ENGINE, players, inputs)
     assert (err.hand, err.field) == (1, "tunnella_poplu_jhiplu")
 
 
@@ -290,7 +290,7 @@ def test_poplu_jhiplu_tunnella_with_its_holders_own_poplu_and_jhiplu():
     players = NAMES[:2]
     inputs = {"Asha": counted("winner", poplu=1, jhiplu=1, tunnellas={"poplu_jhiplu": 1}),
               "Bikram": counted("seen")}
-    err = hand_error(m, players, inputs)
+    err = hand_error(m.ENGINE, players, inputs)
     assert err.field == "tunnella_poplu_jhiplu"
 
 
@@ -298,68 +298,68 @@ def test_two_poplu_jhiplu_tunnellas_with_poplu_held_elsewhere():
     players = NAMES[:2]
     inputs = {"Asha": counted("winner", tunnellas={"poplu_jhiplu": 1}),
               "Bikram": counted("seen", poplu=1, tunnellas={"poplu_jhiplu": 1})}
-    err = hand_error(m, players, inputs)
+    err = hand_error(m.ENGINE, players, inputs)
     assert err.field == "tunnella_poplu_jhiplu"
 
 
 def test_poplu_jhiplu_tunnellas_that_fit_are_fine():
-    rules = m.validate_rules({})
+    rules = m.ENGINE.validate_rules({})
     players = NAMES[:2]
     # poplu held elsewhere: the tunnella is of jhiplu
     one = {"Asha": counted("winner", tunnellas={"poplu_jhiplu": 1}), "Bikram": counted("seen", poplu=3)}
     # no poplu or jhiplu held: one tunnella of each
     two = {"Asha": counted("winner", tunnellas={"poplu_jhiplu": 1}),
            "Bikram": counted("seen", tunnellas={"poplu_jhiplu": 1})}
-    m.validate(rules, players, [one, two])
+    m.ENGINE.validate(rules, players, [one, two])
 
 
 def test_three_poplu_jhiplu_tunnellas_never_fit():
     players = NAMES[:2]
     inputs = {"Asha": counted("winner", tunnellas={"poplu_jhiplu": 2}),
               "Bikram": counted("seen", tunnellas={"poplu_jhiplu": 1})}
-    assert hand_error(m, players, inputs).field == "tunnella_poplu_jhiplu"
+    assert hand_error(m.ENGINE, players, inputs).field == "tunnella_poplu_jhiplu"
 
 
 def test_dublee_for_unseen():
-    err = hand_error(m, *entries([0, 0, 0], "Wsu", {2: {"dublee": True}}))
+    err = hand_error(m.ENGINE, *entries([0, 0, 0], "Wsu", {2: {"dublee": True}}))
     assert (err.hand, err.player, err.field) == (1, "Chandra", "dublee")
 
 
 def test_foul_by_winner():
-    err = hand_error(m, *entries([0, 0, 0], "Wsu", {0: {"foul": True}}))
+    err = hand_error(m.ENGINE, *entries([0, 0, 0], "Wsu", {0: {"foul": True}}))
     assert (err.hand, err.player, err.field) == (1, "Asha", "foul")
 
 
 @pytest.mark.parametrize("key", ["dublee", "foul"])
 def test_dublee_and_foul_must_be_booleans(key):
-    err = hand_error(m, *entries([0, 0, 0], "Wss", {1: {key: 1}}))
+    err = hand_error(m.ENGINE, *entries([0, 0, 0], "Wss", {1: {key: 1}}))
     assert (err.player, err.field) == ("Bikram", key)
 
 
 def test_unknown_entry_key():
-    err = hand_error(m, *entries([0, 0, 0], "Wss", {1: {"bonus": 3}}))
+    err = hand_error(m.ENGINE, *entries([0, 0, 0], "Wss", {1: {"bonus": 3}}))
     assert (err.hand, err.player, err.field) == (1, "Bikram", "bonus")
 
 
 def test_unknown_player_key():
     players, inputs = entries([0, 0, 0], "Wss")
     inputs["Zara"] = {"status": "seen", "maal": 0}
-    err = hand_error(m, players, inputs)
+    err = hand_error(m.ENGINE, players, inputs)
     assert (err.hand, err.player) == (1, "Zara")
 
 
 def test_fewer_than_two_playing():
-    err = hand_error(m, *entries([0, 0, 0], "Woo"))
+    err = hand_error(m.ENGINE, *entries([0, 0, 0], "Woo"))
     assert (err.hand, err.field) == (1, "status")
 
 
 def test_error_names_the_bad_hand():
-    rules = m.validate_rules({})
+    rules = m.ENGINE.validate_rules({})
     players, good = entries([0, 0, 0], "Wss")
     bad = copy.deepcopy(good)
     bad["Bikram"]["status"] = "winner"
     with pytest.raises(InputError) as caught:
-        m.validate(rules, players, [good, good, bad])
+        m.ENGINE.validate(rules, players, [good, good, bad])
     assert (caught.value.hand, caught.value.field) == (3, "status")
 
 
@@ -367,48 +367,48 @@ def test_error_names_the_bad_hand():
 
 
 def test_default_rules():
-    rules = m.validate_rules({})
-    assert rules == m.default_rules()
+    rules = m.ENGINE.validate_rules({})
+    assert rules == m.ENGINE.default_rules()
     assert (rules["seen_points"], rules["unseen_points"], rules["murder"], rules["kidnap"]) == (3, 10, False, False)
     assert (rules["dublee_bonus"], rules["dublee_seen_points"], rules["foul_fine"]) == (5, 0, 15)
     assert (rules["point_rate"], rules["currency"]) == (1, "")
 
 
 def test_rules_are_overlaid_on_defaults():
-    rules = m.validate_rules({"seen_points": 4, "point_rate": 0.25, "currency": "NPR"})
+    rules = m.ENGINE.validate_rules({"seen_points": 4, "point_rate": 0.25, "currency": "NPR"})
     assert (rules["seen_points"], rules["unseen_points"], rules["point_rate"], rules["currency"]) == \
         (4, 10, 0.25, "NPR")
 
 
 def test_unknown_rule_key():
-    assert rule_error(m, {"murderr": True}).field == "murderr"
+    assert rule_error(m.ENGINE, {"murderr": True}).field == "murderr"
 
 
 @pytest.mark.parametrize("key", ["seen_points", "unseen_points", "dublee_bonus", "dublee_seen_points", "foul_fine"])
 def test_negative_rule_value(key):
-    assert rule_error(m, {key: -1}).field == key
+    assert rule_error(m.ENGINE, {key: -1}).field == key
 
 
 @pytest.mark.parametrize("key", ["seen_points", "foul_fine"])
 @pytest.mark.parametrize("bad", [True, 2.5, "3"])
 def test_rule_points_must_be_whole_numbers(key, bad):
-    assert rule_error(m, {key: bad}).field == key
+    assert rule_error(m.ENGINE, {key: bad}).field == key
 
 
 @pytest.mark.parametrize("bad", [0, -0.25, 0.125, True, "abc"])
 def test_bad_point_rate(bad):
-    assert rule_error(m, {"point_rate": bad}).field == "point_rate"
+    assert rule_error(m.ENGINE, {"point_rate": bad}).field == "point_rate"
 
 
 @pytest.mark.parametrize("key", ["murder", "kidnap"])
 def test_murder_and_kidnap_are_booleans(key):
-    assert rule_error(m, {key: 1}).field == key
+    assert rule_error(m.ENGINE, {key: 1}).field == key
 
 
 @pytest.mark.parametrize("table", [{"tiplu": [3, True]}, {"poplu": [2, 5]}, {"marriage": [10, -1]},
                                    {"tunnella": {"joker": 1.5}}])
 def test_bad_maal_table(table):
-    assert rule_error(m, {"maal_table": table}).field == "maal_table"
+    assert rule_error(m.ENGINE, {"maal_table": table}).field == "maal_table"
 
 
 # --- player list ----------------------------------------------------------------------------
@@ -416,14 +416,14 @@ def test_bad_maal_table(table):
 
 def player_error(names):
     with pytest.raises(InputError) as caught:
-        checks.players(names, minimum=m.MIN_PLAYERS, maximum=m.MAX_PLAYERS)
+        checks.players(names, minimum=m.ENGINE.MIN_PLAYERS, maximum=m.ENGINE.MAX_PLAYERS)
     return caught.value
 
 
 def test_marriage_player_limits():
-    assert (m.MIN_PLAYERS, m.MAX_PLAYERS) == (2, 6)
-    assert checks.players(NAMES[:2], minimum=m.MIN_PLAYERS, maximum=m.MAX_PLAYERS) == NAMES[:2]
-    assert checks.players(NAMES, minimum=m.MIN_PLAYERS, maximum=m.MAX_PLAYERS) == NAMES
+    assert (m.ENGINE.MIN_PLAYERS, m.ENGINE.MAX_PLAYERS) == (2, 6)
+    assert checks.players(NAMES[:2], minimum=m.ENGINE.MIN_PLAYERS, maximum=m.ENGINE.MAX_PLAYERS) == NAMES[:2]
+    assert checks.players(NAMES, minimum=m.ENGINE.MIN_PLAYERS, maximum=m.ENGINE.MAX_PLAYERS) == NAMES
 
 
 @pytest.mark.parametrize("names", [[], ["Asha"], NAMES + ["Hari"]])
@@ -500,7 +500,7 @@ def spec_points(rules, inputs):
 @given(games())
 def test_every_hand_sums_to_zero_and_out_players_score_zero(game):
     rules, players, hands = game
-    result = scored(m, rules, players, hands)
+    result = scored(m.ENGINE, rules, players, hands)
     assert len(result.points) == len(hands)
     for hand_points, inputs in zip(result.points, hands):
         assert set(hand_points) == set(players)
@@ -512,7 +512,7 @@ def test_every_hand_sums_to_zero_and_out_players_score_zero(game):
 @given(games())
 def test_points_follow_the_spec_formula(game):
     rules, players, hands = game
-    result = scored(m, rules, players, hands)
+    result = scored(m.ENGINE, rules, players, hands)
     assert result.points == [spec_points(rules, inputs) for inputs in hands]
 
 
@@ -521,7 +521,7 @@ def test_points_follow_the_spec_formula(game):
 def test_seat_order_does_not_change_anyones_points(game, data):
     rules, players, hands = game
     seats = data.draw(st.permutations(players))
-    original, permuted = scored(m, rules, players, hands), scored(m, rules, seats, hands)
+    original, permuted = scored(m.ENGINE, rules, players, hands), scored(m.ENGINE, rules, seats, hands)
     assert permuted.points == original.points
     assert permuted.totals == original.totals
 
@@ -531,20 +531,20 @@ def test_seat_order_does_not_change_anyones_points(game, data):
 def test_score_is_idempotent_and_leaves_inputs_alone(game):
     rules, players, hands = game
     before = copy.deepcopy(hands)
-    clean = m.validate(rules, players, hands)
+    clean = m.ENGINE.validate(rules, players, hands)
     clean_before = copy.deepcopy(clean)
-    first = m.score(rules, players, clean)
-    assert m.score(rules, players, clean) == first
+    first = m.ENGINE.score(rules, players, clean)
+    assert m.ENGINE.score(rules, players, clean) == first
     assert clean == clean_before
     assert hands == before
-    assert scored(m, rules, players, hands) == first
+    assert scored(m.ENGINE, rules, players, hands) == first
 
 
 @pytest.mark.slow
 @given(games())
 def test_totals_are_the_sum_of_hand_points(game):
     rules, players, hands = game
-    result = scored(m, rules, players, hands)
+    result = scored(m.ENGINE, rules, players, hands)
     assert result.totals == {name: sum(hp[name] for hp in result.points) for name in players}
     assert sum(result.totals.values()) == 0
 
@@ -554,11 +554,11 @@ def test_totals_are_the_sum_of_hand_points(game):
 
 def explained(maal, statuses, rules=None, extra=None):
     """Each player's terms of one hand, as (kind, values, points)."""
-    clean_rules = m.validate_rules(rules or {})
+    clean_rules = m.ENGINE.validate_rules(rules or {})
     players, inputs = entries(maal, statuses, extra)
-    hand = m.validate_hand(clean_rules, players, inputs)
+    hand = m.ENGINE.validate_hand(clean_rules, players, inputs)
     return {name: [(term.kind, term.values, term.points) for term in terms]
-            for name, terms in m.explain(clean_rules, players, m.start(clean_rules, players), hand).items()}
+            for name, terms in m.ENGINE.explain(clean_rules, players, m.ENGINE.start(clean_rules, players), hand).items()}
 
 
 def test_explain_worked_example_every_line():
@@ -635,10 +635,10 @@ def test_explain_sitting_out_has_no_terms():
 
 
 def test_explain_follows_the_seats_whatever_order_a_stored_hand_keeps_its_keys_in():
-    rules = m.validate_rules({})
+    rules = m.ENGINE.validate_rules({})
     players, inputs = entries([10, 3, 0, 5, 2, 0], "Wsussu")
-    hand = m.validate_hand(rules, players, inputs)
+    hand = m.ENGINE.validate_hand(rules, players, inputs)
     shuffled = dict(reversed(list(hand.items())))  # as PostgreSQL may give a JSON object back
-    explained = m.explain(rules, players, m.start(rules, players), shuffled)
+    explained = m.ENGINE.explain(rules, players, m.ENGINE.start(rules, players), shuffled)
     assert list(explained) == players
     assert explained["Asha"][0].values == {"others": [-5, -30, 7, -11, -30]}

@@ -46,10 +46,10 @@ def game(letters, honors=None, marriages=None, hand_points=None):
 
 def points(letters, honors=None, marriages=None, hand_points=None, rules=None):
     """Points of one game, in seat order, through the public functions."""
-    clean_rules = mh.validate_rules(rules or {})
+    clean_rules = mh.ENGINE.validate_rules(rules or {})
     players, inputs = game(letters, honors, marriages, hand_points)
-    hand = mh.validate_hand(clean_rules, players, inputs)
-    result = mh.score(clean_rules, players, [hand])
+    hand = mh.ENGINE.validate_hand(clean_rules, players, inputs)
+    result = mh.ENGINE.score(clean_rules, players, [hand])
     return [result.points[0][name] for name in players]
 
 
@@ -62,9 +62,9 @@ def test_worked_example():
 
 
 def test_worked_example_parts():
-    rules = mh.validate_rules({})
+    rules = mh.ENGINE.validate_rules({})
     players, inputs = game("DPF", honors=[2, 1, 0], marriages=[0, 1, 0], hand_points=[0, 17, 0])
-    clean = mh.validate_hand(rules, players, inputs)
+    clean = mh.ENGINE.validate_hand(rules, players, inputs)
     assert [mh.honor_total(rules, clean[name]) for name in players] == [8, 24, 0]
     assert [mh.twice_points_in_hand(rules, clean[name]) for name in players] == [0, 34, 4]
 
@@ -116,17 +116,17 @@ def test_inactive_players_score_zero_and_are_not_counted_in_n():
 
 
 def test_totals_add_up_games():
-    rules = mh.validate_rules({})
+    rules = mh.ENGINE.validate_rules({})
     players, one = game("DPF", honors=[2, 1, 0], marriages=[0, 1, 0], hand_points=[0, 17, 0])
     _, two = game("FDI")
-    result = mh.score(rules, players, mh.validate(rules, players, [one, two]))
+    result = mh.ENGINE.score(rules, players, mh.ENGINE.validate(rules, players, [one, two]))
     assert result.points == [{"Asha": 30, "Bikram": 6, "Chandra": -36}, {"Asha": -4, "Bikram": 4, "Chandra": 0}]
     assert result.totals == {"Asha": 26, "Bikram": 10, "Chandra": -36}
 
 
 def test_score_of_no_games():
-    rules = mh.validate_rules({})
-    result = mh.score(rules, NAMES[:3], [])
+    rules = mh.ENGINE.validate_rules({})
+    result = mh.ENGINE.score(rules, NAMES[:3], [])
     assert result.points == [] and result.totals == dict.fromkeys(NAMES[:3], 0)
     assert result.progress.pop("stats") == {name: dict.fromkeys(mh.STAT_KEYS, 0) for name in NAMES[:3]}
     assert result.progress == {"dealer": "Asha", "cutter": "Chandra", "leader": "Bikram",
@@ -134,10 +134,10 @@ def test_score_of_no_games():
 
 
 def test_clean_entries_hold_only_what_applies():
-    rules = mh.validate_rules({})
+    rules = mh.ENGINE.validate_rules({})
     players, inputs = game("DPNFLI", honors=[1, 2, 3, 0, 0, 0], hand_points=[0, 9, 7, 0, 0, 0])
     del inputs["Asha"]["marriages"]  # defaults to 0
-    clean = mh.validate_hand(rules, players, inputs)
+    clean = mh.ENGINE.validate_hand(rules, players, inputs)
     assert clean == {
         "Asha": {"outcome": "declared", "honors": 1, "marriages": 0},
         "Bikram": {"outcome": "played", "honors": 2, "marriages": 0, "hand_points": 9},
@@ -146,14 +146,14 @@ def test_clean_entries_hold_only_what_applies():
         "Eka": {"outcome": "surrendered_later", "honors": 0, "marriages": 0},
         "Gita": {"outcome": "inactive"},
     }
-    assert mh.validate_hand(rules, players, clean) == clean
-    assert mh.validate_hand(rules, players, {**clean, "_hand": {}}) == clean
+    assert mh.ENGINE.validate_hand(rules, players, clean) == clean
+    assert mh.ENGINE.validate_hand(rules, players, {**clean, "_hand": {}}) == clean
 
 
 def test_limits_up_to_the_bounds_are_fine():
-    rules = mh.validate_rules({})
+    rules = mh.ENGINE.validate_rules({})
     players, inputs = game("DPN", honors=[22, 0, 0], marriages=[1, 1, 1], hand_points=[0, 210, 210])
-    mh.validate_hand(rules, players, inputs)
+    mh.ENGINE.validate_hand(rules, players, inputs)
 
 
 # --- deals, cuts, leads and rounds ----------------------------------------------------------
@@ -169,12 +169,12 @@ def active_game(players, inactive=()):
 
 def state_after(rules, players, hands):
     """The fold state after these validated games."""
-    return mh.score(rules, players, hands).state
+    return mh.ENGINE.score(rules, players, hands).state
 
 
 def rotate(players, sat_out, direction="clockwise"):
     """rotation() before each game: sat_out lists, per game, who is inactive in it."""
-    rules = mh.validate_rules({"direction": direction})
+    rules = mh.ENGINE.validate_rules({"direction": direction})
     hands, turns = [], []
     for inactive in sat_out:
         turns.append(mh.rotation(rules, players, state_after(rules, players, hands), inactive=inactive))
@@ -265,24 +265,24 @@ def test_two_players():
 def test_the_first_deal_is_round_1_deal_1():
     # Not "round 0.1": the rules' "round 2.4" means round 3's 4th deal, so the first is round 1's 1st.
     players = NAMES[:4]
-    rules = mh.validate_rules({})
-    assert round_of(mh.rotation(rules, players, mh.start(rules, players))) == (1, 1)
-    assert round_of(mh.score(rules, players, [active_game(players)]).progress) == (1, 2)
+    rules = mh.ENGINE.validate_rules({})
+    assert round_of(mh.rotation(rules, players, mh.ENGINE.start(rules, players))) == (1, 1)
+    assert round_of(mh.ENGINE.score(rules, players, [active_game(players)]).progress) == (1, 2)
 
 
 def test_round_label_like_the_spec():
     # 4 players, 11 games (2 full rounds and 3 deals): the next game is round 3's 4th deal
     players = NAMES[:4]
-    rules = mh.validate_rules({})
+    rules = mh.ENGINE.validate_rules({})
     hands = [active_game(players)] * 11
     assert round_of(mh.rotation(rules, players, state_after(rules, players, hands))) == (3, 4)
 
 
 def test_score_progress_assumes_everyone_active_next():
-    rules = mh.validate_rules({})
+    rules = mh.ENGINE.validate_rules({})
     players = NAMES[:4]
     hands = [active_game(players), active_game(players, ("Bikram",))]
-    progress = mh.score(rules, players, hands).progress
+    progress = mh.ENGINE.score(rules, players, hands).progress
     assert progress.pop("stats") == mh.stats(players, hands)
     assert progress == {"dealer": "Dipa", "cutter": "Chandra", "leader": "Asha", "round_number": 1, "deal_number": 3,
                         "game_over": False, "winner": None}
@@ -295,12 +295,12 @@ def test_score_progress_assumes_everyone_active_next():
 
 
 def test_rotation_rejects_unknown_names_and_too_few_active():
-    rules = mh.validate_rules({})
+    rules = mh.ENGINE.validate_rules({})
     with pytest.raises(InputError) as caught:
-        mh.rotation(rules, NAMES[:3], mh.start(rules, NAMES[:3]), inactive=["Zara"])
+        mh.rotation(rules, NAMES[:3], mh.ENGINE.start(rules, NAMES[:3]), inactive=["Zara"])
     assert (caught.value.player, caught.value.field) == ("Zara", "outcome")
     with pytest.raises(InputError) as caught:
-        mh.rotation(rules, NAMES[:3], mh.start(rules, NAMES[:3]), inactive=["Asha", "Bikram"])
+        mh.rotation(rules, NAMES[:3], mh.ENGINE.start(rules, NAMES[:3]), inactive=["Asha", "Bikram"])
     assert (caught.value.player, caught.value.field) == (None, "outcome")
 
 
@@ -308,9 +308,9 @@ def test_rotation_rejects_unknown_names_and_too_few_active():
 
 
 def test_stats():
-    rules = mh.validate_rules({})
+    rules = mh.ENGINE.validate_rules({})
     players = NAMES[:3]
-    hands = mh.validate(rules, players, [
+    hands = mh.ENGINE.validate(rules, players, [
         game("DPF", honors=[2, 1, 0], marriages=[0, 1, 0], hand_points=[0, 17, 0])[1],
         game("LDI", honors=[0, 3, 0], marriages=[1, 0, 0])[1],
         game("NFD", honors=[0, 0, 1], hand_points=[5, 0, 0])[1],
@@ -356,47 +356,47 @@ def test_cards_must_be_a_list(bad):
 def test_missing_entry():
     players, inputs = game("DPF", hand_points=[0, 3, 0])
     del inputs["Chandra"]
-    assert where(hand_error(mh, players, inputs)) == (1, "Chandra", "outcome")
+    assert where(hand_error(mh.ENGINE, players, inputs)) == (1, "Chandra", "outcome")
 
 
 @pytest.mark.parametrize("bad", [None, "declared", 3, []])
 def test_entry_not_an_object(bad):
     players, inputs = game("DF")
     inputs["Bikram"] = bad
-    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", "outcome")
+    assert where(hand_error(mh.ENGINE, players, inputs)) == (1, "Bikram", "outcome")
 
 
 @pytest.mark.parametrize("bad", ["won", "Declared", None, "out", True])
 def test_unknown_outcome(bad):
     players, inputs = game("DF")
     inputs["Bikram"]["outcome"] = bad
-    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", "outcome")
+    assert where(hand_error(mh.ENGINE, players, inputs)) == (1, "Bikram", "outcome")
 
 
 def test_missing_outcome():
     players, inputs = game("DF")
     del inputs["Bikram"]["outcome"]
-    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", "outcome")
+    assert where(hand_error(mh.ENGINE, players, inputs)) == (1, "Bikram", "outcome")
 
 
 def test_no_declarer():
-    assert where(hand_error(mh, *game("FLP", hand_points=[0, 0, 4]))) == (1, None, "outcome")
+    assert where(hand_error(mh.ENGINE, *game("FLP", hand_points=[0, 0, 4]))) == (1, None, "outcome")
 
 
 def test_two_declarers():
-    assert where(hand_error(mh, *game("DFD"))) == (1, "Chandra", "outcome")
+    assert where(hand_error(mh.ENGINE, *game("DFD"))) == (1, "Chandra", "outcome")
 
 
 @pytest.mark.parametrize("letters", ["DI", "DII", "IID"])
 def test_fewer_than_two_active(letters):
-    assert where(hand_error(mh, *game(letters))) == (1, None, "outcome")
+    assert where(hand_error(mh.ENGINE, *game(letters))) == (1, None, "outcome")
 
 
 @pytest.mark.parametrize("letter", ["P", "N"])
 def test_hand_points_missing_where_needed(letter):
     players, inputs = game("D" + letter)
     del inputs["Bikram"]["hand_points"]
-    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", "hand_points")
+    assert where(hand_error(mh.ENGINE, players, inputs)) == (1, "Bikram", "hand_points")
 
 
 @pytest.mark.parametrize("letter", ["P", "N"])
@@ -404,14 +404,14 @@ def test_hand_points_missing_where_needed(letter):
 def test_bad_hand_points(letter, bad):
     players, inputs = game("D" + letter)
     inputs["Bikram"]["hand_points"] = bad
-    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", "hand_points")
+    assert where(hand_error(mh.ENGINE, players, inputs)) == (1, "Bikram", "hand_points")
 
 
 def test_hand_points_bound_follows_cards_per_hand():
     players, inputs = game("DP", hand_points=[0, 101])
-    assert where(hand_error(mh, players, inputs, {"cards_per_hand": 10})) == (1, "Bikram", "hand_points")
+    assert where(hand_error(mh.ENGINE, players, inputs, {"cards_per_hand": 10})) == (1, "Bikram", "hand_points")
     inputs["Bikram"]["hand_points"] = 100
-    mh.validate(mh.validate_rules({"cards_per_hand": 10}), players, [inputs])
+    mh.ENGINE.validate(mh.ENGINE.validate_rules({"cards_per_hand": 10}), players, [inputs])
 
 
 @pytest.mark.parametrize("letter", ["D", "F", "L"])
@@ -420,7 +420,7 @@ def test_hand_points_where_meaningless(letter, value):
     players, inputs = game("DP" + letter if letter != "D" else "DP", hand_points=[0, 3, 0])
     seat = players[2] if letter != "D" else players[0]
     inputs[seat]["hand_points"] = value
-    assert where(hand_error(mh, players, inputs)) == (1, seat, "hand_points")
+    assert where(hand_error(mh.ENGINE, players, inputs)) == (1, seat, "hand_points")
 
 
 @pytest.mark.parametrize("key", ["honors", "marriages"])
@@ -428,26 +428,26 @@ def test_hand_points_where_meaningless(letter, value):
 def test_bad_honors_and_marriages(key, bad):
     players, inputs = game("DF")
     inputs["Bikram"][key] = bad
-    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", key)
+    assert where(hand_error(mh.ENGINE, players, inputs)) == (1, "Bikram", key)
 
 
 def test_honors_missing_for_an_active_player():
     players, inputs = game("DF")
     del inputs["Asha"]["honors"]
-    assert where(hand_error(mh, players, inputs)) == (1, "Asha", "honors")
+    assert where(hand_error(mh.ENGINE, players, inputs)) == (1, "Asha", "honors")
 
 
 def test_too_many_honors_for_one_hand():
     players, inputs = game("DF", honors=[0, 23])
-    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", "honors")
-    assert where(hand_error(mh, *game("DF", honors=[0, 8]), {"cards_per_hand": 6})) == (1, "Bikram", "honors")
+    assert where(hand_error(mh.ENGINE, players, inputs)) == (1, "Bikram", "honors")
+    assert where(hand_error(mh.ENGINE, *game("DF", honors=[0, 8]), {"cards_per_hand": 6})) == (1, "Bikram", "honors")
 
 
 def test_more_marriages_than_the_decks_hold():
-    assert where(hand_error(mh, *game("DF", marriages=[0, 4]))) == (1, "Bikram", "marriages")
-    assert where(hand_error(mh, *game("DFP", marriages=[2, 1, 1]))) == (1, None, "marriages")
+    assert where(hand_error(mh.ENGINE, *game("DF", marriages=[0, 4]))) == (1, "Bikram", "marriages")
+    assert where(hand_error(mh.ENGINE, *game("DFP", marriages=[2, 1, 1]))) == (1, None, "marriages")
     players, inputs = game("DFP", marriages=[2, 1, 1])
-    mh.validate(mh.validate_rules({"decks": 4}), players, [inputs])
+    mh.ENGINE.validate(mh.ENGINE.validate_rules({"decks": 4}), players, [inputs])
 
 
 @pytest.mark.parametrize("key, value", [("honors", 2), ("honors", 0), ("marriages", 1), ("marriages", 0),
@@ -455,126 +455,126 @@ def test_more_marriages_than_the_decks_hold():
 def test_inactive_player_with_honors_or_points(key, value):
     players, inputs = game("DFI")
     inputs["Chandra"][key] = value
-    assert where(hand_error(mh, players, inputs)) == (1, "Chandra", key)
+    assert where(hand_error(mh.ENGINE, players, inputs)) == (1, "Chandra", key)
 
 
 @pytest.mark.parametrize("letter", ["D", "I", "P"])
 def test_unknown_entry_key(letter):
     players, inputs = game({"D": "FD", "I": "FID", "P": "FPD"}[letter], hand_points=[0, 1, 0])
     inputs["Bikram"]["cards"] = ["AS"]
-    assert where(hand_error(mh, players, inputs)) == (1, "Bikram", "cards")
+    assert where(hand_error(mh.ENGINE, players, inputs)) == (1, "Bikram", "cards")
 
 
 def test_unknown_player():
     players, inputs = game("DF")
     inputs["Zara"] = entry("F")
-    assert where(hand_error(mh, players, inputs)) == (1, "Zara", None)
+    assert where(hand_error(mh.ENGINE, players, inputs)) == (1, "Zara", None)
 
 
 def test_per_hand_inputs_are_refused():
     players, inputs = game("DF")
     inputs["_hand"] = {"joker": "7H"}
-    assert where(hand_error(mh, players, inputs)) == (1, None, "_hand")
+    assert where(hand_error(mh.ENGINE, players, inputs)) == (1, None, "_hand")
 
 
 @pytest.mark.parametrize("bad", [None, [], "x"])
 def test_inputs_not_an_object(bad):
-    assert where(hand_error(mh, NAMES[:2], bad)) == (1, None, "inputs")
+    assert where(hand_error(mh.ENGINE, NAMES[:2], bad)) == (1, None, "inputs")
 
 
 def test_error_names_the_bad_hand():
-    rules = mh.validate_rules({})
+    rules = mh.ENGINE.validate_rules({})
     players, good = game("DFL")
     bad = copy.deepcopy(good)
     bad["Bikram"]["outcome"] = "declared"
     with pytest.raises(InputError) as caught:
-        mh.validate(rules, players, [good, good, bad])
+        mh.ENGINE.validate(rules, players, [good, good, bad])
     assert where(caught.value) == (3, "Bikram", "outcome")
 
 
 def test_validate_hand_takes_previous_hands():
-    rules = mh.validate_rules({})
+    rules = mh.ENGINE.validate_rules({})
     players, inputs = game("DF")
-    state = state_after(rules, players, [mh.validate_hand(rules, players, inputs)])
-    clean = mh.validate_hand(rules, players, inputs, hand=2, state=state)
-    assert clean == mh.validate_hand(rules, players, inputs)
+    state = state_after(rules, players, [mh.ENGINE.validate_hand(rules, players, inputs)])
+    clean = mh.ENGINE.validate_hand(rules, players, inputs, hand=2, state=state)
+    assert clean == mh.ENGINE.validate_hand(rules, players, inputs)
 
 
 # --- rules ----------------------------------------------------------------------------------
 
 
 def test_default_rules():
-    rules = mh.validate_rules({})
-    assert rules == mh.default_rules() == {
+    rules = mh.ENGINE.validate_rules({})
+    assert rules == mh.ENGINE.default_rules() == {
         "honor_value": 4, "marriage_points": 20, "surrender_first_points": 2, "surrender_later_points": 5,
         "decks": 3, "cards_per_hand": 21, "direction": "clockwise", "point_rate": 1, "currency": "",
     }
-    assert (mh.SLUG, mh.MIN_PLAYERS, mh.MAX_PLAYERS) == ("marriage-honors", 2, 10)
+    assert (mh.ENGINE.SLUG, mh.ENGINE.MIN_PLAYERS, mh.ENGINE.MAX_PLAYERS) == ("marriage-honors", 2, 10)
 
 
 def test_rules_are_overlaid_on_defaults():
-    rules = mh.validate_rules({"decks": 5, "direction": "anticlockwise", "point_rate": 0.25, "currency": " NPR "})
+    rules = mh.ENGINE.validate_rules({"decks": 5, "direction": "anticlockwise", "point_rate": 0.25, "currency": " NPR "})
     assert (rules["decks"], rules["direction"], rules["point_rate"], rules["currency"], rules["honor_value"]) == \
         (5, "anticlockwise", 0.25, "NPR", 4)
-    assert mh.validate_rules(rules) == rules
+    assert mh.ENGINE.validate_rules(rules) == rules
 
 
 def test_default_rules_is_a_fresh_copy():
-    mh.default_rules()["decks"] = 5
-    assert mh.default_rules()["decks"] == 3
+    mh.ENGINE.default_rules()["decks"] = 5
+    assert mh.ENGINE.default_rules()["decks"] == 3
 
 
 def test_unknown_rule_key():
-    assert rule_error(mh, {"honour_value": 4}).field == "honour_value"
+    assert rule_error(mh.ENGINE, {"honour_value": 4}).field == "honour_value"
 
 
 @pytest.mark.parametrize("bad", [None, [], "x"])
 def test_rules_not_an_object(bad):
-    assert rule_error(mh, bad).field == "rules"
+    assert rule_error(mh.ENGINE, bad).field == "rules"
 
 
 @pytest.mark.parametrize("key", mh.POINT_KEYS)
 @pytest.mark.parametrize("bad", [-1, True, 2.5, "3", None, 10_001])
 def test_bad_rule_points(key, bad):
-    assert rule_error(mh, {key: bad}).field == key
+    assert rule_error(mh.ENGINE, {key: bad}).field == key
 
 
 @pytest.mark.parametrize("bad", [2, 6, 0, True, 3.0, "3"])
 def test_decks_out_of_range(bad):
-    assert rule_error(mh, {"decks": bad}).field == "decks"
+    assert rule_error(mh.ENGINE, {"decks": bad}).field == "decks"
 
 
 @pytest.mark.parametrize("good", [3, 4, 5])
 def test_decks_in_range(good):
-    assert mh.validate_rules({"decks": good})["decks"] == good
+    assert mh.ENGINE.validate_rules({"decks": good})["decks"] == good
 
 
 @pytest.mark.parametrize("bad", [2, 53, 21.0, False])
 def test_bad_cards_per_hand(bad):
-    assert rule_error(mh, {"cards_per_hand": bad}).field == "cards_per_hand"
+    assert rule_error(mh.ENGINE, {"cards_per_hand": bad}).field == "cards_per_hand"
 
 
 @pytest.mark.parametrize("bad", ["left", "Clockwise", "", None, 1])
 def test_bad_direction(bad):
-    assert rule_error(mh, {"direction": bad}).field == "direction"
+    assert rule_error(mh.ENGINE, {"direction": bad}).field == "direction"
 
 
 @pytest.mark.parametrize("bad", [0, -1, 0.125, True, "1", None])
 def test_bad_point_rate(bad):
-    assert rule_error(mh, {"point_rate": bad}).field == "point_rate"
+    assert rule_error(mh.ENGINE, {"point_rate": bad}).field == "point_rate"
 
 
 @pytest.mark.parametrize("bad", [5, "ABCDEFGHIJK"])
 def test_bad_currency(bad):
-    assert rule_error(mh, {"currency": bad}).field == "currency"
+    assert rule_error(mh.ENGINE, {"currency": bad}).field == "currency"
 
 
 def test_player_limits():
-    assert checks.players(NAMES, minimum=mh.MIN_PLAYERS, maximum=mh.MAX_PLAYERS) == NAMES
+    assert checks.players(NAMES, minimum=mh.ENGINE.MIN_PLAYERS, maximum=mh.ENGINE.MAX_PLAYERS) == NAMES
     with pytest.raises(InputError):
-        checks.players(NAMES + ["Laxmi"], minimum=mh.MIN_PLAYERS, maximum=mh.MAX_PLAYERS)
+        checks.players(NAMES + ["Laxmi"], minimum=mh.ENGINE.MIN_PLAYERS, maximum=mh.ENGINE.MAX_PLAYERS)
     with pytest.raises(InputError):
-        checks.players(NAMES[:1], minimum=mh.MIN_PLAYERS, maximum=mh.MAX_PLAYERS)
+        checks.players(NAMES[:1], minimum=mh.ENGINE.MIN_PLAYERS, maximum=mh.ENGINE.MAX_PLAYERS)
 
 
 # --- properties -----------------------------------------------------------------------------
@@ -612,7 +612,7 @@ def spec_points(rules, inputs):
 @given(games())
 def test_every_game_sums_to_zero_and_inactive_players_score_zero(game_):
     rules, players, hands = game_
-    result = scored(mh, rules, players, hands)
+    result = scored(mh.ENGINE, rules, players, hands)
     assert len(result.points) == len(hands)
     for hand_points, inputs in zip(result.points, hands):
         assert set(hand_points) == set(players)
@@ -625,7 +625,7 @@ def test_every_game_sums_to_zero_and_inactive_players_score_zero(game_):
 @given(games())
 def test_scores_are_always_whole_numbers(game_):
     rules, players, hands = game_
-    result = scored(mh, rules, players, hands)
+    result = scored(mh.ENGINE, rules, players, hands)
     for value in [*result.totals.values(), *(v for hand in result.points for v in hand.values())]:
         assert type(value) is int
 
@@ -634,7 +634,7 @@ def test_scores_are_always_whole_numbers(game_):
 @given(games())
 def test_points_follow_the_spec_formula_exactly(game_):
     rules, players, hands = game_
-    result = scored(mh, rules, players, hands)
+    result = scored(mh.ENGINE, rules, players, hands)
     for hand_points, inputs in zip(result.points, hands):
         expected = spec_points(rules, inputs)
         assert all(value.denominator == 1 for value in expected.values())
@@ -646,7 +646,7 @@ def test_points_follow_the_spec_formula_exactly(game_):
 def test_seat_order_does_not_change_anyones_points(game_, data):
     rules, players, hands = game_
     seats = data.draw(st.permutations(players))
-    original, permuted = scored(mh, rules, players, hands), scored(mh, rules, seats, hands)
+    original, permuted = scored(mh.ENGINE, rules, players, hands), scored(mh.ENGINE, rules, seats, hands)
     assert permuted.points == original.points
     assert permuted.totals == original.totals
 
@@ -656,20 +656,20 @@ def test_seat_order_does_not_change_anyones_points(game_, data):
 def test_score_is_idempotent_and_leaves_inputs_alone(game_):
     rules, players, hands = game_
     before = copy.deepcopy(hands)
-    clean = mh.validate(rules, players, hands)
+    clean = mh.ENGINE.validate(rules, players, hands)
     clean_copy = copy.deepcopy(clean)
-    first, second = mh.score(rules, players, clean), mh.score(rules, players, clean)
+    first, second = mh.ENGINE.score(rules, players, clean), mh.ENGINE.score(rules, players, clean)
     assert first == second
     assert hands == before and clean == clean_copy
-    assert mh.validate(rules, players, clean) == clean
-    assert scored(mh, rules, players, clean) == first
+    assert mh.ENGINE.validate(rules, players, clean) == clean
+    assert scored(mh.ENGINE, rules, players, clean) == first
 
 
 @pytest.mark.slow
 @given(games())
 def test_deals_follow_the_rotation_rules(game_):
     rules, players, hands = game_
-    clean = mh.validate(rules, players, hands)
+    clean = mh.ENGINE.validate(rules, players, hands)
     dealt = mh.deals(rules, players, clean)
     order = players if rules["direction"] == "clockwise" else [players[0], *reversed(players[1:])]
     rounds = {}
@@ -691,7 +691,7 @@ def test_deals_follow_the_rotation_rules(game_):
 
 @given(st.integers(2, 10), st.integers(0, 40), st.sampled_from(mh.DIRECTIONS))
 def test_everyone_active_deals_in_turn(size, played, direction):
-    rules = mh.validate_rules({"direction": direction})
+    rules = mh.ENGINE.validate_rules({"direction": direction})
     players = NAMES[:size]
     order = players if direction == "clockwise" else [players[0], *reversed(players[1:])]
     turn = mh.rotation(rules, players, state_after(rules, players, [active_game(players)] * played))
@@ -702,8 +702,8 @@ def test_everyone_active_deals_in_turn(size, played, direction):
 
 
 def test_parts_of_the_worked_example():
-    rules = mh.validate_rules({})
-    entries = mh.validate_hand(rules, ["A", "B", "C"], {
+    rules = mh.ENGINE.validate_rules({})
+    entries = mh.ENGINE.validate_hand(rules, ["A", "B", "C"], {
         "A": {"outcome": "declared", "honors": 2},
         "B": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
         "C": {"outcome": "surrendered_first", "honors": 0},
@@ -716,11 +716,11 @@ def test_parts_of_the_worked_example():
 
 def explained(letters, honors=None, marriages=None, hand_points=None, rules=None):
     """Each player's terms of one game, as (kind, values, points)."""
-    clean_rules = mh.validate_rules(rules or {})
+    clean_rules = mh.ENGINE.validate_rules(rules or {})
     players, inputs = game(letters, honors, marriages, hand_points)
-    hand = mh.validate_hand(clean_rules, players, inputs)
+    hand = mh.ENGINE.validate_hand(clean_rules, players, inputs)
     return [[(term.kind, term.values, term.points) for term in terms]
-            for terms in mh.explain(clean_rules, players, mh.start(clean_rules, players), hand).values()]
+            for terms in mh.ENGINE.explain(clean_rules, players, mh.ENGINE.start(clean_rules, players), hand).values()]
 
 
 def part_a(n, honors, marriages, h, total_h, points):

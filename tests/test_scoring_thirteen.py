@@ -31,13 +31,13 @@ def rounds(count):
 
 
 def run(hands, rules=None):
-    clean_rules = t.validate_rules(rules or {})
-    return t.score(clean_rules, PLAYERS, t.validate(clean_rules, PLAYERS, hands))
+    clean_rules = t.ENGINE.validate_rules(rules or {})
+    return t.ENGINE.score(clean_rules, PLAYERS, t.ENGINE.validate(clean_rules, PLAYERS, hands))
 
 
 def error_of(hands, rules=None):
     with pytest.raises(InputError) as caught:
-        t.validate(t.validate_rules(rules or {}), PLAYERS, hands)
+        t.ENGINE.validate(t.ENGINE.validate_rules(rules or {}), PLAYERS, hands)
     return caught.value
 
 
@@ -54,8 +54,8 @@ def spec_score(bid, books):
 
 
 def test_the_game_is_registered_for_exactly_four_players():
-    assert get_game("thirteen").engine is t
-    assert (t.SLUG, t.MIN_PLAYERS, t.MAX_PLAYERS, t.ROUNDS) == ("thirteen", 4, 4, 25)
+    assert get_game("thirteen").engine is t.ENGINE
+    assert (t.ENGINE.SLUG, t.ENGINE.MIN_PLAYERS, t.ENGINE.MAX_PLAYERS, t.ROUNDS) == ("thirteen", 4, 4, 25)
 
 
 def test_cards_per_round_climb_to_thirteen_and_back_to_one():
@@ -244,9 +244,9 @@ def test_the_sandbag_penalty_is_counted_per_player():
 
 
 def test_the_rule_defaults():
-    assert t.default_rules() == DEFAULTS
-    assert t.validate_rules({}) == DEFAULTS
-    assert t.validate_rules({"sandbag_penalty": True}) == PENALTY
+    assert t.ENGINE.default_rules() == DEFAULTS
+    assert t.ENGINE.validate_rules({}) == DEFAULTS
+    assert t.ENGINE.validate_rules({"sandbag_penalty": True}) == PENALTY
 
 
 @pytest.mark.parametrize("rules, field", [
@@ -258,7 +258,7 @@ def test_the_rule_defaults():
 ])
 def test_bad_rules_are_refused_naming_the_key(rules, field):
     with pytest.raises(InputError) as caught:
-        t.validate_rules(rules)
+        t.ENGINE.validate_rules(rules)
     assert caught.value.field == field
 
 
@@ -322,46 +322,46 @@ def test_bad_input_is_refused_naming_hand_player_and_field(hands, where, message
 
 
 def test_bad_input_of_one_round_through_validate_hand_names_the_round():
-    state = t.score(DEFAULTS, PLAYERS, t.validate(DEFAULTS, PLAYERS, rounds(6))).state
+    state = t.ENGINE.score(DEFAULTS, PLAYERS, t.ENGINE.validate(DEFAULTS, PLAYERS, rounds(6))).state
     with pytest.raises(InputError) as caught:
-        t.validate_hand(DEFAULTS, PLAYERS, complete([0, 0, 0, 0], [8, 0, 0, 0]), state=state)
+        t.ENGINE.validate_hand(DEFAULTS, PLAYERS, complete([0, 0, 0, 0], [8, 0, 0, 0]), state=state)
     assert (caught.value.hand, caught.value.player, caught.value.field) == (7, "Asha", "books")
     assert str(caught.value) == "hand 7, Asha, books: must be at most 7"
 
 
 def test_books_complete_a_pending_round():
-    previous = t.validate(DEFAULTS, PLAYERS, rounds(2))
-    state = t.score(DEFAULTS, PLAYERS, previous).state
-    pending = t.validate_hand(DEFAULTS, PLAYERS, bids_only([1, 0, 2, 1]), state=state)
-    assert t.is_pending(pending)
-    done = t.validate_hand(DEFAULTS, PLAYERS, complete([1, 0, 2, 1], [1, 1, 0, 1]), hand=3, state=state)
-    assert not t.is_pending(done)
-    assert t.score(DEFAULTS, PLAYERS, previous + [done]).points[2] == {
+    previous = t.ENGINE.validate(DEFAULTS, PLAYERS, rounds(2))
+    state = t.ENGINE.score(DEFAULTS, PLAYERS, previous).state
+    pending = t.ENGINE.validate_hand(DEFAULTS, PLAYERS, bids_only([1, 0, 2, 1]), state=state)
+    assert not t.ENGINE.complete(pending)
+    done = t.ENGINE.validate_hand(DEFAULTS, PLAYERS, complete([1, 0, 2, 1], [1, 1, 0, 1]), hand=3, state=state)
+    assert t.ENGINE.complete(done)
+    assert t.ENGINE.score(DEFAULTS, PLAYERS, previous + [done]).points[2] == {
         "Asha": 10, "Bikram": 1, "Charlie": -20, "David": 10}
 
 
 def test_trump_is_optional_and_kept_when_given():
-    hands = t.validate(DEFAULTS, PLAYERS, [complete([1, 0, 0, 0], [1, 0, 0, 0], trump="D"),
+    hands = t.ENGINE.validate(DEFAULTS, PLAYERS, [complete([1, 0, 0, 0], [1, 0, 0, 0], trump="D"),
                                            complete([0, 0, 0, 0], [1, 1, 0, 0])])
     assert hands[0]["_hand"] == {"trump": "D"}
     assert "_hand" not in hands[1]
-    thirteen = t.validate(DEFAULTS, PLAYERS, rounds(12) + [complete([13, 0, 0, 0], [13, 0, 0, 0], trump="S")])
+    thirteen = t.ENGINE.validate(DEFAULTS, PLAYERS, rounds(12) + [complete([13, 0, 0, 0], [13, 0, 0, 0], trump="S")])
     assert thirteen[12]["_hand"] == {"trump": "S"}
     for suit in t.SUITS:  # any suit outside round 13
-        assert t.validate(DEFAULTS, PLAYERS, rounds(13) + [bids_only([0, 0, 0, 0], trump=suit)])[13]["_hand"] == {
+        assert t.ENGINE.validate(DEFAULTS, PLAYERS, rounds(13) + [bids_only([0, 0, 0, 0], trump=suit)])[13]["_hand"] == {
             "trump": suit}
 
 
 @pytest.mark.parametrize("names", [PLAYERS[:3], PLAYERS + ["Eve"], [], PLAYERS[:1]])
 def test_a_table_needs_exactly_four_players(names):
     with pytest.raises(InputError) as caught:
-        checks.players(names, minimum=t.MIN_PLAYERS, maximum=t.MAX_PLAYERS)
+        checks.players(names, minimum=t.ENGINE.MIN_PLAYERS, maximum=t.ENGINE.MAX_PLAYERS)
     assert caught.value.field == "players"
     assert "4" in caught.value.text
 
 
 def test_four_players_are_accepted():
-    assert checks.players(PLAYERS, minimum=t.MIN_PLAYERS, maximum=t.MAX_PLAYERS) == PLAYERS
+    assert checks.players(PLAYERS, minimum=t.ENGINE.MIN_PLAYERS, maximum=t.ENGINE.MAX_PLAYERS) == PLAYERS
 
 
 # --- pending rounds and the end --------------------------------------------------------------
@@ -439,7 +439,7 @@ def test_without_the_penalty_other_rounds_do_not_change_a_rounds_scores(drawn):
     first, second, index = drawn
     mixed = copy.deepcopy(second)
     mixed[index] = copy.deepcopy(first[index])
-    if index < len(mixed) - 1 and t.is_pending(mixed[index]):
+    if index < len(mixed) - 1 and not t.ENGINE.complete(mixed[index]):
         return  # only the last round can be pending
     assert run(mixed).points[index] == run(first).points[index]
 
@@ -472,12 +472,12 @@ def test_the_penalty_takes_points_for_every_limit_of_sandbags_and_leaves_fewer_t
 @given(rule_sets, games())
 def test_score_is_idempotent_and_leaves_its_inputs_alone(rules, hands):
     before = copy.deepcopy(hands)
-    clean_rules = t.validate_rules(rules)
-    clean = t.validate(clean_rules, PLAYERS, hands)
+    clean_rules = t.ENGINE.validate_rules(rules)
+    clean = t.ENGINE.validate(clean_rules, PLAYERS, hands)
     clean_before = copy.deepcopy(clean)
-    first = t.score(clean_rules, PLAYERS, clean)
-    assert t.score(clean_rules, PLAYERS, clean) == first
-    assert t.validate(clean_rules, PLAYERS, clean) == clean
+    first = t.ENGINE.score(clean_rules, PLAYERS, clean)
+    assert t.ENGINE.score(clean_rules, PLAYERS, clean) == first
+    assert t.ENGINE.validate(clean_rules, PLAYERS, clean) == clean
     assert clean == clean_before
     assert hands == before
     assert first.progress["pending"] == (bool(hands) and "books" not in hands[-1]["Asha"])
@@ -489,11 +489,11 @@ def test_score_is_idempotent_and_leaves_its_inputs_alone(rules, hands):
 
 def explained(hands, rules=None):
     """Each player's terms of the last of `hands`, as (kind, values, points)."""
-    clean_rules = t.validate_rules(rules or {})
-    clean = t.validate(clean_rules, PLAYERS, hands)
-    state = t.score(clean_rules, PLAYERS, clean[:-1]).state
+    clean_rules = t.ENGINE.validate_rules(rules or {})
+    clean = t.ENGINE.validate(clean_rules, PLAYERS, hands)
+    state = t.ENGINE.score(clean_rules, PLAYERS, clean[:-1]).state
     return {name: [(term.kind, term.values, term.points) for term in terms]
-            for name, terms in t.explain(clean_rules, PLAYERS, state, clean[-1]).items()}
+            for name, terms in t.ENGINE.explain(clean_rules, PLAYERS, state, clean[-1]).items()}
 
 
 def test_explain_worked_example_the_complete_three_card_round():

@@ -139,7 +139,7 @@ def test_creating_a_table_keeps_the_players_in_order_and_the_rules_typed(client,
     assert table.game == "konkan"
     assert table.owner == owner
     assert table.players == ["Chet", "Asha", "Bina"]
-    assert table.rules == {**konkan.default_rules(), "set_threshold": 60, "not_set_penalty": 120,
+    assert table.rules == {**konkan.ENGINE.default_rules(), "set_threshold": 60, "not_set_penalty": 120,
                            "joker_discard_penalty": 0, "failed_win_penalty": 25, "elimination_over": 251}
     assert table.totals == {"Chet": 0, "Asha": 0, "Bina": 0}
     body = page(client.get(table_url(table)))
@@ -831,7 +831,7 @@ def test_export_import_export_gives_the_same_document(client, owner):
     assert first["format"] == "cardscore-table/1"
     assert first["game"] == "konkan"
     assert first["players"] == ["Asha", "Bina", "Chet", "Dev"]
-    assert first["rules"] == {**konkan.default_rules(), "set_threshold": 60, "failed_win_penalty": 40}
+    assert first["rules"] == {**konkan.ENGINE.default_rules(), "set_threshold": 60, "failed_win_penalty": 40}
     assert first["hands"][0]["inputs"]["Asha"] == {"outcome": "set", "cards": ["AS", "7H", "JK"], "failed_wins": 0}
     assert first["hands"][0]["inputs"]["Dev"] == {"outcome": "set", "hand_penalty": 12, "failed_wins": 0}
     assert first["hands"][0]["points"] == {"Asha": 68, "Bina": 0, "Chet": 140, "Dev": 12}

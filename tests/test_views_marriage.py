@@ -79,7 +79,7 @@ def test_creating_a_table_keeps_players_in_order_and_copies_the_rules(client, ow
     assert table.owner == owner
     assert table.players == ["Chandra", "Asha", "Bikash"]
     assert table.rules == {
-        **marriage.default_rules(),
+        **marriage.ENGINE.default_rules(),
         "murder": True, "kidnap": False, "seen_points": 4, "unseen_points": 12, "foul_fine": 20,
         "point_rate": 0.25, "currency": "NPR",
     }
@@ -97,7 +97,7 @@ def test_creating_a_table_starts_from_the_admin_point_table(client):
     assert response.status_code == 302
     rules = Table.objects.get().rules
     assert rules["unseen_points"] == 12
-    assert rules["maal_table"] == {**marriage.default_rules()["maal_table"], "tiplu": [4, 8]}
+    assert rules["maal_table"] == {**marriage.ENGINE.default_rules()["maal_table"], "tiplu": [4, 8]}
 
 
 BAD_TABLES = [

@@ -142,7 +142,7 @@ def test_creating_a_table_keeps_the_players_in_order_and_the_settings(client, ow
     assert table.game == "marriage-honors"
     assert table.owner == owner
     assert table.players == ["Dev", "Asha", "Bina", "Chet"]
-    assert table.rules == {**marriage_honors.default_rules(), "decks": 4, "cards_per_hand": 13,
+    assert table.rules == {**marriage_honors.ENGINE.default_rules(), "decks": 4, "cards_per_hand": 13,
                            "direction": "anticlockwise", "honor_value": 5, "marriage_points": 25,
                            "point_rate": 0.5, "currency": "NPR"}
     assert table.totals == dict.fromkeys(["Dev", "Asha", "Bina", "Chet"], 0)
@@ -499,7 +499,7 @@ def test_export_import_export_gives_the_same_document(client, owner):
     assert first["format"] == "cardscore-table/1"
     assert first["game"] == "marriage-honors"
     assert first["players"] == PLAYERS
-    assert first["rules"] == {**marriage_honors.default_rules(), "decks": 4, "honor_value": 5, "point_rate": 0.25,
+    assert first["rules"] == {**marriage_honors.ENGINE.default_rules(), "decks": 4, "honor_value": 5, "point_rate": 0.25,
                               "currency": "NPR"}
     assert first["hands"][0]["inputs"] == {**WORKED_INPUTS}
     # Honor value 5: h = 10, 25, 0; H = 35; PART_A −5, 40, −35; PART_B +38, −34, −4.

@@ -194,7 +194,7 @@ def test_creating_a_table_saves_four_players_in_seat_order_with_colours_and_rule
 def test_the_house_rules_default_to_off(client):
     response = csrf_post(client, reverse("new_table", args=["thirteen"]), table_form("thirteen"))
     assert response.status_code == 302
-    assert Table.objects.get().rules == thirteen.default_rules()
+    assert Table.objects.get().rules == thirteen.ENGINE.default_rules()
 
 
 BAD_TABLES = [

@@ -8,7 +8,7 @@ from . import hand_entry, history
 
 GAME = Game(
     name=_("Konkan"),
-    engine=engine,
+    engine=engine.ENGINE,
     entry=hand_entry,
     history_words=history.words,
     hand_template="konkan/hand_form.html",

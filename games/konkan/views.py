@@ -16,7 +16,7 @@ from .hand_entry import record_set as checked_sets
 @require_POST
 def record_set(request, token):
     """The set threshold: check a set as it is laid down and show what the next one needs."""
-    table = keeper_table(token, game=engine.SLUG)
+    table = keeper_table(token, game=engine.ENGINE.SLUG)
     language.follow_table(request, table.language)
     groups, score = request.POST.get("groups", ""), request.POST.get("score", "")
     try:

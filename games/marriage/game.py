@@ -10,7 +10,7 @@ from . import hand_entry, history
 
 GAME = Game(
     name=_("Nepali Marriage"),
-    engine=engine,
+    engine=engine.ENGINE,
     entry=hand_entry,
     history_words=history.words,
     hand_template="marriage/hand_form.html",

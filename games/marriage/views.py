@@ -15,7 +15,7 @@ from .hand_entry import COUNTERS, parse_counts
 @require_POST
 def maal_preview(request, token, seat):
     """The maal the counter finds for one player, from the engine (shown as the steppers change)."""
-    table = keeper_table(token, game=engine.SLUG)
+    table = keeper_table(token, game=engine.ENGINE.SLUG)
     language.follow_table(request, table.language)
     if not 0 <= seat < len(table.seated):
         raise Http404

@@ -9,7 +9,7 @@ from . import hand_entry, history
 
 GAME = Game(
     name=_("Marriage with honors"),
-    engine=engine,
+    engine=engine.ENGINE,
     entry=hand_entry,
     history_words=history.words,
     cell_details=hand_entry.cell_details,

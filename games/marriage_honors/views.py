@@ -12,7 +12,7 @@ from .hand_entry import deal_info as next_deal
 @require_GET
 def deal_info(request, token):
     """Who deals, cuts and leads, as players are marked sitting out."""
-    table = keeper_table(token, game=engine.SLUG)
+    table = keeper_table(token, game=engine.ENGINE.SLUG)
     language.follow_table(request, table.language)
     try:
         deal, error = next_deal(table, request.GET), None

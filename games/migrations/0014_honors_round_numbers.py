@@ -8,7 +8,7 @@ def number_the_rounds(apps, schema_editor):
     (the page words them in its language), where it was an English "round R, deal D"."""
     Table = apps.get_model("games", "Table")
     for table in Table.objects.filter(game="marriage-honors").exclude(state={}).iterator():
-        table.progress = marriage_honors.progress(table.rules, table.players, table.state)
+        table.progress = marriage_honors.ENGINE.progress(table.rules, table.players, table.state)
         table.save(update_fields=["progress"])
 
 

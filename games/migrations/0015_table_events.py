@@ -13,7 +13,7 @@ def fold_again(apps, schema_editor):
     Table = apps.get_model("games", "Table")
     for table in Table.objects.exclude(state={}).iterator():
         engine = get_game(table.game).engine
-        if table.game == konkan.SLUG:
+        if table.game == konkan.ENGINE.SLUG:
             table.rules = {**table.rules, "join_at_highest": True}
         inputs = list(table.hands.order_by("number").values_list("inputs", flat=True))
         table.state = engine.score(table.rules, table.players, inputs).state

@@ -8,7 +8,7 @@ from . import hand_entry, history
 
 GAME = Game(
     name=_("Thirteen"),
-    engine=engine,
+    engine=engine.ENGINE,
     entry=hand_entry,
     history_words=history.words,
     hand_template="thirteen/round_form.html",

@@ -13,9 +13,7 @@ FIELD_LABELS = {"bid": _("Bid"), "books": _("Books"), "trump": _("Trump"), "roun
 
 def stage(inputs):
     """"bids" for a new round, "books" once its bids are saved, "edit" for a finished round."""
-    if inputs is None:
-        return "bids"
-    return "books" if engine.is_pending(inputs) else "edit"
+    return engine.ENGINE.next_stage(inputs) or "edit"
 
 
 def form_context(table, number, inputs=None):

@@ -11,7 +11,7 @@ DIFFICULTY_LABELS = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")
 
 GAME = Game(
     name=_("24 Game race"),
-    engine=engine,
+    engine=engine.ENGINE,
     entry=hand_entry,
     history_words=history.words,
     page_context=race.pad_context,  # the race pad of this phone (dealing the first cards when first opened)

@@ -178,7 +178,7 @@ def race_press(request, token):
     The viewer link may race too, so that the racers need not be given the scorekeeper link (which
     undoes deals, changes players, finishes the game): this is a viewer's one write, and all it
     can do is win the current deal for a player seated at the table."""
-    table, can_edit = table_for(token, game=twentyfour.SLUG)
+    table, can_edit = table_for(token, game=twentyfour.ENGINE.SLUG)
     language.follow_table(request, table.language)
     deal = race.current_deal(table)
     player = request.POST.get("player", "")
@@ -219,7 +219,7 @@ def race_press(request, token):
 @require_GET
 def race_state(request, token):
     """Polled by every phone: nothing (204) while the deal is the same, else the new board."""
-    table, can_edit = table_for(token, game=twentyfour.SLUG)
+    table, can_edit = table_for(token, game=twentyfour.ENGINE.SLUG)
     language.follow_table(request, table.language)
     deal = race.current_deal(table)
     if deal and request.GET.get("deal") == str(deal.number):

@@ -18,7 +18,7 @@ WORD = re.compile(r"[A-Za-z]{3,}")
 MARKUP = re.compile(r"<[^>]*>|%\(\w+\)[sd]|%[sd]")  # tags and placeholders are no words of a sentence
 DIRECTION = {"ne": "ltr", "ar": "rtl"}
 # The games CardScore ships: the test-only game's words live in tests/, which the catalogs leave out.
-SHIPPED_GAMES = [game for game in GAMES if get_game(game).engine.__name__.startswith("scoring.")]
+SHIPPED_GAMES = [game for game in GAMES if type(get_game(game).engine).__module__.startswith("scoring.")]
 VISIBLE_TEXT = """() => [document.title, document.body.innerText,
     ...[...document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')].flatMap(
         element => ['aria-label', 'title', 'placeholder', 'alt'].map(name => element.getAttribute(name) || ''))

@@ -4,7 +4,7 @@ from . import engine, hand_entry
 
 GAME = Game(
     name="High card",
-    engine=engine,
+    engine=engine.ENGINE,
     entry=hand_entry,
     hand_template="highcard/hand_form.html",
     summary_template="highcard/summary.html",

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from . import engine
 
 PLAYERS = ["Asha", "Bikash", "Chandra"]
-NAMES = PLAYERS + ["Dipa", "Eka", "Faris"]  # as many as a table may seat (engine.MAX_PLAYERS)
+NAMES = PLAYERS + ["Dipa", "Eka", "Faris"]  # as many as a table may seat (engine.ENGINE.MAX_PLAYERS)
 
 
 def _document(hands, **extra):
@@ -21,7 +21,7 @@ def _document(hands, **extra):
 def _tables(draw):
     """(rules, players, raw hands) of a high card table: as many players as the engine seats (2 to 6),
     up to 6 hands, each player's card 1 to 13."""
-    players = NAMES[: draw(st.integers(engine.MIN_PLAYERS, engine.MAX_PLAYERS))]
+    players = NAMES[: draw(st.integers(engine.ENGINE.MIN_PLAYERS, engine.ENGINE.MAX_PLAYERS))]
     cards = st.integers(1, engine.HIGHEST_CARD)
     hands = draw(st.lists(st.fixed_dictionaries({name: st.fixed_dictionaries({"card": cards}) for name in players}),
                           max_size=6))
