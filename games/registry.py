@@ -19,6 +19,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.base import Engine
 from scoring.errors import InputError, gettext_noop
 
 
@@ -131,7 +132,7 @@ class Game:
     """
 
     name: Any  # str, or a lazy translation
-    engine: ModuleType  # the pure rules in scoring/
+    engine: Engine  # the pure rules in scoring/
     entry: ModuleType
     # One hand's form, for entering it and for correcting it. It shows only the entry's rows and form
     # context, the table's players and rules, and the link's token: the page caches it keyed on them.
@@ -154,7 +155,7 @@ class Game:
     join_help: str = ""  # where a player sitting down mid-game starts, where the rules say
     hands_editable: bool = True  # whether a recorded hand can be corrected or deleted
     live_board: bool = True  # whether the board polls for changes made on other phones
-    pending_note: str = ""  # the board's row for a hand saved but not complete yet
+    pending_note: str = ""  # the board's row for a hand saved but not complete yet (engine.partial_hands)
     hand_marks: MarksHook = no_marks
     cell_details: CellDetailsHook = no_cell_details
     picker_total: PickerTotalHook = no_picker_total

@@ -178,7 +178,7 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
     base.check_room(number, "hands")
     clean = engine.validate_hand(table.rules, table.seated, inputs, hand=number, state=table.state)
     points, state = engine.fold(table.rules, table.seated, table.state, clean)
-    if engine.progress(table.rules, table.seated, state).get("pending"):
+    if engine.pending(state):
         version = table.current_hand.get("version", 0) + 1
         action = HandChange.CORRECTED if played_inputs(table) else HandChange.ENTERED
         log(table, None, HandChange.RESTORED if restored else action, by, played_inputs(table), clean, title,

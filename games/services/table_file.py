@@ -153,7 +153,7 @@ def import_table(document, owner=None):
         warnings.append(_("totals: the file's %(file)s differ from the computed %(computed)s")
                         % {"file": document["totals"], "computed": result.totals})
     current_hand = {}
-    if result.progress.get("pending"):
+    if engine.pending(result.state):
         current_hand = {"inputs": clean_hands.pop()}
         result = engine.score(checked.rules, checked.players, clean_hands, checked.events)
     with transaction.atomic():
