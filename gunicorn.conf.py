@@ -55,8 +55,9 @@ def names_an_address(record):
 
 
 def when_ready(server):
-    server.log.info("Listening at: %s (%s), each worker on its own socket", ", ".join(map(url, server.cfg.address)),
-                    server.pid)
+    server.log.info(
+        "Listening at: %s (%s), each worker on its own socket", ", ".join(map(url, server.cfg.address)), server.pid
+    )
 
 
 def url(address):

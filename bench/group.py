@@ -52,9 +52,14 @@ def random_hand(rng):
 def seeded_group(owner, name, tables, rng):
     group = Group.objects.create(owner=owner, name=name)
     for number in range(tables):
-        document = {"format": table_file.FORMAT, "game": "marriage", "name": f"{name} {number + 1}", "players": PLAYERS,
-                    "rules": {"point_rate": 10, "currency": "NPR"},
-                    "hands": [{"inputs": random_hand(rng)} for _ in range(HANDS)]}
+        document = {
+            "format": table_file.FORMAT,
+            "game": "marriage",
+            "name": f"{name} {number + 1}",
+            "players": PLAYERS,
+            "rules": {"point_rate": 10, "currency": "NPR"},
+            "hands": [{"inputs": random_hand(rng)} for _ in range(HANDS)],
+        }
         table, _warnings = table_file.import_table(document, owner=owner)
         Table.objects.filter(pk=table.pk).update(group=group, finished=timezone.now())
     return group
@@ -66,9 +71,11 @@ def measure(client, group):
     queries = []
     with connection.execute_wrapper(lambda execute, sql, *args: queries.append(sql) or execute(sql, *args)):
         client.get(url)
-    return {"page": median_ms(lambda: client.get(url), RUNS),
-            "season": median_ms(lambda: roster.records(list(group.tables.all())), RUNS),
-            "queries": len(queries)}
+    return {
+        "page": median_ms(lambda: client.get(url), RUNS),
+        "season": median_ms(lambda: roster.records(list(group.tables.all())), RUNS),
+        "queries": len(queries),
+    }
 
 
 def main():

@@ -36,14 +36,21 @@ def ensure_wrk():
         return
     if os.geteuid() != 0 or not shutil.which("apt-get"):
         raise SystemExit("wrk is missing: install Debian's wrk package (apt-get install wrk).")
-    subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True, stdout=subprocess.DEVNULL,
-                   env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    subprocess.run(
+        ["apt-get", "install", "-y", "-qq", "wrk"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+    )
 
 
 def wrk(path, seconds, headers=(), keepers=None):
     """One wrk run of CONNECTIONS connections; with keepers ({token: next hand}), hand posts."""
-    environment = {**os.environ, "BENCH_KEEPERS": ",".join(f"{t}:{n}" for t, n in (keepers or {}).items()),
-                   "BENCH_PLAYERS": str(len(server.PLAYERS))}
+    environment = {
+        **os.environ,
+        "BENCH_KEEPERS": ",".join(f"{t}:{n}" for t, n in (keepers or {}).items()),
+        "BENCH_PLAYERS": str(len(server.PLAYERS)),
+    }
     # Posts need a thread per connection (each posts its own table's hands in order); reads
     # leave the cores to the server.
     threads = CONNECTIONS if keepers else 2
@@ -51,8 +58,9 @@ def wrk(path, seconds, headers=(), keepers=None):
     command = ["wrk", f"-t{threads}", f"-c{CONNECTIONS}", f"-d{seconds}s", "--timeout", "10s", "-s", str(WRK_SCRIPT)]
     for header in headers:
         command += ["-H", header]
-    out = subprocess.run(command + [f"http://127.0.0.1:{server.PORT}{path}"], env=environment, check=True,
-                         capture_output=True, text=True).stdout
+    out = subprocess.run(
+        command + [f"http://127.0.0.1:{server.PORT}{path}"], env=environment, check=True, capture_output=True, text=True
+    ).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
@@ -77,8 +85,10 @@ def scenarios(tokens):
     return [
         ("trivial view (/health/)", lambda seconds: wrk("/health/", seconds)),
         (f"scoreboard page ({server.SEEDED_HANDS} hands)", lambda seconds: wrk(f"/t/{viewer}/", seconds)),
-        ("unchanged live poll", lambda seconds: wrk(f"/t/{viewer}/live/?revision={revision}", seconds,
-                                                    headers=["HX-Request: true"])),
+        (
+            "unchanged live poll",
+            lambda seconds: wrk(f"/t/{viewer}/live/?revision={revision}", seconds, headers=["HX-Request: true"]),
+        ),
         ("hand post", post),
     ]
 
@@ -89,9 +99,17 @@ def page_weight(viewer):
 
     total = {}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=[
-            "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync"])
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            args=[
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
         page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
         page.on("requestfinished", lambda request: total.__setitem__(request.url, request.sizes()))
         page.goto(f"http://127.0.0.1:{server.PORT}/t/{viewer}/", wait_until="networkidle")
@@ -103,10 +121,16 @@ def summarize(name, reports, floors):
     """Medians over the rounds; the ratio is each round's to the trivial view's in the same
     round, so a slow spell of the machine lowers both sides of it."""
     rates = [r["requests"] / r["seconds"] for r in reports]
-    return {"name": name, "rps": statistics.median(rates), "low": min(rates), "high": max(rates),
-            "ratio": statistics.median(rate / floor for rate, floor in zip(rates, floors)),
-            "p50": statistics.median(r["p50"] for r in reports), "p99": statistics.median(r["p99"] for r in reports),
-            "failures": sum(r["failures"] for r in reports)}
+    return {
+        "name": name,
+        "rps": statistics.median(rates),
+        "low": min(rates),
+        "high": max(rates),
+        "ratio": statistics.median(rate / floor for rate, floor in zip(rates, floors)),
+        "p50": statistics.median(r["p50"] for r in reports),
+        "p99": statistics.median(r["p99"] for r in reports),
+        "failures": sum(r["failures"] for r in reports),
+    }
 
 
 def main():
@@ -126,21 +150,32 @@ def main():
         server.stop(process)
     floors = [r["requests"] / r["seconds"] for r in reports[runs[0][0]]]
     results = [summarize(name, reports[name], floors) for name, _run in runs]
-    lines = [f"Run {time.strftime('%Y-%m-%d %H:%M')} · {server.database()} · {server.worker_model()} · wrk, "
-             f"{CONNECTIONS} connections · median of {ROUNDS} rounds of {SECONDS} s · {os.cpu_count()} cores",
-             "", "| scenario | requests/s | lowest–highest round | p50 ms | p99 ms | failures | ratio to trivial (same round) |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        f"Run {time.strftime('%Y-%m-%d %H:%M')} · {server.database()} · {server.worker_model()} · wrk, "
+        f"{CONNECTIONS} connections · median of {ROUNDS} rounds of {SECONDS} s · {os.cpu_count()} cores",
+        "",
+        "| scenario | requests/s | lowest–highest round | p50 ms | p99 ms | failures | ratio to trivial (same round) |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for result in results:
-        lines.append(f"| {result['name']} | {result['rps']:.0f} | {result['low']:.0f}–{result['high']:.0f} | "
-                     f"{result['p50']:.1f} | {result['p99']:.1f} | "
-                     f"{result['failures']} | {result['ratio']:.0%} |")
-    lines += ["", f"First load of the scoreboard on a phone: {weight / 1024:.1f} KB transferred in {requests} requests."]
+        lines.append(
+            f"| {result['name']} | {result['rps']:.0f} | {result['low']:.0f}–{result['high']:.0f} | "
+            f"{result['p50']:.1f} | {result['p99']:.1f} | "
+            f"{result['failures']} | {result['ratio']:.0%} |"
+        )
+    lines += [
+        "",
+        f"First load of the scoreboard on a phone: {weight / 1024:.1f} KB transferred in {requests} requests.",
+    ]
     report = "\n".join(lines)
     print(report)
     results_file = server.ROOT / "bench" / "RESULTS.md"
     previous = results_file.read_text() if results_file.exists() else "# Benchmark results\n"
-    sections = [section for section in re.split(r"\n(?=## )", previous)
-                if not section.startswith(f"## HTTP load, {server.database()}")]
+    sections = [
+        section
+        for section in re.split(r"\n(?=## )", previous)
+        if not section.startswith(f"## HTTP load, {server.database()}")
+    ]
     results_file.write_text("\n".join(sections).rstrip() + f"\n\n## HTTP load, {server.database()}\n\n{report}\n")
 
 

@@ -30,8 +30,10 @@ from django.conf import settings  # noqa: E402
 
 django.setup()
 # Serve static files from the source folders, as the tests do: no collectstatic needed.
-settings.STORAGES = {**settings.STORAGES,
-                     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+settings.STORAGES = {
+    **settings.STORAGES,
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
@@ -49,13 +51,19 @@ RECORD_GOAL = 1.5  # recording a hand at 500 hands / at 5 hands
 
 def random_hand(rng):
     winner = rng.choice(PLAYERS)
-    return {name: {"status": "winner" if name == winner else rng.choice(STATUSES[:2]), "maal": rng.randint(0, 20)}
-            for name in PLAYERS}
+    return {
+        name: {"status": "winner" if name == winner else rng.choice(STATUSES[:2]), "maal": rng.randint(0, 20)}
+        for name in PLAYERS
+    }
 
 
 def seeded_table(hands, rng):
-    document = {"format": table_file.FORMAT, "game": "marriage", "players": PLAYERS,
-                "hands": [{"inputs": random_hand(rng)} for _ in range(hands)]}
+    document = {
+        "format": table_file.FORMAT,
+        "game": "marriage",
+        "players": PLAYERS,
+        "hands": [{"inputs": random_hand(rng)} for _ in range(hands)],
+    }
     table, _warnings = table_file.import_table(document)
     return table
 
@@ -88,8 +96,13 @@ def measure(hands, rng):
         recording.record_hand(current, random_hand(rng), tables.next_hand_number(current))
 
     post = median_ms(post_hand)
-    return {"page": page, "arabic": arabic["western"], "arabic_digits": arabic["native"], "post": post,
-            "recompute": recompute}
+    return {
+        "page": page,
+        "arabic": arabic["western"],
+        "arabic_digits": arabic["native"],
+        "post": post,
+        "recompute": recompute,
+    }
 
 
 def main():
@@ -100,9 +113,13 @@ def main():
     small, large = measure(5, rng), measure(500, rng)
     print(f"database: {connection.vendor}; 6 players; median of {RUNS} runs")
     print(f"{'':24}{'5 hands':>12}{'500 hands':>12}{'ratio':>8}")
-    for key, label in [("page", "scoreboard page (ms)"), ("arabic", "  in Arabic (ms)"),
-                       ("arabic_digits", "  ... own digits (ms)"), ("post", "record a hand (ms)"),
-                       ("recompute", "recompute table (ms)")]:
+    for key, label in [
+        ("page", "scoreboard page (ms)"),
+        ("arabic", "  in Arabic (ms)"),
+        ("arabic_digits", "  ... own digits (ms)"),
+        ("post", "record a hand (ms)"),
+        ("recompute", "recompute table (ms)"),
+    ]:
         ratio = large[key] / small[key] if small[key] else float("nan")
         print(f"{label:24}{small[key]:>12.2f}{large[key]:>12.2f}{ratio:>8.2f}")
     ratio = large["post"] / small["post"]

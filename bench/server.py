@@ -14,8 +14,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PORT = int(os.environ.get("BENCH_PORT", "8765"))
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Faris"]
 SEEDED_HANDS = 500
-ENV = {**os.environ, "CARDSCORE_DATA_DIR": os.environ.get("CARDSCORE_DATA_DIR") or tempfile.mkdtemp(prefix="cs-bench-"),
-       "DJANGO_SETTINGS_MODULE": "cardscore.settings"}
+ENV = {
+    **os.environ,
+    "CARDSCORE_DATA_DIR": os.environ.get("CARDSCORE_DATA_DIR") or tempfile.mkdtemp(prefix="cs-bench-"),
+    "DJANGO_SETTINGS_MODULE": "cardscore.settings",
+}
 PYTHON = sys.executable
 
 
@@ -29,8 +32,14 @@ def manage(*args):
 
 def django_output(code):
     """The last line a piece of Django code prints, as JSON."""
-    out = subprocess.run([PYTHON, "-c", "import django; django.setup()\n" + code], cwd=ROOT, env=ENV, check=True,
-                         capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [PYTHON, "-c", "import django; django.setup()\n" + code],
+        cwd=ROOT,
+        env=ENV,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
@@ -61,16 +70,23 @@ print(json.dumps(tokens))
 
 
 def hand_counts(keeper_tokens):
-    return django_output("from games.models import Table; import json; print(json.dumps("
-                         f"[Table.objects.get(keeper_token=t).hands.count() for t in {keeper_tokens!r}]))")
+    return django_output(
+        "from games.models import Table; import json; print(json.dumps("
+        f"[Table.objects.get(keeper_token=t).hands.count() for t in {keeper_tokens!r}]))"
+    )
 
 
 def start():
     """gunicorn as deployed (gunicorn.conf.py), without an access log; what it logs (Django warns
     of every 409) goes to gunicorn.log in the data folder."""
     log = open(Path(ENV["CARDSCORE_DATA_DIR"]) / "gunicorn.log", "ab")  # noqa: SIM115 (open while the server runs)
-    server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "cardscore.wsgi", "--bind", f"127.0.0.1:{PORT}",
-                               "--log-level", "warning"], cwd=ROOT, env=ENV, stdout=log, stderr=log)
+    server = subprocess.Popen(
+        [str(ROOT / ".venv/bin/gunicorn"), "cardscore.wsgi", "--bind", f"127.0.0.1:{PORT}", "--log-level", "warning"],
+        cwd=ROOT,
+        env=ENV,
+        stdout=log,
+        stderr=log,
+    )
     for _ in range(100):
         try:
             connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=2)

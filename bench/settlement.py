@@ -71,13 +71,18 @@ def main():
     tables = seed()
     keeper, viewer, revision, totals = tables["big"]
     (other,) = tables["small"]
-    cases = [(f"the {GUESTS}-guest table's totals", totals), (f"{GUESTS} random, none cancelling", apart(GUESTS, rng)),
-             (f"{settle.EXACT_LIMIT} random, none cancelling (exact search)", apart(settle.EXACT_LIMIT, rng))]
+    cases = [
+        (f"the {GUESTS}-guest table's totals", totals),
+        (f"{GUESTS} random, none cancelling", apart(GUESTS, rng)),
+        (f"{settle.EXACT_LIMIT} random, none cancelling (exact search)", apart(settle.EXACT_LIMIT, rng)),
+    ]
     print(f"scoring.settle.explain, median of {RUNS} (goal: {GUESTS} players under {SETTLE_GOAL_MS} ms)")
     for name, balances in cases:
         worked_out = settle.explain(balances)
-        print(f"  {name}: {median_ms(lambda: settle.explain(balances), RUNS):.2f} ms, "
-              f"{sum(len(group['transfers']) for group in worked_out.groups)} transfers, fewest: {worked_out.fewest}")
+        print(
+            f"  {name}: {median_ms(lambda: settle.explain(balances), RUNS):.2f} ms, "
+            f"{sum(len(group['transfers']) for group in worked_out.groups)} transfers, fewest: {worked_out.fewest}"
+        )
 
     gunicorn = server.start()
     try:
@@ -88,8 +93,12 @@ def main():
             scorekeeper = server.Client()
             scorekeeper.request("GET", f"/t/{keeper}/")
             token = scorekeeper.cookies["csrftoken"]
-            scorekeeper.request("POST", f"/t/{keeper}/hand/1/note/", f"csrfmiddlewaretoken={token}&note=n{time.monotonic_ns()}",
-                                {"Content-Type": "application/x-www-form-urlencoded", "Referer": "http://127.0.0.1/"})
+            scorekeeper.request(
+                "POST",
+                f"/t/{keeper}/hand/1/note/",
+                f"csrfmiddlewaretoken={token}&note=n{time.monotonic_ns()}",
+                {"Content-Type": "application/x-www-form-urlencoded", "Referer": "http://127.0.0.1/"},
+            )
 
         def first_view():
             new_revision()
@@ -120,8 +129,10 @@ def main():
         stop.set()
         for thread in pollers:
             thread.join()
-        print(f"  another table's viewer page: alone {alone:.1f} ms, while {POLLERS} phones poll the big table "
-              f"{busy:.1f} ms ({busy / alone:.2f}×)")
+        print(
+            f"  another table's viewer page: alone {alone:.1f} ms, while {POLLERS} phones poll the big table "
+            f"{busy:.1f} ms ({busy / alone:.2f}×)"
+        )
     finally:
         server.stop(gunicorn)
 

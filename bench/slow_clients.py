@@ -49,9 +49,11 @@ def main():
                 time.sleep(1)
     finally:
         server.stop(gunicorn)
-    print(f"{server.worker_model()} · {SLOW_CLIENTS} slow clients · /health/ median of {REQUESTS}: "
-          f"{statistics.median(seconds) * 1000:.1f} ms, slowest {max(seconds) * 1000:.1f} ms "
-          f"({sum(s >= PATIENCE for s in seconds)} waited {PATIENCE} s)")
+    print(
+        f"{server.worker_model()} · {SLOW_CLIENTS} slow clients · /health/ median of {REQUESTS}: "
+        f"{statistics.median(seconds) * 1000:.1f} ms, slowest {max(seconds) * 1000:.1f} ms "
+        f"({sum(s >= PATIENCE for s in seconds)} waited {PATIENCE} s)"
+    )
 
 
 if __name__ == "__main__":

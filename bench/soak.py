@@ -44,8 +44,11 @@ def main():
         next_number, mine = server.SEEDED_HANDS + 1, {"reads": 0, "posts": 0, "refused_duplicates": 0}
         while time.monotonic() < stop:
             roll = random.random()
-            headers = {"Content-Type": "application/x-www-form-urlencoded",
-                       "X-CSRFToken": client.cookies["csrftoken"], "Referer": f"http://127.0.0.1:{server.PORT}/"}
+            headers = {
+                "Content-Type": "application/x-www-form-urlencoded",
+                "X-CSRFToken": client.cookies["csrftoken"],
+                "Referer": f"http://127.0.0.1:{server.PORT}/",
+            }
             if roll < 0.6:
                 path = random.choice([f"/t/{viewer}/", f"/t/{viewer}/live/?revision={revision}", "/health/"])
                 status, _body = client.request("GET", path)
@@ -61,8 +64,7 @@ def main():
                 else:
                     problems.append(("POST", next_number, status))
             else:
-                status, _body = client.request("POST", f"/t/{keeper}/hands/", hand_body(next_number - 1),
-                                               headers)
+                status, _body = client.request("POST", f"/t/{keeper}/hands/", hand_body(next_number - 1), headers)
                 mine["refused_duplicates"] += 1
                 if status != 409:
                     problems.append(("duplicate POST", next_number - 1, status))
@@ -80,9 +82,11 @@ def main():
         server.stop(process)
     stored = server.hand_counts([keeper for keeper, _viewer, _revision in tokens])
     expected = [server.SEEDED_HANDS + count for count in accepted]
-    print(f"{SECONDS:.0f} s, {len(tokens)} connections: {counts['reads']} reads, {counts['posts']} posts "
-          f"({sum(accepted)} recorded), {counts['refused_duplicates']} duplicate posts refused; "
-          f"errors: {len(problems)}; hands stored = successful posts: {stored == expected}")
+    print(
+        f"{SECONDS:.0f} s, {len(tokens)} connections: {counts['reads']} reads, {counts['posts']} posts "
+        f"({sum(accepted)} recorded), {counts['refused_duplicates']} duplicate posts refused; "
+        f"errors: {len(problems)}; hands stored = successful posts: {stored == expected}"
+    )
     if problems or stored != expected:
         print("problems:", problems[:10], "stored:", stored, "expected:", expected)
         raise SystemExit(1)

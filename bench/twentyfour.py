@@ -93,17 +93,22 @@ def main():
     table_median, table_p99 = deal_times_us(lambda: solver24.deal(rng), DEALS)
     app_median, app_p99 = deal_times_us(lambda: app_deal(rng), APP_DEALS)
 
-    print(f"classify all 1820 hands, cold: solver {solver:.3f} s (median of {COLD_RUNS}, "
-          f"min {min(cold):.3f} s); brute force {reference:.2f} s; ratio {reference / solver:.0f}x; "
-          f"{solvable} solvable")
-    print(f"list every distinct solution of every hand, cold: {listing:.3f} s "
-          f"({sum(map(len, solutions))} solutions)")
+    print(
+        f"classify all 1820 hands, cold: solver {solver:.3f} s (median of {COLD_RUNS}, "
+        f"min {min(cold):.3f} s); brute force {reference:.2f} s; ratio {reference / solver:.0f}x; "
+        f"{solvable} solvable"
+    )
+    print(f"list every distinct solution of every hand, cold: {listing:.3f} s ({sum(map(len, solutions))} solutions)")
     print(f"{'one deal (us)':24}{'median':>10}{'p99':>10}")
     print(f"{'from the table':24}{table_median:>10.1f}{table_p99:>10.1f}   ({DEALS} deals)")
     print(f"{'app: re-draw until ok':24}{app_median:>10.1f}{app_p99:>10.1f}   ({APP_DEALS} deals)")
     print(f"{'ratio':24}{app_median / table_median:>9.0f}x{app_p99 / table_p99:>9.0f}x")
-    goals = [("solver >= 10x brute force", reference / solver >= 10), ("listing < 3 s", listing < 3),
-             ("deal median < 20 us", table_median < 20), ("deal p99 < 100 us", table_p99 < 100)]
+    goals = [
+        ("solver >= 10x brute force", reference / solver >= 10),
+        ("listing < 3 s", listing < 3),
+        ("deal median < 20 us", table_median < 20),
+        ("deal p99 < 100 us", table_p99 < 100),
+    ]
     print("goals: " + "; ".join(f"{name}: {'met' if met else 'MISSED'}" for name, met in goals))
 
 

@@ -118,8 +118,9 @@ def database(name, default_url):
     try:
         config = dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
     except ValueError:
-        raise EnvError(f"{name} is not a valid address (a password with @, : or / in it must be "
-                       f"percent-encoded): e.g. {example}") from None
+        raise EnvError(
+            f"{name} is not a valid address (a password with @, : or / in it must be percent-encoded): e.g. {example}"
+        ) from None
     if not config["NAME"]:
         raise EnvError(f"{name} names no database (the name goes at its end: {example})")
     # The password alone may come apart from the address, e.g. from a secret's file, unencoded.
@@ -185,5 +186,6 @@ def networks(name, default):
     try:
         return [ipaddress.ip_network(value, strict=False) for value in values]
     except ValueError:
-        raise EnvError(f"{name} takes addresses or networks such as 10.0.0.5 or 172.16.0.0/12, "
-                       f"or *, not {','.join(values)!r}") from None
+        raise EnvError(
+            f"{name} takes addresses or networks such as 10.0.0.5 or 172.16.0.0/12, or *, not {','.join(values)!r}"
+        ) from None

@@ -31,5 +31,7 @@ class GunicornLogger(glogging.Logger):
     access log format may name, masked."""
 
     def atoms(self, resp, req, environ, request_time):
-        return {name: mask_tokens(value) if isinstance(value, str) else value
-                for name, value in super().atoms(resp, req, environ, request_time).items()}
+        return {
+            name: mask_tokens(value) if isinstance(value, str) else value
+            for name, value in super().atoms(resp, req, environ, request_time).items()
+        }

@@ -24,8 +24,10 @@ def persistent_secret_key(data_dir):
                 file.write(secrets.token_urlsafe(50))
         return key_file.read_text().strip()
     except OSError as error:
-        raise env.EnvError(f"CARDSCORE_DATA_DIR: cannot keep the secret key in {key_file} ({error.strerror}); "
-                           "make the folder writable or set SECRET_KEY") from None
+        raise env.EnvError(
+            f"CARDSCORE_DATA_DIR: cannot keep the secret key in {key_file} ({error.strerror}); "
+            "make the folder writable or set SECRET_KEY"
+        ) from None
 
 
 DATA_DIR = Path(env.text("CARDSCORE_DATA_DIR") or BASE_DIR / "data")
@@ -93,9 +95,11 @@ AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # No inline script anywhere: scripts, styles and images come from this server only.
-CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                           "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
-                           "form-action 'self'")
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
+    "form-action 'self'"
+)
 
 
 def add_static_headers(headers, path, url):
@@ -205,8 +209,10 @@ LOGGING = {
     # Table links are secrets: every line logged keeps only their first characters (cardscore/logs.py).
     "filters": {"mask_tokens": {"()": "cardscore.logs.MaskTokens"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["mask_tokens"]}},
-    "root": {"handlers": ["console"],
-             "level": env.choice("LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"])},
+    "root": {
+        "handlers": ["console"],
+        "level": env.choice("LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]),
+    },
 }
 
 # The address people open, used in links printed on the command line (e.g. http://192.168.1.20:8000).

@@ -31,7 +31,6 @@ EXPECT_CONTINUE = re.compile(rb"\nexpect:[ \t]*100-continue", re.IGNORECASE)
 
 
 class ThreadWorker(gthread.ThreadWorker):
-
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.arriving = deque()  # connections whose request is arriving, the oldest first

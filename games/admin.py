@@ -22,16 +22,20 @@ class PointTableForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.game = self.instance.game or all_games()[0].slug
         self.initial.setdefault("game", self.game)
-        rules = PointTable.rules_for(self.game) if self.instance.pk is None else \
-            get_game(self.game).engine.validate_rules(self.instance.rules)
+        rules = (
+            PointTable.rules_for(self.game)
+            if self.instance.pk is None
+            else get_game(self.game).engine.validate_rules(self.instance.rules)
+        )
         described = get_game(self.game)
         self.rule_fields = described.rule_fields
         for key, value in rules.items():
             if key in self.rule_fields:
                 self.fields[key] = copy.deepcopy(self.rule_fields[key])
             else:
-                self.fields[key] = forms.JSONField(label=described.rule_label(key),
-                                                   widget=forms.Textarea(attrs={"rows": 6}))
+                self.fields[key] = forms.JSONField(
+                    label=described.rule_label(key), widget=forms.Textarea(attrs={"rows": 6})
+                )
             self.initial[key] = value
 
     def clean(self):

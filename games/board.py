@@ -29,16 +29,30 @@ def standings(table):
     ranked = sorted(table.players, key=lambda name: sign * table.totals.get(name, 0))
     out = set(table.progress.get("out", ()))
     ahead = len({table.totals.get(name, 0) for name in table.players}) > 1
-    return [{"name": name, "total": table.totals.get(name, 0), "money": table.totals.get(name, 0) * rate,
-             "out": name in out and name in table.seated, "left": name not in table.seated, "leader": ahead and seat == 0}
-            for seat, name in enumerate(ranked)]
+    return [
+        {
+            "name": name,
+            "total": table.totals.get(name, 0),
+            "money": table.totals.get(name, 0) * rate,
+            "out": name in out and name in table.seated,
+            "left": name not in table.seated,
+            "leader": ahead and seat == 0,
+        }
+        for seat, name in enumerate(ranked)
+    ]
 
 
 def totals(table):
     """The board's last row: each player's total as shown, in seat order, with its colour class."""
     signed = not table.engine.LOWER_WINS
-    return [{"name": name, "shown": signed_points(table.totals[name], signed), "css": _cell_class(table.totals[name], signed)}
-            for name in table.players]
+    return [
+        {
+            "name": name,
+            "shown": signed_points(table.totals[name], signed),
+            "css": _cell_class(table.totals[name], signed),
+        }
+        for name in table.players
+    ]
 
 
 def transfers(table):
@@ -58,14 +72,20 @@ def settlement(table):
     groups = []
     for group in worked_out.groups:
         names = [name for name in table.players if name in group["balances"]]
-        groups.append({
-            # money: what the player owes or is owed, the sign said in words
-            "balances": [{"name": name, "points": group["balances"][name],
-                          "money": abs(group["balances"][name]) * rate} for name in names],
-            "amounts": [group["balances"][name] for name in names],
-            "transfers": [{"payer": payer, "payee": payee, "points": amount, "money": amount * rate}
-                          for payer, payee, amount in group["transfers"]],
-        })
+        groups.append(
+            {
+                # money: what the player owes or is owed, the sign said in words
+                "balances": [
+                    {"name": name, "points": group["balances"][name], "money": abs(group["balances"][name]) * rate}
+                    for name in names
+                ],
+                "amounts": [group["balances"][name] for name in names],
+                "transfers": [
+                    {"payer": payer, "payee": payee, "points": amount, "money": amount * rate}
+                    for payer, payee, amount in group["transfers"]
+                ],
+            }
+        )
     return settle.Settlement(groups, worked_out.fewest)
 
 
@@ -90,9 +110,16 @@ def cells(table, inputs, points, details=None):
     result = []
     for name in table.players:
         value = values[name]
-        result.append({"name": name, "value": value, "shown": "–" if value is None else signed_points(value, signed),
-                       "css": _cell_class(value, signed), "marks": [game.mark(key) for key in marks.get(name, ())],
-                       "detail": (details or {}).get(name)})
+        result.append(
+            {
+                "name": name,
+                "value": value,
+                "shown": "–" if value is None else signed_points(value, signed),
+                "css": _cell_class(value, signed),
+                "marks": [game.mark(key) for key in marks.get(name, ())],
+                "detail": (details or {}).get(name),
+            }
+        )
     return result
 
 
@@ -104,8 +131,10 @@ def hand_marks(game, inputs):
 def points_in_hand(players, marks, points):
     """Player -> points in the hand, None for a player not in it (sat out, out of the game, not
     seated at the table then)."""
-    return {name: None if name not in points or ABSENT.intersection(marks.get(name, ())) else points[name]
-            for name in players}
+    return {
+        name: None if name not in points or ABSENT.intersection(marks.get(name, ())) else points[name]
+        for name in players
+    }
 
 
 def _cell_class(value, signed):
@@ -125,17 +154,25 @@ def grid(table, hands, cell_details, entry):
     The detail (e.g. how a score was made up) comes from the game's `cell_details`.
     """
     first = hands[0].number if hands else entry.number
-    shown = [{"event": events.said(table, event), "index": index, "when": between(table, event["after"])}
-             for index, event in enumerate(table.events)]
+    shown = [
+        {"event": events.said(table, event), "index": index, "when": between(table, event["after"])}
+        for index, event in enumerate(table.events)
+    ]
     after = [event["after"] for event in table.events]
     rows = [row for row, at in zip(shown, after) if at == first - 1]
     for hand in hands:
         details = cell_details(table, hand)
         # A row is keyed on what its cells are made of; they are worked out (the template calls
         # them) only when the cache does not have the row.
-        rows.append({"number": hand.number, "pending": False, "note": hand.note,
-                     "cells": partial(cells, table, hand.inputs, hand.points, details),
-                     "key": fragments.key(hand.number, hand.inputs, hand.points, hand.note, details, table.players)})
+        rows.append(
+            {
+                "number": hand.number,
+                "pending": False,
+                "note": hand.note,
+                "cells": partial(cells, table, hand.inputs, hand.points, details),
+                "key": fragments.key(hand.number, hand.inputs, hand.points, hand.note, details, table.players),
+            }
+        )
         rows.extend(row for row, at in zip(shown, after) if at == hand.number)
     if entry.inputs:
         row = {"number": entry.number, "pending": True, "cells": [], "finished": table.finished}
@@ -154,7 +191,9 @@ def saved_line(recorded):
         if cell["value"] is None:
             continue
         meanings = separator().join(str(meaning) for _symbol, meaning in cell["marks"])
-        parts.append(" ".join(part for part in (cell["name"], cell["shown"], f"({meanings})" if meanings else "") if part))
+        parts.append(
+            " ".join(part for part in (cell["name"], cell["shown"], f"({meanings})" if meanings else "") if part)
+        )
     return _("%(title)s saved: %(players)s") % {"title": recorded.title, "players": " · ".join(parts)}
 
 
@@ -162,8 +201,14 @@ def legend(table, hands):
     """The marks the board shows for `hands`, once each, to explain them under it."""
     game = table.game_descriptor
     # Told apart by key: a mark's meaning is a translatable text, worked out each time it is hashed.
-    shown = dict.fromkeys(key for hand in hands for name, keys in hand_marks(game, hand.inputs).items()
-                          if name in table.players for key in keys if key not in ABSENT)
+    shown = dict.fromkeys(
+        key
+        for hand in hands
+        for name, keys in hand_marks(game, hand.inputs).items()
+        if name in table.players
+        for key in keys
+        if key not in ABSENT
+    )
     return [game.mark(key) for key in shown]
 
 

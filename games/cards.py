@@ -20,4 +20,3 @@ def joker():
     "A♠ 7♥ joker = 68" backwards: the word is isolated (FSI … PDI)."""
     word = _("joker")
     return f"\u2068{word}\u2069" if get_language_bidi() else word
-

@@ -8,15 +8,15 @@ from django.utils.safestring import mark_safe
 from .colors import drawn
 
 # Readable on light and dark backgrounds; a player who wears a colour (games.colors) is drawn in it.
-SERIES = ["#3575e0", "#e0443a", "#2e9e4f", "#d9a400", "#9b59d0", "#1aa3a3", "#e07a1f", "#c2417f", "#7a8a2e",
-          "#8a6d5a"]
+SERIES = ["#3575e0", "#e0443a", "#2e9e4f", "#d9a400", "#9b59d0", "#1aa3a3", "#e07a1f", "#c2417f", "#7a8a2e", "#8a6d5a"]
 WIDTH, HEIGHT, PAD = 360, 180, 8
 
 
 def player_colors(table):
     worn = drawn(table.game_descriptor)
-    return {name: worn.get(table.colors.get(name), SERIES[seat % len(SERIES)])
-            for seat, name in enumerate(table.players)}
+    return {
+        name: worn.get(table.colors.get(name), SERIES[seat % len(SERIES)]) for seat, name in enumerate(table.players)
+    }
 
 
 MAX_POINTS = 121  # points per line: a phone is 390 px wide, finer detail would not show
@@ -76,10 +76,26 @@ def svg(table, title):
         return PAD + (high - value) * (HEIGHT - 2 * PAD) / span
 
     colors = player_colors(table)
-    paths = format_html_join("", '<polyline fill="none" stroke="{}" stroke-width="2.5" stroke-linejoin="round" points="{}"><title>{}</title></polyline>',
-                             ((colors[name], " ".join([f"{x},{y(v):.1f}" for x, v in zip(xs, line) if v is not None]), name)
-                              for name, line in lines.items()))
-    zero = format_html('<line x1="{}" x2="{}" y1="{y}" y2="{y}" stroke="currentColor" stroke-opacity=".35" stroke-dasharray="4 4"/>',
-                       PAD, WIDTH - PAD, y=f"{y(0):.1f}")
-    return format_html('<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}">{}{}</svg>',
-                       WIDTH, HEIGHT, title, zero, mark_safe(paths))
+    paths = format_html_join(
+        "",
+        '<polyline fill="none" stroke="{}" stroke-width="2.5" stroke-linejoin="round" points="{}">'
+        "<title>{}</title></polyline>",
+        (
+            (colors[name], " ".join([f"{x},{y(v):.1f}" for x, v in zip(xs, line) if v is not None]), name)
+            for name, line in lines.items()
+        ),
+    )
+    zero = format_html(
+        '<line x1="{}" x2="{}" y1="{y}" y2="{y}" stroke="currentColor" stroke-opacity=".35" stroke-dasharray="4 4"/>',
+        PAD,
+        WIDTH - PAD,
+        y=f"{y(0):.1f}",
+    )
+    return format_html(
+        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}">{}{}</svg>',
+        WIDTH,
+        HEIGHT,
+        title,
+        zero,
+        mark_safe(paths),
+    )

@@ -17,17 +17,32 @@ CONSTANTS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "SLUG": (lambda value: isinstance(value, str) and value != "", "a non-empty text"),
     "LOWER_WINS": (lambda value: isinstance(value, bool), "true or false"),
     "ZERO_SUM": (lambda value: isinstance(value, bool), "true or false"),
-    "MIN_PLAYERS": (lambda value: isinstance(value, int) and not isinstance(value, bool) and value >= 1,
-                    "a whole number, at least 1"),
-    "MAX_PLAYERS": (lambda value: isinstance(value, int) and not isinstance(value, bool) and value >= 1,
-                    "a whole number, at least 1"),
-    "CHANGES": (lambda value: isinstance(value, tuple) and set(value) <= set(SEAT_CHANGES),
-                f"a tuple of seat changes among {', '.join(SEAT_CHANGES)}"),
-    "FORMULAS": (lambda value: isinstance(value, dict) and all(callable(formula) for formula in value.values()),
-                 "a dict of term kinds to formulas"),
+    "MIN_PLAYERS": (
+        lambda value: isinstance(value, int) and not isinstance(value, bool) and value >= 1,
+        "a whole number, at least 1",
+    ),
+    "MAX_PLAYERS": (
+        lambda value: isinstance(value, int) and not isinstance(value, bool) and value >= 1,
+        "a whole number, at least 1",
+    ),
+    "CHANGES": (
+        lambda value: isinstance(value, tuple) and set(value) <= set(SEAT_CHANGES),
+        f"a tuple of seat changes among {', '.join(SEAT_CHANGES)}",
+    ),
+    "FORMULAS": (
+        lambda value: isinstance(value, dict) and all(callable(formula) for formula in value.values()),
+        "a dict of term kinds to formulas",
+    ),
     "DEFAULT_RULES": (lambda value: isinstance(value, dict), "a dict"),
-    "STAGES": (lambda value: isinstance(value, tuple) and bool(value) and all(isinstance(stage, Stage) for stage in value)
-               and value[-1].in_hand, "a tuple of Stage, the last one part of the hand"),
+    "STAGES": (
+        lambda value: (
+            isinstance(value, tuple)
+            and bool(value)
+            and all(isinstance(stage, Stage) for stage in value)
+            and value[-1].in_hand
+        ),
+        "a tuple of Stage, the last one part of the hand",
+    ),
 }
 
 
@@ -39,8 +54,9 @@ def check_games(app_configs: Iterable[Any] | None = None, **_options: Any) -> li
         found += game_problems(game)
         slug = getattr(game.engine, "SLUG", None)
         if isinstance(slug, str) and slug in slugs:
-            found.append(checks.Error(f"Two games have the slug {slug!r}: {slugs[slug]} and {game.name}",
-                                      id="cardscore.E005"))
+            found.append(
+                checks.Error(f"Two games have the slug {slug!r}: {slugs[slug]} and {game.name}", id="cardscore.E005")
+            )
         slugs.setdefault(str(slug), str(game.name))
     return found
 
@@ -49,26 +65,51 @@ def game_problems(game: Any) -> list[checks.CheckMessage]:
     """What is wrong with one game's engine (`game.engine`), each an Error naming the game."""
     engine, name = game.engine, f"The game {game.name}"
     if not isinstance(engine, Engine):
-        return [checks.Error(f"{name}: its engine is {engine!r}, not an instance of scoring.base.Engine",
-                             hint="Give Game(engine=...) the module's ENGINE, an instance of the game's Engine subclass.",
-                             id="cardscore.E001")]
+        return [
+            checks.Error(
+                f"{name}: its engine is {engine!r}, not an instance of scoring.base.Engine",
+                hint="Give Game(engine=...) the module's ENGINE, an instance of the game's Engine subclass.",
+                id="cardscore.E001",
+            )
+        ]
     found: list[checks.CheckMessage] = []
     for constant, (valid, what) in CONSTANTS.items():
         if not valid(getattr(engine, constant, None)):
-            found.append(checks.Error(f"{name}: its engine's {constant} is {getattr(engine, constant, None)!r}, "
-                                      f"not {what}", id="cardscore.E002"))
+            found.append(
+                checks.Error(
+                    f"{name}: its engine's {constant} is {getattr(engine, constant, None)!r}, not {what}",
+                    id="cardscore.E002",
+                )
+            )
     if found:
         return found
     if engine.MIN_PLAYERS > engine.MAX_PLAYERS:
-        found.append(checks.Error(f"{name}: its engine's MIN_PLAYERS is more than its MAX_PLAYERS", id="cardscore.E002"))
-    for method in ("validate_rules", "validate_hand", "explain", "progress", "deal_to", "start", "fold", "changed",
-                   "joining_score", "stage", "pending"):
+        found.append(
+            checks.Error(f"{name}: its engine's MIN_PLAYERS is more than its MAX_PLAYERS", id="cardscore.E002")
+        )
+    for method in (
+        "validate_rules",
+        "validate_hand",
+        "explain",
+        "progress",
+        "deal_to",
+        "start",
+        "fold",
+        "changed",
+        "joining_score",
+        "stage",
+        "pending",
+    ):
         if not callable(getattr(engine, method, None)):
             found.append(checks.Error(f"{name}: its engine's {method} is not a method", id="cardscore.E003"))
     try:
         rules = engine.validate_rules(engine.default_rules())
         engine.start(rules, [f"player {seat}" for seat in range(1, engine.MIN_PLAYERS + 1)])
     except Exception as error:  # whatever goes wrong here is the game's, and said with its name
-        found.append(checks.Error(f"{name}: its engine cannot start a table with its default rules: {type(error).__name__}: {error}",
-                                  id="cardscore.E004"))
+        found.append(
+            checks.Error(
+                f"{name}: its engine cannot start a table with its default rules: {type(error).__name__}: {error}",
+                id="cardscore.E004",
+            )
+        )
     return found

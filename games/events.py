@@ -50,20 +50,29 @@ def said(table, event):
     kind = event["kind"]
     if kind == "join" and "score" not in event:
         return _("%(player)s came back, to seat %(seat)s, with their own total") % {
-            "player": event["player"], "seat": event["seat"] + 1}
+            "player": event["player"],
+            "seat": event["seat"] + 1,
+        }
     if kind == "join":
         return _("%(player)s sat down at seat %(seat)s, with %(score)s") % {
-            "player": event["player"], "seat": event["seat"] + 1, "score": signed_points(event["score"], signed)}
+            "player": event["player"],
+            "seat": event["seat"] + 1,
+            "score": signed_points(event["score"], signed),
+        }
     if kind == "leave":
         return _("%(player)s left the table") % {"player": event["player"]}
     if kind == "replace":
         return _("%(by)s took %(player)s's seat, with %(score)s") % {
-            "by": event["by"], "player": event["player"], "score": signed_points(event["score"], signed)}
+            "by": event["by"],
+            "player": event["player"],
+            "score": signed_points(event["score"], signed),
+        }
     if kind == "dealer":
         return _("%(player)s deals next") % {"player": event["player"]}
     # In the board's column order (PostgreSQL keeps a JSON object's keys in an order of its own).
-    given = " · ".join(f"{name} {signed_points(event['points'][name], True)}" for name in table.players
-                       if event["points"].get(name))
+    given = " · ".join(
+        f"{name} {signed_points(event['points'][name], True)}" for name in table.players if event["points"].get(name)
+    )
     return _("%(reason)s: %(points)s") % {"reason": event["reason"], "points": given}
 
 

@@ -35,9 +35,15 @@ def hand(table, number):
         if name not in before["seated"]:
             continue
         total_before = before["totals"][name]
-        players.append({**cell, "entered": entered.get(name, ""), "terms": explained.get(name, []),
-                        "before": total_before,
-                        "after": total_before + recorded.points.get(name, 0)})
+        players.append(
+            {
+                **cell,
+                "entered": entered.get(name, ""),
+                "terms": explained.get(name, []),
+                "before": total_before,
+                "after": total_before + recorded.points.get(name, 0),
+            }
+        )
     return HandExplained(number, entered.get("", ""), players, recorded.note)
 
 
@@ -54,8 +60,13 @@ def total(table, name):
         while waiting and waiting[0]["after"] == number:
             event = waiting.pop(0)
             running += events.points_of(event, name)
-            rows.append({"event": events.said(table, event), "shown": points(events.points_of(event, name), signed),
-                         "running": running})
+            rows.append(
+                {
+                    "event": events.said(table, event),
+                    "shown": points(events.points_of(event, name), signed),
+                    "running": running,
+                }
+            )
 
     events_after(0)
     for number, inputs, hand_points in table.hands.values_list("number", "inputs", "points"):

@@ -33,9 +33,12 @@ class NewTableForm(forms.Form):
     """A table's name, players in seat order and house rules (starting from the point table)."""
 
     name = forms.CharField(label=_("Table name"), max_length=80, validators=[visible_name])
-    language = forms.ChoiceField(label=_("Language of the table"), required=False,
-                                 widget=forms.Select(attrs={"aria-describedby": "language-help"}),
-                                 help_text=_("Every phone shows the table in it, unless the phone chose its own."))
+    language = forms.ChoiceField(
+        label=_("Language of the table"),
+        required=False,
+        widget=forms.Select(attrs={"aria-describedby": "language-help"}),
+        help_text=_("Every phone shows the table in it, unless the phone chose its own."),
+    )
 
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, label_suffix="", **kwargs)
@@ -52,8 +55,9 @@ class NewTableForm(forms.Form):
         for key, field in self.rule_fields.items():
             self.fields[key] = copy.deepcopy(field)
             if key in numbers:  # a number field would refuse those digits in the browser
-                self.fields[key].widget = forms.TextInput(attrs={"inputmode": "decimal" if key == "point_rate"
-                                                                 else "numeric", "autocomplete": "off"})
+                self.fields[key].widget = forms.TextInput(
+                    attrs={"inputmode": "decimal" if key == "point_rate" else "numeric", "autocomplete": "off"}
+                )
             self.initial.setdefault(key, defaults[key])
         self.base_rules = defaults
         self.colors, self.seat_help = described.color_choices, described.seat_help
@@ -69,7 +73,7 @@ class NewTableForm(forms.Form):
         seats = self.engine.MAX_PLAYERS
         names = self.player_names[:seats] + [""] * (seats - len(self.player_names[:seats]))
         default_colors = [value for value, _label in self.colors]
-        colors = self.player_colors[:seats] + default_colors[len(self.player_colors):]
+        colors = self.player_colors[:seats] + default_colors[len(self.player_colors) :]
         slots = [(name, colors[seat] if seat < len(colors) else "") for seat, name in enumerate(names)]
         return [(name, color, bool(name) and self.player_colors.count(color) > 1) for name, color in slots]
 
@@ -105,6 +109,9 @@ class ImportForm(forms.Form):
         """The upload, refused by its size before anything reads it."""
         file = self.cleaned_data["file"]
         if file.size > MAX_FILE_BYTES:
-            raise forms.ValidationError(_("This file is too big: a table file can be at most %(size)s MB."),
-                                        code="too_big", params={"size": MAX_FILE_MB})
+            raise forms.ValidationError(
+                _("This file is too big: a table file can be at most %(size)s MB."),
+                code="too_big",
+                params={"size": MAX_FILE_MB},
+            )
         return file

@@ -36,4 +36,3 @@ def hand_form_key(table, token, form_context, rows):
     """The key of the scorekeeper's hand form: the game's template and everything it is given."""
     shown = {name: value for name, value in form_context.items() if name not in ENTRY_WORDS}
     return key(table.game_descriptor.hand_template, token, table.players, table.rules, shown, rows)
-

@@ -41,8 +41,9 @@ class Line:
 
 def rows(table, changes):
     """The history page's rows: each change with its headline and its lines."""
-    return [{"change": change, "headline": headline(table, change), "lines": lines(table, change)}
-            for change in changes]
+    return [
+        {"change": change, "headline": headline(table, change), "lines": lines(table, change)} for change in changes
+    ]
 
 
 def headline(table, change):
@@ -58,8 +59,7 @@ def between(table, after):
     game = table.game_descriptor
     if after == 0:
         return _("Before %(hand)s 1") % {"hand": game.hand_word}
-    return _("Between %(hand)s %(number)s and %(next)s") % {"hand": game.hand_word, "number": after,
-                                                             "next": after + 1}
+    return _("Between %(hand)s %(number)s and %(next)s") % {"hand": game.hand_word, "number": after, "next": after + 1}
 
 
 def lines(table, change):
@@ -92,9 +92,14 @@ def corrections(table, before, after):
         old, new = before.get(who, {}), after.get(who, {})
         changed = [name for name, _value in _in_order(table, {**old, **new}) if old.get(name) != new.get(name)]
         if changed:
-            found.append(Line(who, corrected=True,
-                              old=_joined(words(table, name, old[name]) for name in changed if name in old),
-                              new=_joined(words(table, name, new[name]) for name in changed if name in new)))
+            found.append(
+                Line(
+                    who,
+                    corrected=True,
+                    old=_joined(words(table, name, old[name]) for name in changed if name in old),
+                    new=_joined(words(table, name, new[name]) for name in changed if name in new),
+                )
+            )
     return found
 
 
@@ -122,7 +127,9 @@ def value_words(value):
     if isinstance(value, (list, tuple)):
         return separator().join(value_words(item) for item in value) or "–"
     if isinstance(value, dict):
-        return "(%s)" % separator().join(f"{str(key).replace('_', ' ')} {value_words(item)}" for key, item in value.items())
+        return "(%s)" % separator().join(
+            f"{str(key).replace('_', ' ')} {value_words(item)}" for key, item in value.items()
+        )
     return str(value)
 
 

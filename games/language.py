@@ -10,8 +10,9 @@ The digits: each device chooses between Western digits and the language's own (a
 are formatted with Western digits everywhere; a page for a device that chose its language's own
 digits has them changed once, in the finished HTML's text (so that no number is missed), never in
 tags' names, links or ids, nor in scripts and styles. The value of a box for a number
-(inputmode="numeric" or "decimal", or data-number for a signed one) is text people read too, and the server reads either digits back
-(games/typed.py); any other input's value (hidden ones, type="number") stays Western.
+(inputmode="numeric" or "decimal", or data-number for a signed one) is text people read too, and the
+server reads either digits back (games/typed.py); any other input's value (hidden ones,
+type="number") stays Western.
 """
 
 import contextvars
@@ -29,8 +30,9 @@ NATIVE, WESTERN = "native", "western"
 NATIVE_DIGITS = {"ne": "०१२३४५६७८९", "ar": "٠١٢٣٤٥٦٧٨٩"}
 TO_NATIVE = {language: str.maketrans("0123456789", digits) for language, digits in NATIVE_DIGITS.items()}
 # With the Arabic decimal separator, so that a rate typed as ٠٫٥ reads as 0.5.
-TO_WESTERN = str.maketrans({"٫": ".", **{digit: str(value) for digits in NATIVE_DIGITS.values()
-                                         for value, digit in enumerate(digits)}})
+TO_WESTERN = str.maketrans(
+    {"٫": ".", **{digit: str(value) for digits in NATIVE_DIGITS.values() for value, digit in enumerate(digits)}}
+)
 
 # The decimal and thousands marks a language writes beside its own digits, where they differ from
 # those its locale writes beside Western ones (Arabic: ١٢٬٣٤٥٫٥٠).
@@ -95,7 +97,8 @@ PAGE_PARTS = re.compile(
     r"|(<[^>]*>)"
     r"|&#?\w+;"
     r"|[0-9]+" + CARD_SUIT,
-    re.S | re.I)
+    re.S | re.I,
+)
 # In a tag, only the attributes people read or hear: their values are text too.
 READ_ATTRIBUTES = re.compile(r'(\s(?:aria-label|title|alt|placeholder)=")([^"]*)"')
 # A box for a signed number has no numeric keypad (it has no minus key): data-number marks it.
@@ -153,16 +156,21 @@ class LanguageMiddleware:
 def switcher(request):
     """The context of the language switcher at the foot of every page (a context processor)."""
     current = translation.get_language()
-    return {"switcher": {
-        "languages": language_choices(),
-        "chosen": chosen_language(request) or "",
-        "native_digits": digits_choice(request) == NATIVE,
-        # The digits the page is written in, for the numbers its script writes (static/cardscore.js).
-        "digits": NATIVE_DIGITS.get(current, "") if digits_choice(request) == NATIVE else "",
-        # The own digits of the language shown, or of every language that has them.
-        "native_example": NATIVE_DIGITS[current][1:4] if current in NATIVE_DIGITS
-        else " · ".join(digits[1:4] for digits in NATIVE_DIGITS.values()),
-        # Back to this page; a page answering a post (a refused hand) is not one to go back to by
-        # its address: back to the page the post came from.
-        "next": request.get_full_path() if request.method in ("GET", "HEAD") else request.META.get("HTTP_REFERER", ""),
-    }}
+    return {
+        "switcher": {
+            "languages": language_choices(),
+            "chosen": chosen_language(request) or "",
+            "native_digits": digits_choice(request) == NATIVE,
+            # The digits the page is written in, for the numbers its script writes (static/cardscore.js).
+            "digits": NATIVE_DIGITS.get(current, "") if digits_choice(request) == NATIVE else "",
+            # The own digits of the language shown, or of every language that has them.
+            "native_example": NATIVE_DIGITS[current][1:4]
+            if current in NATIVE_DIGITS
+            else " · ".join(digits[1:4] for digits in NATIVE_DIGITS.values()),
+            # Back to this page; a page answering a post (a refused hand) is not one to go back to by
+            # its address: back to the page the post came from.
+            "next": request.get_full_path()
+            if request.method in ("GET", "HEAD")
+            else request.META.get("HTTP_REFERER", ""),
+        }
+    }

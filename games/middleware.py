@@ -48,8 +48,12 @@ class HtmxMessagesMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         # A 204 (an unchanged board) and a redirect carry no body: their messages wait for the next page.
-        if not getattr(request, "htmx", False) or response.streaming or response.status_code == 204 \
-                or 300 <= response.status_code < 400:
+        if (
+            not getattr(request, "htmx", False)
+            or response.streaming
+            or response.status_code == 204
+            or 300 <= response.status_code < 400
+        ):
             return response
         if "text/html" not in response.get("Content-Type", ""):
             return response
@@ -80,4 +84,3 @@ class SignedInPagesExpireMiddleware:
         if page and not request.headers.get("HX-Request") and request.user.is_authenticated:
             response[KEEP_UNTIL] = str(int(request.session.get_expiry_date().timestamp() * 1000))
         return response
-

@@ -34,7 +34,9 @@ class PointTable(models.Model):
     """The server's default rules for one game, copied into each table created afterwards."""
 
     game = models.CharField(_("game"), max_length=30, choices=game_choices, unique=True)
-    rules = models.JSONField(_("rules"), default=dict, help_text=_("Only the keys that differ from the built-in defaults are needed."))
+    rules = models.JSONField(
+        _("rules"), default=dict, help_text=_("Only the keys that differ from the built-in defaults are needed.")
+    )
 
     class Meta:
         verbose_name = _("point table")
@@ -60,8 +62,9 @@ class PointTable(models.Model):
 class Group(models.Model):
     """Tables an owner keeps together, such as a club's Friday evenings: its page is their season."""
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_groups",
-                              verbose_name=_("owner"))
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_groups", verbose_name=_("owner")
+    )
     name = models.CharField(_("name"), max_length=80)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
@@ -80,8 +83,10 @@ class TableManager(models.Manager):
         """(game, revision, whether the link is the scorekeeper's, the table's language) for the
         table a link opens, or None. In plain SQL: every phone showing a board asks this every few seconds, and building
         the ORM query would cost several times more than running it."""
-        sql = (f"SELECT game, revision, keeper_token, language FROM {self.model._meta.db_table} "
-               "WHERE keeper_token = %s OR viewer_token = %s")
+        sql = (
+            f"SELECT game, revision, keeper_token, language FROM {self.model._meta.db_table} "
+            "WHERE keeper_token = %s OR viewer_token = %s"
+        )
         with connections[self.db].cursor() as cursor:
             cursor.execute(sql, [token, token])
             row = cursor.fetchone()
@@ -92,8 +97,14 @@ class Table(models.Model):
     id = models.CharField(_("id"), primary_key=True, max_length=32, default=new_table_id, editable=False)
     game = models.CharField(_("game"), max_length=30, choices=game_choices)
     name = models.CharField(_("name"), max_length=80)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables",
-                              verbose_name=_("owner"))
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tables",
+        verbose_name=_("owner"),
+    )
     created = models.DateTimeField(_("created"))
     rules = models.JSONField(_("rules"))
     # Everyone who sat at the table: the seats it started with, in order, then each newcomer as
@@ -104,14 +115,27 @@ class Table(models.Model):
     viewer_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
     # Every phone shows the table in this language unless it chose one itself (games/language.py).
-    language = models.CharField(_("language"), max_length=10, blank=True, choices=settings.LANGUAGES,
-                                help_text=_("Blank: each phone's own language."))
-    group = models.ForeignKey(Group, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables",
-                              verbose_name=_("group"))
+    language = models.CharField(
+        _("language"),
+        max_length=10,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text=_("Blank: each phone's own language."),
+    )
+    group = models.ForeignKey(
+        Group, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables", verbose_name=_("group")
+    )
     # The game this table is a rematch of (services.seasons.rematch makes one per game; an imported copy
     # of a rematch points at the same previous game, which still leads to the first one).
-    previous = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, editable=False,
-                                 related_name="rematches", verbose_name=_("previous game"))
+    previous = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        editable=False,
+        related_name="rematches",
+        verbose_name=_("previous game"),
+    )
     # The hand being played, before it is recorded (games.services.tables.save_current_hand): Thirteen's
     # bids before its books, Konkan's sets so far, the race's deal.
     current_hand = models.JSONField(default=dict, blank=True, editable=False)
@@ -183,8 +207,13 @@ class Hand(models.Model):
     points = models.JSONField(_("points"), default=dict, editable=False)
     # Bumped on every edit, so an edit started from an old page is refused instead of overwriting.
     version = models.PositiveIntegerField(default=1)
-    note = models.CharField(_("note"), max_length=200, blank=True, default="",
-                            help_text=_("What the table wants remembered of the hand: \"misdeal, replayed\"."))
+    note = models.CharField(
+        _("note"),
+        max_length=200,
+        blank=True,
+        default="",
+        help_text=_('What the table wants remembered of the hand: "misdeal, replayed".'),
+    )
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
@@ -208,14 +237,23 @@ class HandChange(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
     hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes")
     number = models.PositiveIntegerField(help_text=_("The hand's number when it was changed."))
-    action = models.CharField(max_length=10, choices=[(ENTERED, _("entered")), (CORRECTED, _("corrected")),
-                                                      (DELETED, _("deleted")), (RESTORED, _("restored")),
-                                                      (NOTED, _("note written")), (EVENT, _("table changed")),
-                                                      (EVENT_TAKEN_BACK, _("change taken back"))])
+    action = models.CharField(
+        max_length=10,
+        choices=[
+            (ENTERED, _("entered")),
+            (CORRECTED, _("corrected")),
+            (DELETED, _("deleted")),
+            (RESTORED, _("restored")),
+            (NOTED, _("note written")),
+            (EVENT, _("table changed")),
+            (EVENT_TAKEN_BACK, _("change taken back")),
+        ],
+    )
     when = models.DateTimeField(auto_now_add=True)
     by = models.CharField(max_length=150, help_text=_("An account's name, or which link was used."))
-    title = models.CharField(max_length=80, blank=True,
-                             help_text=_("What the entry form called the hand: \"Hand 3\", \"Round 4 · books\"."))
+    title = models.CharField(
+        max_length=80, blank=True, help_text=_('What the entry form called the hand: "Hand 3", "Round 4 · books".')
+    )
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     # The hand's note as this change left it (for a deletion: as it was, for the redo to put back).
@@ -228,8 +266,9 @@ class HandChange(models.Model):
 
     class Meta:
         ordering = ["-when", "-pk"]
-        constraints = [models.UniqueConstraint(fields=["table", "key"], condition=~models.Q(key=""),
-                                               name="one_change_per_key")]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "key"], condition=~models.Q(key=""), name="one_change_per_key")
+        ]
 
     def __str__(self):
         return f"{self.table} #{self.number} {self.action}"

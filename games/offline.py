@@ -13,14 +13,22 @@ from . import registry
 from .colors import colors_url
 
 # The app shell: what a table's page needs besides the page itself (and its game's files: shell_urls).
-SHELL = ["cardscore.css", "cardscore.js", "offline.js", "django_htmx/htmx-2.min.js", "favicon.svg",
-         "icons/icon-192.png"]
+SHELL = [
+    "cardscore.css",
+    "cardscore.js",
+    "offline.js",
+    "django_htmx/htmx-2.min.js",
+    "favicon.svg",
+    "icons/icon-192.png",
+]
 
 
 def shell_urls():
     """The addresses the service worker keeps: the app shell and every game's own files."""
-    return [*(static(path) for path in [*SHELL, *registry.all_assets()]),
-            *(colors_url(game) for game in registry.all_games() if game.colors)]
+    return [
+        *(static(path) for path in [*SHELL, *registry.all_assets()]),
+        *(colors_url(game) for game in registry.all_games() if game.colors),
+    ]
 
 
 @require_safe
@@ -28,8 +36,12 @@ def service_worker(request):
     shell = shell_urls()
     # A new version of a static file has a new address: the worker's bytes change, phones install it again.
     version = hashlib.sha256(" ".join(shell).encode()).hexdigest()[:12]
-    response = render(request, "sw.js", {"shell": json.dumps(shell), "version": version},
-                      content_type="text/javascript; charset=utf-8")
+    response = render(
+        request,
+        "sw.js",
+        {"shell": json.dumps(shell), "version": version},
+        content_type="text/javascript; charset=utf-8",
+    )
     response["Cache-Control"] = "no-cache"
     return response
 
@@ -44,5 +56,6 @@ def dealer_notes(table, skip=()):
     if dealer not in seated:
         return ""
     at = seated.index(dealer)
-    return json.dumps([_("%(dealer)s deals") % {"dealer": name} for name in seated[at:] + seated[:at]],
-                      ensure_ascii=False)
+    return json.dumps(
+        [_("%(dealer)s deals") % {"dealer": name} for name in seated[at:] + seated[:at]], ensure_ascii=False
+    )

@@ -28,8 +28,9 @@ def message(error):
     template = _(error.message)
     if not error.params:
         return template
-    return template % {key: message(value) if isinstance(value, InputError) else value
-                       for key, value in error.params.items()}
+    return template % {
+        key: message(value) if isinstance(value, InputError) else value for key, value in error.params.items()
+    }
 
 
 def text(error, game=None):

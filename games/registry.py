@@ -53,6 +53,7 @@ class HomeEntry(NamedTuple):
 # The hooks a game may give, with what each takes and returns. A game that gives none gets the
 # default behaviour beside each (below the class): nothing is looked up by testing for None.
 
+
 class MarksHook(Protocol):
     def __call__(self, inputs: dict) -> dict[str, list[str]]:
         """Player -> the keys (of the game's `marks` or the board's own) of their part of a hand."""
@@ -204,8 +205,11 @@ class Game:
 @cache
 def _game_apps():
     """(app config, GAME) of every installed app that has a game.py, in INSTALLED_APPS order."""
-    return [(app, import_module(f"{app.name}.game").GAME) for app in apps.get_app_configs()
-            if module_has_submodule(app.module, "game")]
+    return [
+        (app, import_module(f"{app.name}.game").GAME)
+        for app in apps.get_app_configs()
+        if module_has_submodule(app.module, "game")
+    ]
 
 
 @cache

@@ -39,9 +39,13 @@ def check_fonts(**_options):
     missing = [str(FONT_DIR / name) for pair in FONTS.values() for name in pair if not (FONT_DIR / name).exists()]
     if not missing:
         return []
-    return [checks.Warning(f"The result card's fonts are missing: {', '.join(missing)}",
-                           hint="Install Debian's fonts-dejavu-core and fonts-noto-ui-core (scripts/fonts).",
-                           id="cardscore.W001")]
+    return [
+        checks.Warning(
+            f"The result card's fonts are missing: {', '.join(missing)}",
+            hint="Install Debian's fonts-dejavu-core and fonts-noto-ui-core (scripts/fonts).",
+            id="cardscore.W001",
+        )
+    ]
 
 
 def check_layout(**_options):
@@ -49,9 +53,13 @@ def check_layout(**_options):
     ones not joined (Pillow's wheel loads FriBiDi from the system at run time)."""
     if features.check("raqm"):
         return []
-    return [checks.Warning("The result card cannot lay out Nepali or Arabic: Pillow's Raqm layout is not available",
-                           hint="Install Debian's libfribidi0 (the Docker image has it).",
-                           id="cardscore.W002")]
+    return [
+        checks.Warning(
+            "The result card cannot lay out Nepali or Arabic: Pillow's Raqm layout is not available",
+            hint="Install Debian's libfribidi0 (the Docker image has it).",
+            id="cardscore.W002",
+        )
+    ]
 
 
 @cache
@@ -96,9 +104,12 @@ def _drawn(table):
     played = chart.hands_drawn(table.series)
     game = table.game_descriptor
     text(table.name, MARGIN - 8, 44, start=MARGIN, bold=True)
-    details = [str(game.name), date_format(table.created),
-               ngettext("%(count)s %(hand)s", "%(count)s %(hands)s", played)
-               % {"count": played, "hand": game.hand_word, "hands": game.hands_word}]
+    details = [
+        str(game.name),
+        date_format(table.created),
+        ngettext("%(count)s %(hand)s", "%(count)s %(hands)s", played)
+        % {"count": played, "hand": game.hand_word, "hands": game.hands_word},
+    ]
     position = MARGIN
     for number, detail in enumerate(details):  # one at a time, as each may need its own script's font
         if number:
@@ -128,8 +139,13 @@ def _standings(table, draw, text, rtl):
         middle = top + size * 0.6
         draw.ellipse([(dot, middle - size // 4), (dot + size // 2, middle + size // 4)], fill=colors[row["name"]])
         name_start = MARGIN + 56 + size // 2
-        text(shortened(draw, row["name"], font(row["name"], size, row["leader"]), TOTAL_END - 110 - name_start), top,
-             size, start=name_start, bold=row["leader"])
+        text(
+            shortened(draw, row["name"], font(row["name"], size, row["leader"]), TOTAL_END - 110 - name_start),
+            top,
+            size,
+            start=name_start,
+            bold=row["leader"],
+        )
         text(points(row["total"], signed), top, size, end=TOTAL_END, bold=row["leader"])
         if with_money:
             text(money(row["money"], table.rules), top + size // 8, max(size * 3 // 4, 17), end=MONEY_END, fill=MUTED)
@@ -147,7 +163,9 @@ def shortened(draw, words, face, width):
 def _chart(table, draw, rtl):
     """Each player's running total, beside the standings. Time runs left to right in every
     language, as on the page's chart."""
-    left, top, right, bottom = (MARGIN, 190, 560, HEIGHT - MARGIN) if rtl else (640, 190, WIDTH - MARGIN, HEIGHT - MARGIN)
+    left, top, right, bottom = (
+        (MARGIN, 190, 560, HEIGHT - MARGIN) if rtl else (640, 190, WIDTH - MARGIN, HEIGHT - MARGIN)
+    )
     lines = {name: chart.sampled(table.series.get(name, [0])) for name in table.players}
     values = [value for line in lines.values() for value in line if value is not None] + [0]
     low, high = min(values), max(values)
@@ -162,6 +180,8 @@ def _chart(table, draw, rtl):
         draw.line([(start, zero), (min(start + 8, right), zero)], fill=RULE, width=2)
     colors = chart.player_colors(table)
     for name, line in lines.items():
-        drawn = [point(index, value) for index, value in enumerate(line) if value is not None]  # from when they sat down
+        drawn = [
+            point(index, value) for index, value in enumerate(line) if value is not None
+        ]  # from when they sat down
         if len(drawn) > 1:
             draw.line(drawn, fill=colors[name], width=5, joint="curve")

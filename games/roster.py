@@ -26,29 +26,50 @@ def records(tables):
     """
     tables = sorted(tables, key=lambda table: table.created)
     hands = {}
-    for table_id, *hand in Hand.objects.filter(table__in=tables).order_by("number").values_list("table_id", "inputs",
-                                                                                                 "points"):
+    for table_id, *hand in (
+        Hand.objects.filter(table__in=tables).order_by("number").values_list("table_id", "inputs", "points")
+    ):
         hands.setdefault(table_id, []).append(hand)
     games = {}
     for table in tables:
         game = games.setdefault(table.get_game_display(), {"game": table.game_descriptor, "rows": {}})
         rows = game["rows"]
         for name in table.players:
-            rows.setdefault(name, {"name": name, "tables": 0, "wins": 0, "total": 0, "money": {}, "best": None,
-                                   "worst": None, "results": [], "lost_to": {}})
+            rows.setdefault(
+                name,
+                {
+                    "name": name,
+                    "tables": 0,
+                    "wins": 0,
+                    "total": 0,
+                    "money": {},
+                    "best": None,
+                    "worst": None,
+                    "results": [],
+                    "lost_to": {},
+                },
+            )
         _add_table(rows, table)
         for number, (hand_inputs, points) in enumerate(hands.get(table.pk, []), 1):
             _add_hand(rows, table, number, hand_inputs, points)
-    return {name: {"game": game["game"], "signed": not game["game"].engine.LOWER_WINS,
-                   "players": _ranked(game["game"], game["rows"].values())}
-            for name, game in games.items()}
+    return {
+        name: {
+            "game": game["game"],
+            "signed": not game["game"].engine.LOWER_WINS,
+            "players": _ranked(game["game"], game["rows"].values()),
+        }
+        for name, game in games.items()
+    }
 
 
 def record(name, tables):
     """The tables `name` sat at, and their record per game (as records() gives it)."""
     tables = [table for table in tables if name in table.players]
-    return tables, {game: next(row for row in season["players"] if row["name"] == name) | {"game": season["game"], "signed": season["signed"]}
-                    for game, season in records(tables).items()}
+    return tables, {
+        game: next(row for row in season["players"] if row["name"] == name)
+        | {"game": season["game"], "signed": season["signed"]}
+        for game, season in records(tables).items()
+    }
 
 
 def _add_table(rows, table):
@@ -70,8 +91,11 @@ def _add_table(rows, table):
 
 def _add_hand(rows, table, number, inputs, points):
     sign = -1 if table.engine.LOWER_WINS else 1
-    played = {name: value for name, value in points_in_hand(table.players, hand_marks(table.game_descriptor, inputs),
-                                                             points).items() if value is not None}
+    played = {
+        name: value
+        for name, value in points_in_hand(table.players, hand_marks(table.game_descriptor, inputs), points).items()
+        if value is not None
+    }
     if not played:
         return
     for name, value in played.items():

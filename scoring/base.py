@@ -113,13 +113,15 @@ class Engine(ABC):
     # --- hands ------------------------------------------------------------------------------
 
     @abstractmethod
-    def validate_hand(self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None,
-                      state: State | None = None) -> Hand:
+    def validate_hand(
+        self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None, state: State | None = None
+    ) -> Hand:
         """One hand's clean inputs, given the state after the earlier hands (None: no earlier
         hands), since a hand may depend on them (rounds, eliminations); `hand` its number."""
 
-    def each_player(self, players: Sequence[str], inputs: Hand, hand: int | None,
-                    check_entry: Callable[[Any, str], Entry]) -> dict[str, Entry]:
+    def each_player(
+        self, players: Sequence[str], inputs: Hand, hand: int | None, check_entry: Callable[[Any, str], Entry]
+    ) -> dict[str, Entry]:
         """Every player's entry, checked by check_entry(entry, name): the problems of all of them
         raised together (Problems), so that one save names them all."""
         problems, clean = Problems(), {}
@@ -131,12 +133,13 @@ class Engine(ABC):
         problems.raise_found()
         return clean
 
-    def missing_entry(self, name: str, hand: int | None) -> None:
+    def missing_entry(self, name: str, hand: int | None) -> None:  # noqa: B027 (a hook most games leave as it is)
         """Raises the problem of a player with no entry at all in a hand, where the game names it
         apart; otherwise the entry check gets None."""
 
-    def validate(self, rules: Rules, players: list[str], hands: Sequence[Hand],
-                 events: Sequence[Event] = ()) -> list[Hand]:
+    def validate(
+        self, rules: Rules, players: list[str], hands: Sequence[Hand], events: Sequence[Event] = ()
+    ) -> list[Hand]:
         """Every hand's clean inputs; the error names the first bad hand, player and field."""
         return validate_table(self, rules, players, hands, events)[0]
 
@@ -169,8 +172,7 @@ class Engine(ABC):
     def progress(self, rules: Rules, players: list[str], state: State) -> Progress:
         """What the table shows next: "dealer", "game_over", "winner", and the game's own."""
 
-    def score(self, rules: Rules, players: list[str], hands: Sequence[Hand],
-              events: Sequence[Event] = ()) -> Result:
+    def score(self, rules: Rules, players: list[str], hands: Sequence[Hand], events: Sequence[Event] = ()) -> Result:
         """Every validated hand and event folded in order from the start state."""
         state = self.start(rules, players)
         waiting = list(events)
@@ -181,8 +183,13 @@ class Engine(ABC):
             state = self._events_after(rules, state, waiting)
             points.append(hand_points)
             steps.append(dict(state["totals"]))
-        return Result(points=points, totals=dict(state["totals"]), progress=self.progress(rules, state["seated"], state),
-                      state=state, steps=steps)
+        return Result(
+            points=points,
+            totals=dict(state["totals"]),
+            progress=self.progress(rules, state["seated"], state),
+            state=state,
+            steps=steps,
+        )
 
     def _events_after(self, rules: Rules, state: State, waiting: list[Event]) -> State:
         """The state once the validated events right after its hands are folded in (taken
@@ -255,8 +262,9 @@ class DealerGoesRound(Engine):
         return {**state, "dealer": name}
 
 
-def validate_table(game: Engine, rules: Rules, players: list[str], hands: Sequence[Hand],
-                   events: Sequence[Event] = ()) -> tuple[list[Hand], list[Event]]:
+def validate_table(
+    game: Engine, rules: Rules, players: list[str], hands: Sequence[Hand], events: Sequence[Event] = ()
+) -> tuple[list[Hand], list[Event]]:
     """Each hand and event checked against the state the hands and events before it leave.
     Returns (clean hands, clean events)."""
     if not isinstance(hands, (list, tuple)):
@@ -287,27 +295,41 @@ def validate_table(game: Engine, rules: Rules, players: list[str], hands: Sequen
         clean_hands.append(clean)
         state = events_after(state)
     if waiting:
-        raise _in_event(waiting[0][0], InputError(
-            gettext_noop("must count the hands before it, in order, at most %(count)s"), params={"count": len(hands)},
-            field="after"))
+        raise _in_event(
+            waiting[0][0],
+            InputError(
+                gettext_noop("must count the hands before it, in order, at most %(count)s"),
+                params={"count": len(hands)},
+                field="after",
+            ),
+        )
     return clean_hands, clean_events
 
 
 def _in_event(number: int, error: InputError) -> InputError:
     """A table file's event's problem, saying which event and where in it."""
     place = ", ".join(part for part in (error.player, error.field) if part)
-    return InputError(gettext_noop("event %(number)s, %(place)s: %(problem)s"),
-                      params={"number": number, "place": place, "problem": error}, field="events")
+    return InputError(
+        gettext_noop("event %(number)s, %(place)s: %(problem)s"),
+        params={"number": number, "place": place, "problem": error},
+        field="events",
+    )
 
 
 def check_room(count: int, what: str) -> None:
     """`count` hands or events fit in one table (MAX_HANDS, MAX_EVENTS)."""
     if what == "hands" and count > MAX_HANDS:
-        raise InputError(gettext_noop("a table holds at most %(count)s hands: start a new table"),
-                         params={"count": MAX_HANDS}, field=what)
+        raise InputError(
+            gettext_noop("a table holds at most %(count)s hands: start a new table"),
+            params={"count": MAX_HANDS},
+            field=what,
+        )
     if what == "events" and count > MAX_EVENTS:
-        raise InputError(gettext_noop("a table holds at most %(count)s changes of players and adjustments: "
-                                      "start a new table"), params={"count": MAX_EVENTS}, field=what)
+        raise InputError(
+            gettext_noop("a table holds at most %(count)s changes of players and adjustments: start a new table"),
+            params={"count": MAX_EVENTS},
+            field=what,
+        )
 
 
 # --- events between hands (events.py) ----------------------------------------------------------
@@ -325,8 +347,7 @@ def validate_event(game: Engine, rules: Rules, state: State, raw: Event) -> Even
     named = raw.get("kind")
     kind = KINDS.get(named) if isinstance(named, str) else None
     if kind is None:
-        raise InputError(gettext_noop("unknown kind of event %(kind)s"), params={"kind": repr(named)},
-                         field="kind")
+        raise InputError(gettext_noop("unknown kind of event %(kind)s"), params={"kind": repr(named)}, field="kind")
     if kind.SEAT_CHANGE and kind.KIND not in game.CHANGES:
         raise InputError(gettext_noop("this game does not allow it"), field="kind")
     checks.only_keys(raw, ("after", "kind", *kind.KEYS))
@@ -355,7 +376,7 @@ def next_seated(name: str, before: list[str], seated: list[str]) -> str:
     if name in seated:
         return name
     at = before.index(name)
-    return next((other for other in before[at + 1:] + before[:at] if other in seated), seated[0])
+    return next((other for other in before[at + 1 :] + before[:at] if other in seated), seated[0])
 
 
 def columns(players: Sequence[str], events: Iterable[Event]) -> list[str]:

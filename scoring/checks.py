@@ -9,7 +9,9 @@ from typing import Any
 from .errors import InputError, gettext_noop
 
 
-def overlay(defaults: dict[str, Any], rules: Any, point_keys: Iterable[str] = (), maximum: int = 10_000) -> dict[str, Any]:
+def overlay(
+    defaults: dict[str, Any], rules: Any, point_keys: Iterable[str] = (), maximum: int = 10_000
+) -> dict[str, Any]:
     """A game's default rules overlaid with `rules` (unknown keys refused), point amounts checked."""
     only_keys(rules, defaults, field="rules")
     clean = deepcopy(defaults)
@@ -94,8 +96,9 @@ def only_keys(mapping: Any, allowed: Collection[str] | Mapping[str, Any], **wher
         raise InputError(gettext_noop("must be an object"), **where)
     unknown = sorted(set(mapping) - set(allowed))
     if unknown:
-        raise InputError(gettext_noop("unknown key %(key)s"), params={"key": repr(unknown[0])},
-                         **{**where, "field": unknown[0]})
+        raise InputError(
+            gettext_noop("unknown key %(key)s"), params={"key": repr(unknown[0])}, **{**where, "field": unknown[0]}
+        )
     return mapping
 
 
@@ -113,9 +116,13 @@ def players(names: Any, *, minimum: int, maximum: int) -> list[str]:
     if not isinstance(names, list):
         raise InputError(gettext_noop("must be a list of names"), field="players")
     if not minimum <= len(names) <= maximum:
-        raise InputError(gettext_noop("a table needs exactly %(minimum)s players") if minimum == maximum
-                         else gettext_noop("a table needs %(minimum)s to %(maximum)s players"),
-                         params={"minimum": minimum, "maximum": maximum}, field="players")
+        raise InputError(
+            gettext_noop("a table needs exactly %(minimum)s players")
+            if minimum == maximum
+            else gettext_noop("a table needs %(minimum)s to %(maximum)s players"),
+            params={"minimum": minimum, "maximum": maximum},
+            field="players",
+        )
     seen = set()
     for name in names:
         if not isinstance(name, str) or not name.strip():

@@ -26,8 +26,15 @@ class InputError(ValueError):
     """Bad input. `message` is an English template marked with gettext_noop, `params` its values;
     `hand` is 1-based, `player` a name, `field` an input or rule key (any may be None)."""
 
-    def __init__(self, message: str, *, params: dict[str, Any] | None = None, hand: int | None = None,
-                 player: str | None = None, field: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        params: dict[str, Any] | None = None,
+        hand: int | None = None,
+        player: str | None = None,
+        field: str | None = None,
+    ) -> None:
         self.message = message
         self.params = params or {}
         super().__init__(self.text)
@@ -42,8 +49,9 @@ class InputError(ValueError):
         the problem this one wraps, such as one group's problem in a set)."""
         if not self.params:
             return self.message
-        return self.message % {key: value.text if isinstance(value, InputError) else value
-                               for key, value in self.params.items()}
+        return self.message % {
+            key: value.text if isinstance(value, InputError) else value for key, value in self.params.items()
+        }
 
     @property
     def problems(self) -> list["InputError"]:

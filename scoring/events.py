@@ -42,8 +42,11 @@ class EventKind:
 
     def apply(self, game: Engine, rules: Rules, state: State, clean: Event) -> State:
         """The state after the event; the game then puts its own keys right (changed())."""
-        after = {**state, "seated": self.seated_after(state["seated"], clean),
-                 "totals": self.totals_after(state["totals"], clean)}
+        after = {
+            **state,
+            "seated": self.seated_after(state["seated"], clean),
+            "totals": self.totals_after(state["totals"], clean),
+        }
         return game.changed(rules, after, state)
 
     def seated_after(self, seated: list[str], clean: Event) -> list[str]:
@@ -70,8 +73,14 @@ def who_left(name: Any, state: State) -> str | None:
     case), or None."""
     if not isinstance(name, str):
         return None
-    return next((other for other in state["totals"]
-                 if other.casefold() == name.strip().casefold() and other not in state["seated"]), None)
+    return next(
+        (
+            other
+            for other in state["totals"]
+            if other.casefold() == name.strip().casefold() and other not in state["seated"]
+        ),
+        None,
+    )
 
 
 def newcomer_score(game: Engine, rules: Rules, state: State, raw: Event, name: str) -> int:
@@ -80,8 +89,11 @@ def newcomer_score(game: Engine, rules: Rules, state: State, raw: Event, name: s
     checks.whole_number(score, minimum=-MAX_ADJUSTMENT, maximum=MAX_ADJUSTMENT, field="score")
     if game.ZERO_SUM and score:
         # Points that nobody paid would leave the totals not adding up to 0, and nobody could settle them.
-        raise InputError(gettext_noop("a newcomer starts at 0, as every hand adds up to 0: to move points, add an adjustment"),
-                         player=name, field="score")
+        raise InputError(
+            gettext_noop("a newcomer starts at 0, as every hand adds up to 0: to move points, add an adjustment"),
+            player=name,
+            field="score",
+        )
     return int(score)
 
 
@@ -91,8 +103,11 @@ def check_newcomer(name: Any, state: State, field: str) -> str:
     except InputError as error:
         raise InputError(error.message, params=error.params, field=field) from None
     if len(state["totals"]) >= MAX_PLAYERS_EVER:
-        raise InputError(gettext_noop("at most %(count)s players can sit at one table: start a new table"),
-                         params={"count": MAX_PLAYERS_EVER}, field=field)
+        raise InputError(
+            gettext_noop("at most %(count)s players can sit at one table: start a new table"),
+            params={"count": MAX_PLAYERS_EVER},
+            field=field,
+        )
     if name.casefold() in {other.casefold() for other in state["totals"]}:
         raise InputError(gettext_noop("has played at this table already: give another name"), player=name, field=field)
     return str(name)
@@ -115,16 +130,23 @@ class Join(EventKind):
         seat = raw.get("seat", len(seated))
         checks.whole_number(seat, maximum=len(seated), field="seat")
         if len(seated) >= game.MAX_PLAYERS:
-            raise InputError(gettext_noop("the table is full: at most %(count)s players"),
-                             params={"count": game.MAX_PLAYERS}, field="player")
+            raise InputError(
+                gettext_noop("the table is full: at most %(count)s players"),
+                params={"count": game.MAX_PLAYERS},
+                field="player",
+            )
         return int(seat)
 
     def _return(self, game: Engine, rules: Rules, state: State, clean: Event, name: str, raw: Event) -> Event:
         """A player who left sits down again: their own column and their total, as they left it (a
         join without a score). What the game says of them still holds: one out of a Konkan game stays out."""
         if raw.get("score", state["totals"][name]) != state["totals"][name]:
-            raise InputError(gettext_noop("comes back with their own total, %(total)s"),
-                             params={"total": state["totals"][name]}, player=name, field="score")
+            raise InputError(
+                gettext_noop("comes back with their own total, %(total)s"),
+                params={"total": state["totals"][name]},
+                player=name,
+                field="score",
+            )
         returned = {**clean, "player": name, "seat": self._seat(game, raw, state["seated"])}
         after = self.apply(game, rules, state, returned)
         if name in game.progress(rules, after["seated"], after).get("out", ()):
@@ -132,7 +154,7 @@ class Join(EventKind):
         return returned
 
     def seated_after(self, seated: list[str], clean: Event) -> list[str]:
-        return [*seated[:clean["seat"]], clean["player"], *seated[clean["seat"]:]]
+        return [*seated[: clean["seat"]], clean["player"], *seated[clean["seat"] :]]
 
     def totals_after(self, totals: dict[str, int], clean: Event) -> dict[str, int]:
         # A player coming back keeps their total.
@@ -151,8 +173,11 @@ class Leave(EventKind):
     def validate(self, game: Engine, rules: Rules, state: State, raw: Event, clean: Event) -> Event:
         name = seated_player(state, raw.get("player"))
         if len(state["seated"]) <= game.MIN_PLAYERS:
-            raise InputError(gettext_noop("a table needs at least %(count)s players"),
-                             params={"count": game.MIN_PLAYERS}, field="player")
+            raise InputError(
+                gettext_noop("a table needs at least %(count)s players"),
+                params={"count": game.MIN_PLAYERS},
+                field="player",
+            )
         return {**clean, "player": name}
 
     def seated_after(self, seated: list[str], clean: Event) -> list[str]:
@@ -186,14 +211,21 @@ class Adjust(EventKind):
     def validate(self, game: Engine, rules: Rules, state: State, raw: Event, clean: Event) -> Event:
         """An adjustment's points (every seated player, 0 for those it leaves alone) and reason."""
         points = checks.only_keys(raw.get("points"), state["seated"], field="points")
-        given: dict[str, int] = {name: checks.whole_number(points.get(name, 0), minimum=-MAX_ADJUSTMENT, maximum=MAX_ADJUSTMENT,
-                                           player=name, field="points") for name in state["seated"]}
+        given: dict[str, int] = {
+            name: checks.whole_number(
+                points.get(name, 0), minimum=-MAX_ADJUSTMENT, maximum=MAX_ADJUSTMENT, player=name, field="points"
+            )
+            for name in state["seated"]
+        }
         if not any(given.values()):
             raise InputError(gettext_noop("give or take points from at least one player"), field="points")
         total = sum(given.values())
         if game.ZERO_SUM and total:
-            raise InputError(gettext_noop("the points must add up to 0, as every hand's do: they add up to %(sum)s"),
-                             params={"sum": total}, field="points")
+            raise InputError(
+                gettext_noop("the points must add up to 0, as every hand's do: they add up to %(sum)s"),
+                params={"sum": total},
+                field="points",
+            )
         reason = checks.text(raw.get("reason", ""), max_length=MAX_REASON, field="reason")
         if not reason:
             raise InputError(gettext_noop("say what it is for"), field="reason")

@@ -24,7 +24,12 @@ MAX_TOKENS = 40  # four cards, three operators, "=" and plenty of brackets
 _NAMED = {"A": 1, "J": 11, "Q": 12, "K": 13}
 _RANKS = {value: name for name, value in _NAMED.items()}
 _SYMBOLS = {"+": "+", "-": "-", "−": "-", "*": "*", "×": "*", "/": "/", "÷": "/", "(": "(", ")": ")", "=": "="}
-OPERATIONS: dict[str, Callable[[Fraction, Fraction], Fraction]] = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
+OPERATIONS: dict[str, Callable[[Fraction, Fraction], Fraction]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": operator.truediv,
+}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 _TOKEN = re.compile(r"\d+|[A-Za-z]+|\S")
 Token: TypeAlias = int | str  # a card value, or one of + - * / ( ) =
@@ -53,10 +58,16 @@ def card_value(card: Any, field: str = "expression") -> int:
     if digits and len(text) <= 2 and text[0] != "0" and int(text) <= 13:
         return int(text)
     if field == "expression" and not digits:
-        raise InputError(gettext_noop("unknown symbol %(text)s: use the cards, + - * / and brackets"),
-                         params={"text": repr(text)}, field=field)
-    raise InputError(gettext_noop("%(text)s is not a card: values are 1 to 13 (or A, J, Q, K)"), params={"text": repr(text)},
-                     field=field)
+        raise InputError(
+            gettext_noop("unknown symbol %(text)s: use the cards, + - * / and brackets"),
+            params={"text": repr(text)},
+            field=field,
+        )
+    raise InputError(
+        gettext_noop("%(text)s is not a card: values are 1 to 13 (or A, J, Q, K)"),
+        params={"text": repr(text)},
+        field=field,
+    )
 
 
 def card_rank(value: int) -> str:
@@ -85,7 +96,9 @@ def sorted_hand(values: Any) -> tuple[int, ...]:
         raise InputError(gettext_noop("a deal is a list of four cards"), field="deal")
     values = list(values)
     if len(values) != 4:
-        raise InputError(gettext_noop("a deal has four cards, not %(count)s"), params={"count": len(values)}, field="deal")
+        raise InputError(
+            gettext_noop("a deal has four cards, not %(count)s"), params={"count": len(values)}, field="deal"
+        )
     return tuple(sorted(card_value(value, field="deal") for value in values))
 
 
@@ -113,23 +126,30 @@ def _check(tokens: list[Token], deal_values: Iterable[Any] | None, finished: boo
         if token == ")" and not opened:
             raise _error(gettext_noop("')' without '('"))
         if previous is None and token in OPERATIONS:
-            raise _error(gettext_noop("the expression cannot start with '%(token)s' (there is no unary minus)"), token=token)
+            raise _error(
+                gettext_noop("the expression cannot start with '%(token)s' (there is no unary minus)"), token=token
+            )
         if previous == "(" and token == ")":
             raise _error(gettext_noop("empty brackets '()'"))
         if after_operand != (token in OPERATIONS or token == ")"):
-            raise _error(_CANNOT_FOLLOW[isinstance(token, int), isinstance(previous, int)], token=token,
-                         previous=previous)
+            raise _error(
+                _CANNOT_FOLLOW[isinstance(token, int), isinstance(previous, int)], token=token, previous=previous
+            )
         if isinstance(token, int) and unused is not None:
             if not unused[token]:
                 dealt = token in unused
-                raise _error(gettext_noop("%(token)s is used more times than dealt") if dealt
-                             else gettext_noop("%(token)s is not a dealt card"), token=token)
+                raise _error(
+                    gettext_noop("%(token)s is used more times than dealt")
+                    if dealt
+                    else gettext_noop("%(token)s is not a dealt card"),
+                    token=token,
+                )
             unused[token] -= 1
         elif token == "(":
             opened.append(position)
         elif token == ")":
             start = opened.pop()
-            if start and tokens[start - 1] == "/" and evaluate(_build(tokens[start + 1:position])) == 0:
+            if start and tokens[start - 1] == "/" and evaluate(_build(tokens[start + 1 : position])) == 0:
                 raise _error(gettext_noop("division by zero: the bracket after '/' is worth 0"))
         previous = token
     if finished:

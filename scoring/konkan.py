@@ -72,7 +72,9 @@ def parse_card(code: Any, **where: Any) -> tuple[str, str | None]:
         return JOKER, None
     if isinstance(code, str) and len(code) >= 2 and code[:-1] in RANKS and code[-1] in SUITS:
         return code[:-1], code[-1]
-    raise InputError(gettext_noop("unknown card %(code)s (use e.g. AS, 10H, QD or JK)"), params={"code": repr(code)}, **where)
+    raise InputError(
+        gettext_noop("unknown card %(code)s (use e.g. AS, 10H, QD or JK)"), params={"code": repr(code)}, **where
+    )
 
 
 def card_penalty(rules: Rules, cards: Any, **where: Any) -> int:
@@ -94,7 +96,7 @@ def card_penalties(rules: Rules, cards: Any, **where: Any) -> list[int]:
 def _group_card(code: Any, **where: Any) -> tuple[str, str | None, bool]:
     """(rank, suit, is_joker) of one group entry; a joker must say what it stands for."""
     if isinstance(code, str) and code.startswith(JOKER + "="):
-        rank, suit = parse_card(code[len(JOKER) + 1:], **where)
+        rank, suit = parse_card(code[len(JOKER) + 1 :], **where)
         if rank == JOKER:
             raise InputError(gettext_noop("a joker cannot stand for a joker"), **where)
         return rank, suit, True
@@ -151,17 +153,24 @@ def set_value(groups: Any, **where: Any) -> int:
         try:
             value += validate_group(group, **where)
         except InputError as error:
-            raise InputError(gettext_noop("group %(number)s: %(problem)s"), params={"number": number, "problem": error},
-                             hand=error.hand, player=error.player,
-                             field=error.field) from None
+            raise InputError(
+                gettext_noop("group %(number)s: %(problem)s"),
+                params={"number": number, "problem": error},
+                hand=error.hand,
+                player=error.player,
+                field=error.field,
+            ) from None
         for code in group:
             physical = JOKER if code.startswith(JOKER + "=") else code
             held[physical] = held.get(physical, 0) + 1
     for code, count in held.items():
         limit = JOKERS_PER_HAND if code == JOKER else COPIES_PER_CARD
         if count > limit:
-            raise InputError(gettext_noop("the packs hold only %(limit)s %(code)s"), params={"limit": limit, "code": code},
-                             **{"field": "groups", **where})
+            raise InputError(
+                gettext_noop("the packs hold only %(limit)s %(code)s"),
+                params={"limit": limit, "code": code},
+                **{"field": "groups", **where},
+            )
     return value
 
 
@@ -183,9 +192,11 @@ def check_set_score(rules: Rules, value: Any, highest_so_far: int = 0, **where: 
     worth = checks.whole_number(value, maximum=MAX_POINTS, **{"field": "groups", **where})
     needed = set_threshold_needed(rules, [highest_so_far or 0])
     if worth < needed:
-        raise InputError(gettext_noop("this set is worth %(value)s; it must reach at least %(needed)s"),
-                         params={"value": worth, "needed": needed},
-                         **{"field": "groups", **where})
+        raise InputError(
+            gettext_noop("this set is worth %(value)s; it must reach at least %(needed)s"),
+            params={"value": worth, "needed": needed},
+            **{"field": "groups", **where},
+        )
     return worth
 
 
@@ -204,29 +215,38 @@ def _validate_entry(entry: Any, name: str, hand: int | None) -> Entry:
     clean = {"outcome": outcome}
     if outcome == "set":
         if "hand_penalty" in entry and "cards" in entry:
-            raise InputError(gettext_noop("give the hand penalty or the cards, not both"), **where, field="hand_penalty")
+            raise InputError(
+                gettext_noop("give the hand penalty or the cards, not both"), **where, field="hand_penalty"
+            )
         if "hand_penalty" in entry:
-            clean["hand_penalty"] = checks.whole_number(entry["hand_penalty"], maximum=MAX_POINTS,
-                                                        **where, field="hand_penalty")
+            clean["hand_penalty"] = checks.whole_number(
+                entry["hand_penalty"], maximum=MAX_POINTS, **where, field="hand_penalty"
+            )
         elif "cards" in entry:
             cards = entry["cards"]
             if not isinstance(cards, list):
                 raise InputError(gettext_noop("must be a list of cards"), **where, field="cards")
             if len(cards) > MAX_CARDS_IN_HAND:
-                raise InputError(gettext_noop("a player holds at most %(count)s cards"), params={"count": MAX_CARDS_IN_HAND},
-                                 **where, field="cards")
+                raise InputError(
+                    gettext_noop("a player holds at most %(count)s cards"),
+                    params={"count": MAX_CARDS_IN_HAND},
+                    **where,
+                    field="cards",
+                )
             for code in cards:
                 parse_card(code, **where)
             clean["cards"] = list(cards)
         else:
-            raise InputError(gettext_noop("give the penalty of the cards left in hand, or the cards"),
-                             **where, field="hand_penalty")
+            raise InputError(
+                gettext_noop("give the penalty of the cards left in hand, or the cards"), **where, field="hand_penalty"
+            )
     else:
         for key in ("hand_penalty", "cards"):
             if key in entry:
                 raise InputError(gettext_noop("only a player who had set has a hand penalty"), **where, field=key)
-    clean["failed_wins"] = checks.whole_number(entry.get("failed_wins", 0), maximum=MAX_FAILED_WINS,
-                                               **where, field="failed_wins")
+    clean["failed_wins"] = checks.whole_number(
+        entry.get("failed_wins", 0), maximum=MAX_FAILED_WINS, **where, field="failed_wins"
+    )
     if outcome == "out" and clean["failed_wins"]:
         raise InputError(gettext_noop("a player who is out plays no hand"), **where, field="failed_wins")
     return clean
@@ -236,8 +256,7 @@ def _validate_hand_options(options: Any, hand: int | None) -> dict[str, bool]:
     if options is None:
         options = {}
     checks.only_keys(options, ("joker_discard",), hand=hand, field="_hand")
-    return {"joker_discard": checks.boolean(options.get("joker_discard", False), hand=hand,
-                                            field="joker_discard")}
+    return {"joker_discard": checks.boolean(options.get("joker_discard", False), hand=hand, field="joker_discard")}
 
 
 def _check_copies(entries: Hand, players: Sequence[str], hand: int | None) -> None:
@@ -247,9 +266,15 @@ def _check_copies(entries: Hand, players: Sequence[str], hand: int | None) -> No
             held[code] = held.get(code, 0) + 1
             limit = JOKERS_PER_HAND if code == JOKER else COPIES_PER_CARD
             if held[code] > limit:
-                raise InputError(gettext_noop("the packs hold only 2 jokers in all") if code == JOKER
-                                 else gettext_noop("the packs hold only %(limit)s of %(code)s in all"),
-                                 params={"limit": limit, "code": code}, hand=hand, player=name, field="cards")
+                raise InputError(
+                    gettext_noop("the packs hold only 2 jokers in all")
+                    if code == JOKER
+                    else gettext_noop("the packs hold only %(limit)s of %(code)s in all"),
+                    params={"limit": limit, "code": code},
+                    hand=hand,
+                    player=name,
+                    field="cards",
+                )
 
 
 # --- scoring --------------------------------------------------------------------------------
@@ -282,8 +307,12 @@ def _penalty_terms(rules: Rules, entry: Entry, winner: str, joker_discard: bool)
     elif outcome == "not_set":
         found = [term("not_set", penalty=rules["not_set_penalty"])]
     elif "cards" in entry:
-        found = [term("cards_left", cards=[[code, value] for code, value in
-                                           zip(entry["cards"], card_penalties(rules, entry["cards"]))])]
+        found = [
+            term(
+                "cards_left",
+                cards=[[code, value] for code, value in zip(entry["cards"], card_penalties(rules, entry["cards"]))],
+            )
+        ]
     else:
         found = [term("hand_penalty", penalty=entry["hand_penalty"])]
     if entry.get("failed_wins", 0):
@@ -322,8 +351,7 @@ def _eliminate(rules: Rules, state: State, order: Sequence[str]) -> State:
     dealer = next((name for name in order if name in seated and name not in out), state["dealer"])
     # In seat order, then those who got up.
     in_order = [*(name for name in seated if name in out), *(name for name in state["out"] if name not in seated)]
-    return {**state, "out": in_order, "dealer": dealer,
-            "game_over": game_over, "winner": winner}
+    return {**state, "out": in_order, "dealer": dealer, "game_over": game_over, "winner": winner}
 
 
 def living(state: State) -> list[str]:
@@ -350,8 +378,7 @@ class Konkan(base.Engine):
     def validate_rules(self, rules: Rules) -> Rules:
         """The full rules: defaults overlaid with `rules`, every value checked."""
         clean = checks.overlay(_DEFAULT_RULES, rules, POINT_KEYS, MAX_POINTS)
-        checks.whole_number(clean["elimination_over"], minimum=1, maximum=MAX_ELIMINATION,
-                            field="elimination_over")
+        checks.whole_number(clean["elimination_over"], minimum=1, maximum=MAX_ELIMINATION, field="elimination_over")
         checks.boolean(clean["join_at_highest"], field="join_at_highest")
         penalties = clean["card_penalties"]
         checks.only_keys(penalties, PENALTY_CARDS, field="card_penalties")
@@ -363,8 +390,9 @@ class Konkan(base.Engine):
     def missing_entry(self, name: str, hand: int | None) -> None:
         raise InputError(gettext_noop("outcome is missing"), hand=hand, player=name, field="outcome")
 
-    def validate_hand(self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None,
-                      state: State | None = None) -> Hand:
+    def validate_hand(
+        self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None, state: State | None = None
+    ) -> Hand:
         """One more hand's inputs (player -> entry, optional "_hand"), checked and completed.
 
         `state` is the fold state after the earlier hands: whether a player must be `out`, and
@@ -378,23 +406,43 @@ class Konkan(base.Engine):
         if state is not None and state["game_over"]:
             raise InputError(gettext_noop("the game is over: no more hands can be played"), hand=hand)
         checks.hand_inputs(inputs, players, hand)
-        clean = {"_hand": _validate_hand_options(inputs.get("_hand"), hand),
-                 **self.each_player(players, inputs, hand, lambda entry, name: _validate_entry(entry, name, hand))}
+        clean = {
+            "_hand": _validate_hand_options(inputs.get("_hand"), hand),
+            **self.each_player(players, inputs, hand, lambda entry, name: _validate_entry(entry, name, hand)),
+        }
         winners = [name for name in players if clean[name]["outcome"] == "winner"]
         if len(winners) != 1:
-            raise InputError(gettext_noop("only one player can win a hand") if winners else gettext_noop("choose the winner"),
-                             hand=hand, player=winners[1] if winners else None, field="outcome")
+            raise InputError(
+                gettext_noop("only one player can win a hand") if winners else gettext_noop("choose the winner"),
+                hand=hand,
+                player=winners[1] if winners else None,
+                field="outcome",
+            )
         if state is not None:
             problems = Problems()
             limit = rules["elimination_over"]
             for name in players:
                 out = clean[name]["outcome"] == "out"
                 if name in state["out"] and not out:
-                    problems.add(InputError(gettext_noop("is out of the game (over %(limit)s): mark them out"),
-                                            params={"limit": limit}, hand=hand, player=name, field="outcome"))
+                    problems.add(
+                        InputError(
+                            gettext_noop("is out of the game (over %(limit)s): mark them out"),
+                            params={"limit": limit},
+                            hand=hand,
+                            player=name,
+                            field="outcome",
+                        )
+                    )
                 if out and name not in state["out"]:
-                    problems.add(InputError(gettext_noop("only a player over %(limit)s is out"), params={"limit": limit},
-                                            hand=hand, player=name, field="outcome"))
+                    problems.add(
+                        InputError(
+                            gettext_noop("only a player over %(limit)s is out"),
+                            params={"limit": limit},
+                            hand=hand,
+                            player=name,
+                            field="outcome",
+                        )
+                    )
             problems.raise_found()
         if sum(clean[name]["outcome"] != "out" for name in players) < 2:
             raise InputError(gettext_noop("at least 2 players must play a hand"), hand=hand, field="outcome")
@@ -405,8 +453,9 @@ class Konkan(base.Engine):
         """Before the first hand: nobody out, the first player deals, the game under way."""
         return base.start_state(players, out=[], dealer=players[0], game_over=False, winner=None)
 
-    def _fold(self, rules: Rules, players: list[str], state: State,
-              clean_hand: Hand) -> tuple[base.Explained, Points, State]:
+    def _fold(
+        self, rules: Rules, players: list[str], state: State, clean_hand: Hand
+    ) -> tuple[base.Explained, Points, State]:
         """One validated hand's terms, its penalties and the state after it: who went out, who deals
         next, whether the game is over."""
         explained = _hand_terms(rules, players, clean_hand)
@@ -415,7 +464,7 @@ class Konkan(base.Engine):
         if state["game_over"]:
             return explained, points, state
         # The deal passes to the next seat whose player is still in (to the next seat if none is).
-        after_dealer = players[players.index(state["dealer"]) + 1:] + players[:players.index(state["dealer"]) + 1]
+        after_dealer = players[players.index(state["dealer"]) + 1 :] + players[: players.index(state["dealer"]) + 1]
         return explained, points, _eliminate(rules, {**state, "dealer": after_dealer[0]}, after_dealer)
 
     def fold(self, rules: Rules, players: list[str], state: State, clean_hand: Hand) -> tuple[Points, State]:
@@ -435,10 +484,14 @@ class Konkan(base.Engine):
         return explained
 
     def progress(self, rules: Rules, players: list[str], state: State) -> Progress:
-        """"dealer" (who deals next: seats in turn from the first player, skipping eliminated
+        """ "dealer" (who deals next: seats in turn from the first player, skipping eliminated
         players), "game_over", "winner" (a name or None), "out" (eliminated players, in seat order)."""
-        return {"dealer": state["dealer"], "game_over": state["game_over"], "winner": state["winner"],
-                "out": list(state["out"])}
+        return {
+            "dealer": state["dealer"],
+            "game_over": state["game_over"],
+            "winner": state["winner"],
+            "out": list(state["out"]),
+        }
 
     def joining_score(self, rules: Rules, state: State) -> int:
         """The highest total still in the game (join_at_highest), else 0."""
@@ -449,9 +502,13 @@ class Konkan(base.Engine):
         again unless their total is over the limit, a total an adjustment took over the limit is out
         too, the last player in wins, and the deal goes to whoever sits next."""
         back = [name for name in state["seated"] if name not in before["seated"] and name in before["totals"]]
-        out = [*(name for name in state["out"] if name not in back),
-               *(name for name in before["seated"] if name not in state["seated"])]
-        dealer = base.next_seated(before["dealer"], before["seated"], [name for name in state["seated"] if name not in out])
+        out = [
+            *(name for name in state["out"] if name not in back),
+            *(name for name in before["seated"] if name not in state["seated"]),
+        ]
+        dealer = base.next_seated(
+            before["dealer"], before["seated"], [name for name in state["seated"] if name not in out]
+        )
         at = state["seated"].index(dealer)
         return _eliminate(rules, {**state, "out": out, "dealer": dealer}, state["seated"][at:] + state["seated"][:at])
 

@@ -52,8 +52,9 @@ def _validate_maal_table(table: Any) -> dict[str, Any]:
             continue
         if not isinstance(values, list) or len(values) != len(default):
             # Translators: %(item)s is a key of the maal table (the points of each maal card), kept as written.
-            raise InputError(gettext_noop("%(item)s needs %(count)s values"), params={"item": item, "count": len(default)},
-                             **where)
+            raise InputError(
+                gettext_noop("%(item)s needs %(count)s values"), params={"item": item, "count": len(default)}, **where
+            )
         for value in values:
             checks.whole_number(value, maximum=MAX_POINTS, **where)
     return clean
@@ -68,12 +69,23 @@ def maal_split(maal_table: dict[str, Any], counts: dict[str, Any]) -> list[dict[
         return int(maal_table[item][how_many - 1]) if how_many else 0
 
     t, p, j = counts["tiplu"], counts["poplu"], counts["jhiplu"]
-    marriages = max(range(min(t, p, j, 2) + 1), key=lambda k: value("marriage", k) + value("tiplu", t - k)
-                    + value("poplu", p - k) + value("jhiplu", j - k))
-    held = [(item, count, value(item, count)) for item, count in
-            (("marriage", marriages), ("tiplu", t - marriages), ("poplu", p - marriages), ("jhiplu", j - marriages))]
-    held += [(f"tunnella_{kind}", counts["tunnellas"][kind], maal_table["tunnella"][kind] * counts["tunnellas"][kind])
-             for kind in TUNNELLA_KINDS]
+    marriages = max(
+        range(min(t, p, j, 2) + 1),
+        key=lambda k: value("marriage", k) + value("tiplu", t - k) + value("poplu", p - k) + value("jhiplu", j - k),
+    )
+    held = [
+        (item, count, value(item, count))
+        for item, count in (
+            ("marriage", marriages),
+            ("tiplu", t - marriages),
+            ("poplu", p - marriages),
+            ("jhiplu", j - marriages),
+        )
+    ]
+    held += [
+        (f"tunnella_{kind}", counts["tunnellas"][kind], maal_table["tunnella"][kind] * counts["tunnellas"][kind])
+        for kind in TUNNELLA_KINDS
+    ]
     return [{"item": item, "count": count, "points": points} for item, count, points in held if count]
 
 
@@ -94,10 +106,12 @@ def validate_counts(counts: Any, **where: Any) -> dict[str, Any]:
     for item, limit in COUNT_LIMITS.items():
         clean[item] = checks.whole_number(counts.get(item, 0), **{**where, "field": item})
         if clean[item] > limit:
-            # Translators: %(item)s is tiplu, poplu or jhiplu: maal cards (the joker card, one rank above it, one below).
-            raise InputError(gettext_noop("one player can hold at most %(limit)s %(item)s"),
-                             params={"limit": limit, "item": item},
-                             **{**where, "field": item})
+            # Translators: %(item)s is tiplu, poplu or jhiplu: maal cards (the joker card, one rank above, one below).
+            raise InputError(
+                gettext_noop("one player can hold at most %(limit)s %(item)s"),
+                params={"limit": limit, "item": item},
+                **{**where, "field": item},
+            )
     tunnellas = counts.get("tunnellas", {})
     checks.only_keys(tunnellas, TUNNELLA_KINDS, **where)
     for kind in TUNNELLA_KINDS:
@@ -105,9 +119,11 @@ def validate_counts(counts: Any, **where: Any) -> dict[str, Any]:
             tunnellas.get(kind, 0), maximum=TUNNELLAS_PER_PLAYER, **{**where, "field": f"tunnella_{kind}"}
         )
     if sum(clean["tunnellas"].values()) > TUNNELLAS_PER_PLAYER:
-        raise InputError(gettext_noop("one player can show at most %(count)s tunnellas"),
-                         params={"count": TUNNELLAS_PER_PLAYER},
-                         **where)
+        raise InputError(
+            gettext_noop("one player can show at most %(count)s tunnellas"),
+            params={"count": TUNNELLAS_PER_PLAYER},
+            **where,
+        )
     return clean
 
 
@@ -134,7 +150,9 @@ def _validate_entry(entry: Any, name: str, hand: int | None) -> Entry:
         if clean.get("maal") or clean.get("maal_counts", empty_counts()) != empty_counts():
             raise InputError(gettext_noop("a player sitting out has no maal"), **where, field="maal")
         if clean["dublee"] or clean["foul"]:
-            raise InputError(gettext_noop("a player sitting out cannot have a dublee or a foul"), **where, field="status")
+            raise InputError(
+                gettext_noop("a player sitting out cannot have a dublee or a foul"), **where, field="status"
+            )
     if clean["dublee"] and status not in ("winner", "seen"):
         # Translators: a dublee is a Marriage hand shown as seven pairs.
         raise InputError(gettext_noop("only the winner or a seen player can have a dublee"), **where, field="dublee")
@@ -145,7 +163,7 @@ def _validate_entry(entry: Any, name: str, hand: int | None) -> Entry:
 
 def _check_hand_counts(entries: dict[str, Entry], hand: int | None) -> None:
     """The three packs hold 2 tiplu (the third is the joker), 3 poplu and 3 jhiplu in all."""
-    held = {item: 0 for item in COUNT_LIMITS}
+    held = dict.fromkeys(COUNT_LIMITS, 0)
     pj_tunnellas = joker_tunnellas = 0
     for entry in entries.values():
         counts = entry.get("maal_counts")
@@ -156,19 +174,28 @@ def _check_hand_counts(entries: dict[str, Entry], hand: int | None) -> None:
             joker_tunnellas += counts["tunnellas"]["joker"]
     for item, limit in COUNT_LIMITS.items():
         if held[item] > limit:
-            raise InputError(gettext_noop("the packs hold only %(limit)s %(item)s in all, %(count)s were entered"),
-                             params={"limit": limit, "item": item, "count": held[item]},
-                             hand=hand, field=item)
+            raise InputError(
+                gettext_noop("the packs hold only %(limit)s %(item)s in all, %(count)s were entered"),
+                params={"limit": limit, "item": item, "count": held[item]},
+                hand=hand,
+                field=item,
+            )
     # A poplu or jhiplu tunnella takes all three cards of its kind.
     free_kinds = (held["poplu"] == 0) + (held["jhiplu"] == 0)
     if pj_tunnellas > free_kinds:
         # Translators: a tunnella is three identical cards; poplu and jhiplu are maal cards (see tiplu).
-        raise InputError(gettext_noop("more poplu or jhiplu than the packs hold (a tunnella uses all three)"),
-                         hand=hand, field="tunnella_poplu_jhiplu")
+        raise InputError(
+            gettext_noop("more poplu or jhiplu than the packs hold (a tunnella uses all three)"),
+            hand=hand,
+            field="tunnella_poplu_jhiplu",
+        )
     if joker_tunnellas > JOKER_TUNNELLAS_PER_HAND:
-        raise InputError(gettext_noop("the packs allow only %(count)s joker tunnellas in all"),
-                         params={"count": JOKER_TUNNELLAS_PER_HAND},
-                         hand=hand, field="tunnella_joker")
+        raise InputError(
+            gettext_noop("the packs allow only %(count)s joker tunnellas in all"),
+            params={"count": JOKER_TUNNELLAS_PER_HAND},
+            hand=hand,
+            field="tunnella_joker",
+        )
 
 
 def hand_maal(rules: Rules, entry: Entry) -> int:
@@ -224,8 +251,9 @@ class Marriage(base.DealerGoesRound):
     def missing_entry(self, name: str, hand: int | None) -> None:
         raise InputError(gettext_noop("status is missing"), hand=hand, player=name, field="status")
 
-    def validate_hand(self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None,
-                      state: State | None = None) -> Hand:
+    def validate_hand(
+        self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None, state: State | None = None
+    ) -> Hand:
         """One hand's inputs (player -> entry, optional "_hand"), checked and completed.
 
         `state` (after the earlier hands) is part of every game's surface; no Marriage hand
@@ -237,8 +265,12 @@ class Marriage(base.DealerGoesRound):
         entries = self.each_player(players, inputs, hand, lambda entry, name: _validate_entry(entry, name, hand))
         winners = [name for name, entry in entries.items() if entry["status"] == "winner"]
         if len(winners) != 1:
-            raise InputError(gettext_noop("only one player can win a hand") if winners else gettext_noop("choose the winner"),
-                             hand=hand, player=winners[1] if winners else None, field="status")
+            raise InputError(
+                gettext_noop("only one player can win a hand") if winners else gettext_noop("choose the winner"),
+                hand=hand,
+                player=winners[1] if winners else None,
+                field="status",
+            )
         if sum(entry["status"] != "out" for entry in entries.values()) < 2:
             raise InputError(gettext_noop("at least 2 players must play a hand"), hand=hand, field="status")
         _check_hand_counts(entries, hand)
@@ -256,8 +288,9 @@ class Marriage(base.DealerGoesRound):
         maal = {name: hand_maal(rules, entry) for name, entry in playing.items()}
         for name, entry in playing.items():
             if "maal_counts" in entry:
-                explained[name].append(term("maal_counted", parts=maal_split(rules["maal_table"], entry["maal_counts"]),
-                                            maal=maal[name]))
+                explained[name].append(
+                    term("maal_counted", parts=maal_split(rules["maal_table"], entry["maal_counts"]), maal=maal[name])
+                )
         if rules["murder"] or rules["kidnap"]:
             for name, entry in playing.items():
                 if entry["status"] == "unseen" and maal[name]:
@@ -274,8 +307,14 @@ class Marriage(base.DealerGoesRound):
             if name == winner:
                 continue
             paid_for = "unseen" if entry["status"] == "unseen" else "dublee" if entry["dublee"] else "seen"
-            settlement = term("settlement", n=n, maal=maal[name], game_points=rules[GAME_POINTS[paid_for]],
-                              total_maal=total_maal, paid_for=paid_for)
+            settlement = term(
+                "settlement",
+                n=n,
+                maal=maal[name],
+                game_points=rules[GAME_POINTS[paid_for]],
+                total_maal=total_maal,
+                paid_for=paid_for,
+            )
             explained[name].append(settlement)
             settlements.append(settlement.points)
         explained[winner].append(term("winner", others=settlements))

@@ -69,8 +69,11 @@ def card_points(card: Any, **where: Any) -> int:
         return 0
     if isinstance(card, str) and len(card) >= 2 and card[-1] in CARD_SUITS and card[:-1] in CARD_RANKS:
         return CARD_RANKS[card[:-1]]
-    raise InputError(gettext_noop("%(card)s is not a card (like AS, 10H, QD or JK)"), params={"card": repr(card)},
-                     **{"field": "cards", **where})
+    raise InputError(
+        gettext_noop("%(card)s is not a card (like AS, 10H, QD or JK)"),
+        params={"card": repr(card)},
+        **{"field": "cards", **where},
+    )
 
 
 def hand_points_from_cards(cards: Any, **where: Any) -> int:
@@ -92,26 +95,33 @@ def _validate_entry(rules: Rules, entry: Any, name: str, hand: int | None) -> En
     checks.only_keys(entry, ENTRY_KEYS, **where)
     outcome = entry.get("outcome")
     if outcome not in OUTCOMES:
-        raise InputError(gettext_noop("choose declared, played, surrendered first, surrendered later, no turn or inactive"),
-                         **where, field="outcome")
+        raise InputError(
+            gettext_noop("choose declared, played, surrendered first, surrendered later, no turn or inactive"),
+            **where,
+            field="outcome",
+        )
     clean = {"outcome": outcome}
     if outcome == "inactive":
         for key in ("honors", "marriages", "hand_points"):
             if key in entry:
-                raise InputError(gettext_noop("an inactive player has no honors, marriages or hand points"),
-                                 **where, field=key)
+                raise InputError(
+                    gettext_noop("an inactive player has no honors, marriages or hand points"), **where, field=key
+                )
         return clean
     if "honors" not in entry:
         raise InputError(gettext_noop("is missing"), **where, field="honors")
-    clean["honors"] = checks.whole_number(entry["honors"], maximum=rules["cards_per_hand"] + 1,
-                                          **where, field="honors")
-    clean["marriages"] = checks.whole_number(entry.get("marriages", 0), maximum=rules["decks"],
-                                             **where, field="marriages")
+    clean["honors"] = checks.whole_number(entry["honors"], maximum=rules["cards_per_hand"] + 1, **where, field="honors")
+    clean["marriages"] = checks.whole_number(
+        entry.get("marriages", 0), maximum=rules["decks"], **where, field="marriages"
+    )
     if outcome in HAND_POINT_OUTCOMES:
         if "hand_points" not in entry:
-            raise InputError(gettext_noop("is missing: the points of all the cards in hand"), **where, field="hand_points")
-        clean["hand_points"] = checks.whole_number(entry["hand_points"], maximum=10 * rules["cards_per_hand"],
-                                                   **where, field="hand_points")
+            raise InputError(
+                gettext_noop("is missing: the points of all the cards in hand"), **where, field="hand_points"
+            )
+        clean["hand_points"] = checks.whole_number(
+            entry["hand_points"], maximum=10 * rules["cards_per_hand"], **where, field="hand_points"
+        )
     elif "hand_points" in entry:
         raise InputError(_NO_HAND_POINTS[outcome], **where, field="hand_points")
     return clean
@@ -144,10 +154,7 @@ SURRENDER_POINTS = {"surrendered_first": "surrender_first_points", "surrendered_
 def _part_b(rules: Rules, entry: Entry) -> terms.Term:
     """The PART_B term of a player who did not declare: their points in hand, by outcome."""
     outcome = entry["outcome"]
-    if outcome in HAND_POINT_OUTCOMES:
-        points = entry["hand_points"]
-    else:
-        points = rules[SURRENDER_POINTS[outcome]]
+    points = entry["hand_points"] if outcome in HAND_POINT_OUTCOMES else rules[SURRENDER_POINTS[outcome]]
     return term("part_b", outcome=outcome, points=points)
 
 
@@ -160,8 +167,10 @@ def twice_points_in_hand(rules: Rules, entry: Entry) -> int:
 
 def parts(rules: Rules, players: list[str], entries: Hand) -> dict[str, tuple[int, ...]]:
     """(PART_A, PART_B) per player of one validated game; inactive players (0, 0)."""
-    return {name: tuple(term.points for term in terms) or (0, 0)
-            for name, terms in ENGINE.explain(rules, players, None, entries).items()}
+    return {
+        name: tuple(term.points for term in terms) or (0, 0)
+        for name, terms in ENGINE.explain(rules, players, None, entries).items()
+    }
 
 
 # --- deals and rounds -----------------------------------------------------------------------
@@ -174,17 +183,25 @@ def _play_order(rules: Rules, players: Sequence[str]) -> list[str]:
     return [players[0], *reversed(players[1:])]
 
 
-def _deal(order: list[str], active: set[str], position: int, number_in_round: int,
-          completed_rounds: int) -> dict[str, Any]:
+def _deal(
+    order: list[str], active: set[str], position: int, number_in_round: int, completed_rounds: int
+) -> dict[str, Any]:
     """Who deals, cuts and leads at absolute `position` (a seat index that only grows)."""
     size = len(order)
     dealer = order[position % size]
-    cutter = next(order[(position - step) % size] for step in range(1, size)
-                  if order[(position - step) % size] in active)
-    leader = next(order[(position + step) % size] for step in range(1, size)
-                  if order[(position + step) % size] in active)
-    return {"dealer": dealer, "cutter": cutter, "leader": leader, "round_number": completed_rounds + 1,
-            "deal_number": number_in_round}
+    cutter = next(
+        order[(position - step) % size] for step in range(1, size) if order[(position - step) % size] in active
+    )
+    leader = next(
+        order[(position + step) % size] for step in range(1, size) if order[(position + step) % size] in active
+    )
+    return {
+        "dealer": dealer,
+        "cutter": cutter,
+        "leader": leader,
+        "round_number": completed_rounds + 1,
+        "deal_number": number_in_round,
+    }
 
 
 # Where the deal stands between games. "next": the absolute position the deal passes to next;
@@ -204,8 +221,10 @@ def _next_deal(order: list[str], walk: dict[str, Any], active: set[str]) -> tupl
         rounds += 1
         round_start, number = position, 0
     number += 1
-    return (_deal(order, active, position, number, rounds),
-            {"next": position + 1, "round_start": round_start, "rounds": rounds, "deals": number})
+    return (
+        _deal(order, active, position, number, rounds),
+        {"next": position + 1, "round_start": round_start, "rounds": rounds, "deals": number},
+    )
 
 
 def _active(entries: Hand) -> set[str]:
@@ -259,8 +278,9 @@ def rotation(rules: Rules, players: list[str], state: State, inactive: Iterable[
 STAT_KEYS = ("marriages", "honors", "declarations", "games_without_honors", "surrenders", "games_played")
 
 
-def stats(players: Iterable[str], hands: Iterable[Hand],
-          so_far: dict[str, dict[str, int]] | None = None) -> dict[str, dict[str, int]]:
+def stats(
+    players: Iterable[str], hands: Iterable[Hand], so_far: dict[str, dict[str, int]] | None = None
+) -> dict[str, dict[str, int]]:
     """Per player, over the validated games: {"marriages": marriages held, "honors": honor cards
     held, "declarations": games declared, "games_without_honors": games active with neither an
     honor nor a marriage, "surrenders": surrendered first or later, "games_played": games active},
@@ -296,8 +316,9 @@ class MarriageHonors(base.Engine):
         """The full rules: defaults overlaid with `rules`, every value checked."""
         clean = checks.overlay(_DEFAULT_RULES, rules, POINT_KEYS, MAX_POINTS)
         checks.whole_number(clean["decks"], minimum=MIN_DECKS, maximum=MAX_DECKS, field="decks")
-        checks.whole_number(clean["cards_per_hand"], minimum=MIN_CARDS_PER_HAND, maximum=MAX_CARDS_PER_HAND,
-                            field="cards_per_hand")
+        checks.whole_number(
+            clean["cards_per_hand"], minimum=MIN_CARDS_PER_HAND, maximum=MAX_CARDS_PER_HAND, field="cards_per_hand"
+        )
         if clean["direction"] not in DIRECTIONS:
             raise InputError(gettext_noop("choose clockwise or anticlockwise"), field="direction")
         clean["point_rate"] = checks.rate(clean["point_rate"], field="point_rate")
@@ -307,8 +328,9 @@ class MarriageHonors(base.Engine):
     def missing_entry(self, name: str, hand: int | None) -> None:
         raise InputError(gettext_noop("outcome is missing"), hand=hand, player=name, field="outcome")
 
-    def validate_hand(self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None,
-                      state: State | None = None) -> Hand:
+    def validate_hand(
+        self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None, state: State | None = None
+    ) -> Hand:
         """One game's inputs (player -> entry, optional empty "_hand"), checked and completed.
 
         `state` (after the earlier games) is accepted like every game's validate_hand; no check
@@ -323,13 +345,20 @@ class MarriageHonors(base.Engine):
             raise InputError(gettext_noop("at least 2 players must be active in a game"), hand=hand, field="outcome")
         declarers = [name for name in players if entries[name]["outcome"] == "declared"]
         if len(declarers) != 1:
-            raise InputError(gettext_noop("only one player can declare") if declarers else gettext_noop("choose who declared"),
-                             hand=hand, player=declarers[1] if declarers else None, field="outcome")
+            raise InputError(
+                gettext_noop("only one player can declare") if declarers else gettext_noop("choose who declared"),
+                hand=hand,
+                player=declarers[1] if declarers else None,
+                field="outcome",
+            )
         marriages = sum(entries[name]["marriages"] for name in active)
         if marriages > rules["decks"]:
-            raise InputError(gettext_noop("%(decks)s decks hold only %(decks)s marriages, %(count)s were entered"),
-                             params={"decks": rules["decks"], "count": marriages},
-                             hand=hand, field="marriages")
+            raise InputError(
+                gettext_noop("%(decks)s decks hold only %(decks)s marriages, %(count)s were entered"),
+                params={"decks": rules["decks"], "count": marriages},
+                hand=hand,
+                field="marriages",
+            )
         return entries
 
     def explain(self, rules: Rules, players: list[str], state: State | None, clean_hand: Hand) -> base.Explained:
@@ -342,9 +371,18 @@ class MarriageHonors(base.Engine):
         total_h = sum(h.values())
         explained: base.Explained = {name: [] for name in players}
         for name, entry in active.items():
-            explained[name].append(term("part_a", n=n, honors=entry["honors"], honor_value=rules["honor_value"],
-                                        marriages=entry["marriages"], marriage_points=rules["marriage_points"],
-                                        h=h[name], total_h=total_h))
+            explained[name].append(
+                term(
+                    "part_a",
+                    n=n,
+                    honors=entry["honors"],
+                    honor_value=rules["honor_value"],
+                    marriages=entry["marriages"],
+                    marriage_points=rules["marriage_points"],
+                    h=h[name],
+                    total_h=total_h,
+                )
+            )
         others = []
         for name, entry in active.items():
             if entry["outcome"] != "declared":
@@ -365,8 +403,12 @@ class MarriageHonors(base.Engine):
 
     def progress(self, rules: Rules, players: list[str], state: State) -> Progress:
         """The next deal (everyone assumed active), the statistics; a session has no end."""
-        return {**rotation(rules, players, state), "stats": deepcopy(state["stats"]), "game_over": False,
-                "winner": None}
+        return {
+            **rotation(rules, players, state),
+            "stats": deepcopy(state["stats"]),
+            "game_over": False,
+            "winner": None,
+        }
 
     def changed(self, rules: Rules, state: State, before: State) -> State:
         """After seats changed, the deal and the round go on round the new seats: the player whose

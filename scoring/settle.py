@@ -41,9 +41,16 @@ def explain(balances: dict[str, int]) -> Settlement:
     pairs, rest = _cancelling_pairs([name for name, amount in balances.items() if amount], balances)
     fewest = len(rest) <= EXACT_LIMIT
     groups = pairs + (_most_zero_sum_groups(rest, balances) if fewest else [rest] if rest else [])
-    return Settlement([{"balances": {name: balances[name] for name in group},
-                        "transfers": _settle_group({name: balances[name] for name in group})}
-                       for group in groups], fewest)
+    return Settlement(
+        [
+            {
+                "balances": {name: balances[name] for name in group},
+                "transfers": _settle_group({name: balances[name] for name in group}),
+            }
+            for group in groups
+        ],
+        fewest,
+    )
 
 
 def _cancelling_pairs(names: list[str], balances: dict[str, int]) -> tuple[list[list[str]], list[str]]:

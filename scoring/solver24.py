@@ -109,9 +109,14 @@ def _pairings(a: _Form, b: _Form) -> tuple[tuple[_Form, str, _Form], ...]:
 
 
 # For each length, every way to cut positions 0..n-1 into two non-empty groups, smaller first.
-_CUTS = {n: [(chosen, tuple(i for i in range(n) if i not in chosen))
-             for size in range(1, n // 2 + 1) for chosen in itertools.combinations(range(n), size)]
-         for n in (2, 3, 4)}
+_CUTS = {
+    n: [
+        (chosen, tuple(i for i in range(n) if i not in chosen))
+        for size in range(1, n // 2 + 1)
+        for chosen in itertools.combinations(range(n), size)
+    ]
+    for n in (2, 3, 4)
+}
 
 
 @functools.cache
@@ -256,8 +261,7 @@ def deals_of(values: Iterable[int]) -> int:
 @functools.cache
 def _deck(difficulty: str | None) -> tuple[list[Values], list[int]]:
     """Solvable hands (of one difficulty, or all for None) and their cumulative deal counts."""
-    hands = [values for values, entry in table().items()
-             if entry.solvable and difficulty in (None, entry.difficulty)]
+    hands = [values for values, entry in table().items() if entry.solvable and difficulty in (None, entry.difficulty)]
     return hands, list(itertools.accumulate(deals_of(values) for values in hands))
 
 
@@ -274,8 +278,11 @@ class Deal(NamedTuple):
 def deal(rng: random.Random | None = None, difficulty: str | None = None) -> Deal:
     """Four different cards from a 52-card pack, every solvable deal (of `difficulty`) equally likely."""
     if difficulty not in (None, *DIFFICULTIES):
-        raise InputError(gettext_noop("unknown difficulty %(difficulty)s: easy, medium or hard"),
-                         params={"difficulty": repr(difficulty)}, field="difficulty")
+        raise InputError(
+            gettext_noop("unknown difficulty %(difficulty)s: easy, medium or hard"),
+            params={"difficulty": repr(difficulty)},
+            field="difficulty",
+        )
     chance: Any = random if rng is None else rng  # the random module, or a Random of the caller's
     hands, cumulative = _deck(difficulty)
     values = hands[bisect.bisect_right(cumulative, chance.randrange(cumulative[-1]))]

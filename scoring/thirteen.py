@@ -43,8 +43,11 @@ def _validate_entry(entry: Any, cards: int, **where: Any) -> Entry:
     if not isinstance(entry, dict) or "bid" not in entry:
         books_first = isinstance(entry, dict) and "books" in entry
         # Translators: Thirteen: a bid is how many tricks ("books") a player says they will take.
-        raise InputError(gettext_noop("bids come before books") if books_first else gettext_noop("the bid is missing"),
-                         **where, field="bid")
+        raise InputError(
+            gettext_noop("bids come before books") if books_first else gettext_noop("the bid is missing"),
+            **where,
+            field="bid",
+        )
     checks.only_keys(entry, ("bid", "books"), **where)
     problems = Problems()
     clean: Entry = {}
@@ -104,8 +107,9 @@ class Thirteen(base.Engine):
         checks.whole_number(clean["sandbag_penalty_points"], maximum=10_000, field="sandbag_penalty_points")
         return clean
 
-    def validate_hand(self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None,
-                      state: State | None = None) -> Hand:
+    def validate_hand(
+        self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None, state: State | None = None
+    ) -> Hand:
         """One round: bids (and, after play, books) for every player; `hand` is its round number.
 
         `state`: the fold state after the earlier rounds (None: this is round 1); it gives the
@@ -115,50 +119,73 @@ class Thirteen(base.Engine):
         round_number = state["hands"] + 1
         hand = hand or round_number
         if round_number > ROUNDS:
-            raise InputError(gettext_noop("the game is over after round %(round)s"), params={"round": ROUNDS}, hand=hand,
-                             field="round")
+            raise InputError(
+                gettext_noop("the game is over after round %(round)s"),
+                params={"round": ROUNDS},
+                hand=hand,
+                field="round",
+            )
         if self.pending(state):
-            raise InputError(gettext_noop("enter the books of round %(round)s first"), params={"round": round_number - 1},
-                             hand=hand, field="books")
+            raise InputError(
+                gettext_noop("enter the books of round %(round)s first"),
+                params={"round": round_number - 1},
+                hand=hand,
+                field="books",
+            )
         checks.hand_inputs(inputs, players, hand)
         cards = cards_in_round(round_number)
-        clean = self.each_player(players, inputs, hand,
-                                 lambda entry, name: _validate_entry(entry, cards, hand=hand, player=name))
+        clean = self.each_player(
+            players, inputs, hand, lambda entry, name: _validate_entry(entry, cards, hand=hand, player=name)
+        )
         with_books = [name for name in players if "books" in clean[name]]
         if with_books and len(with_books) != len(players):
             problems = Problems()
             for name in players:
                 if "books" not in clean[name]:
-                    problems.add(InputError(gettext_noop("the books are missing"), hand=hand, player=name, field="books"))
+                    problems.add(
+                        InputError(gettext_noop("the books are missing"), hand=hand, player=name, field="books")
+                    )
             problems.raise_found()
         if with_books:
             taken = sum(clean[name]["books"] for name in players)
             if taken != cards:
-                raise InputError(gettext_noop("the books add up to %(taken)s, but 1 trick was played") if cards == 1
-                                 else gettext_noop("the books add up to %(taken)s, but %(cards)s tricks were played"),
-                                 params={"taken": taken, "cards": cards}, hand=hand, field="books")
+                raise InputError(
+                    gettext_noop("the books add up to %(taken)s, but 1 trick was played")
+                    if cards == 1
+                    else gettext_noop("the books add up to %(taken)s, but %(cards)s tricks were played"),
+                    params={"taken": taken, "cards": cards},
+                    hand=hand,
+                    field="books",
+                )
         extra = inputs.get("_hand", {})
         checks.only_keys(extra, ("trump",), hand=hand, field="_hand")
         if "trump" in extra and extra["trump"] is not None:
             if extra["trump"] not in SUITS:
                 raise InputError(gettext_noop("must be S, H, D or C"), hand=hand, field="trump")
             if round_number == ALL_CARDS_ROUND and extra["trump"] != "S":
-                raise InputError(gettext_noop("trump is always spades in round %(round)s"), params={"round": ALL_CARDS_ROUND},
-                                 hand=hand, field="trump")
+                raise InputError(
+                    gettext_noop("trump is always spades in round %(round)s"),
+                    params={"round": ALL_CARDS_ROUND},
+                    hand=hand,
+                    field="trump",
+                )
             clean["_hand"] = {"trump": extra["trump"]}
         return clean
 
     def start(self, rules: Rules, players: list[str]) -> State:
         """Before round 1: no sandbags, no round waiting for its books."""
-        return base.start_state(players, sandbags=dict.fromkeys(players, 0), pending=False, bids={}, first_dealer=FIRST_DEALER)
+        return base.start_state(
+            players, sandbags=dict.fromkeys(players, 0), pending=False, bids={}, first_dealer=FIRST_DEALER
+        )
 
     def _fold(self, rules: Rules, players: list[str], state: State, clean_hand: Hand) -> tuple[base.Explained, State]:
         """One round's terms and the state after it. A pending round (bids only) scores 0 for now
         and leaves its bids in the state; once its books are in, the table is folded again."""
         if not self.complete(clean_hand):
             explained = {name: [term("pending", bid=clean_hand[name]["bid"])] for name in players}
-            return explained, base.after(state, dict.fromkeys(players, 0), pending=True,
-                                         bids={name: clean_hand[name]["bid"] for name in players})
+            return explained, base.after(
+                state, dict.fromkeys(players, 0), pending=True, bids={name: clean_hand[name]["bid"] for name in players}
+            )
         explained, sandbags = {}, dict(state["sandbags"])
         for name in players:
             bid, books = clean_hand[name]["bid"], clean_hand[name]["books"]
@@ -168,8 +195,17 @@ class Thirteen(base.Engine):
             times = sandbags[name] // rules["sandbag_limit"] if rules["sandbag_penalty"] else 0
             sandbags[name] -= times * rules["sandbag_limit"]
             if times:
-                explained[name].append(term("sandbag_penalty", before=before, added=added, limit=rules["sandbag_limit"],
-                                            times=times, penalty=rules["sandbag_penalty_points"], left=sandbags[name]))
+                explained[name].append(
+                    term(
+                        "sandbag_penalty",
+                        before=before,
+                        added=added,
+                        limit=rules["sandbag_limit"],
+                        times=times,
+                        penalty=rules["sandbag_penalty_points"],
+                        left=sandbags[name],
+                    )
+                )
             elif added:
                 explained[name].append(term("sandbags", before=before, added=added))
         return explained, base.after(state, terms.points(explained), sandbags=sandbags, pending=False, bids={})
@@ -204,7 +240,7 @@ class Thirteen(base.Engine):
         }
 
     def stage(self, clean_hand: Hand) -> str:
-        """"bids" while a round has its bids only, "books" once they are in."""
+        """ "bids" while a round has its bids only, "books" once they are in."""
         return "bids" if any("books" not in entry for name, entry in clean_hand.items() if name != "_hand") else "books"
 
     def pending(self, state: State) -> bool:
@@ -212,8 +248,10 @@ class Thirteen(base.Engine):
 
     def changed(self, rules: Rules, state: State, before: State) -> State:
         """A replacement starts with no sandbags."""
-        return {**state, "sandbags": {**state["sandbags"], **{name: 0 for name in state["seated"]
-                                                               if name not in state["sandbags"]}}}
+        return {
+            **state,
+            "sandbags": {**state["sandbags"], **{name: 0 for name in state["seated"] if name not in state["sandbags"]}},
+        }
 
     def deal_to(self, rules: Rules, state: State, name: str) -> State:
         """Only before round 1: the deal then goes round from them."""

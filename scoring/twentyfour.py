@@ -35,7 +35,9 @@ def _race_cards(codes: Any, hand: int | None) -> list[tuple[str, str]]:
     cards = []
     for code in codes:
         if not isinstance(code, str) or code[-1:] not in SUITS:
-            raise InputError(gettext_noop("unknown card %(code)s"), params={"code": repr(code)}, hand=hand, field="cards")
+            raise InputError(
+                gettext_noop("unknown card %(code)s"), params={"code": repr(code)}, hand=hand, field="cards"
+            )
         cards.append((code[:-1], code[-1]))
         card_value(code[:-1], field="cards")
     return cards
@@ -69,8 +71,9 @@ class TwentyFour(base.Engine):
             raise InputError(gettext_noop("must be easy, medium, hard or empty (any)"), field="difficulty")
         return clean
 
-    def validate_hand(self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None,
-                      state: State | None = None) -> Hand:
+    def validate_hand(
+        self, rules: Rules, players: list[str], inputs: Hand, hand: int | None = None, state: State | None = None
+    ) -> Hand:
         """One deal of a race: its cards, the winning answer, and who won it (no deal depends on another)."""
         checks.hand_inputs(inputs, players, hand)
         deal_info = checks.only_keys(inputs.get("_hand"), ("cards", "answer"), hand=hand, field="_hand")
@@ -81,8 +84,12 @@ class TwentyFour(base.Engine):
         except InputError as error:
             raise InputError(error.message, params=error.params, hand=hand, field="answer") from None
         if value != TARGET:
-            raise InputError(gettext_noop("the answer makes %(value)s, not %(target)s"), params={"value": value, "target": TARGET},
-                             hand=hand, field="answer")
+            raise InputError(
+                gettext_noop("the answer makes %(value)s, not %(target)s"),
+                params={"value": value, "target": TARGET},
+                hand=hand,
+                field="answer",
+            )
         clean = {"_hand": {"cards": [card_code(card) for card in cards], "answer": answer}}
         for name in players:
             entry = inputs.get(name, {})
@@ -97,8 +104,10 @@ class TwentyFour(base.Engine):
         """The deal's point, to the player whose answer won it."""
         winner = next(name for name in players if clean_hand[name]["won"])
         answer = clean_hand["_hand"]["answer"]
-        return {name: [term("won_deal", answer=answer) if name == winner else term("lost_deal", winner=winner)]
-                for name in players}
+        return {
+            name: [term("won_deal", answer=answer) if name == winner else term("lost_deal", winner=winner)]
+            for name in players
+        }
 
     def progress(self, rules: Rules, players: list[str], state: State) -> Progress:
         return {"dealer": None, "game_over": False, "winner": None}

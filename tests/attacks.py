@@ -25,7 +25,7 @@ def slow_clients(port, count=SLOW_CLIENTS):
                     if sockets[index] is None:
                         sockets[index] = socket.create_connection(("127.0.0.1", port), timeout=5)
                         sent[index] = 0
-                    sockets[index].sendall(request[sent[index]:sent[index] + 1])
+                    sockets[index].sendall(request[sent[index] : sent[index] + 1])
                     sent[index] += 1
                 except OSError:
                     if sockets[index] is not None:

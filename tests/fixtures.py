@@ -82,6 +82,7 @@ def _empty_cache():
 
 # --- accounts and clients ----------------------------------------------------------------------
 
+
 @pytest.fixture
 def fast_passwords(settings):
     """Passwords hashed with MD5: the default hasher takes a quarter of a second per account."""
@@ -121,8 +122,9 @@ MARRIAGE_STATUSES = {"W": "winner", "s": "seen", "u": "unseen", "o": "out"}
 def marriage_inputs(statuses, maal, players=("Asha", "Bikash", "Chandra", "Dipa"), **extra):
     """A Marriage hand's engine inputs: statuses like "sWsu" (W winner, s seen, u unseen, o out), maal by
     seat; `extra` adds fields to a player's entry, e.g. Asha={"dublee": True}."""
-    hand = {name: {"status": MARRIAGE_STATUSES[code], "maal": value}
-            for name, code, value in zip(players, statuses, maal)}
+    hand = {
+        name: {"status": MARRIAGE_STATUSES[code], "maal": value} for name, code, value in zip(players, statuses, maal)
+    }
     for name, fields in extra.items():
         hand[name].update(fields)
     return hand
@@ -158,8 +160,10 @@ def without(data, key):
 def thirteen_round(bids, books=None, trump=None, players=("Asha", "Bikram", "Charlie", "David")):
     """A Thirteen round's engine inputs: bids and books by seat, or only the bids (books None) while
     the round is being played."""
-    hand = {name: {"bid": bid} if books is None else {"bid": bid, "books": took}
-            for name, bid, took in zip(players, bids, books or bids)}
+    hand = {
+        name: {"bid": bid} if books is None else {"bid": bid, "books": took}
+        for name, bid, took in zip(players, bids, books or bids)
+    }
     if trump:
         hand["_hand"] = {"trump": trump}
     return hand
@@ -172,8 +176,14 @@ def race_deal(cards, answer, winner, players):
 
 def document(game, players, hands, **extra):
     """A table file (docs/FORMAT.md): `hands` are engine inputs, one dict a hand."""
-    return {"format": "cardscore-table/1", "game": game, "name": f"{game} night", "players": list(players),
-            "hands": [{"inputs": inputs} for inputs in hands], **extra}
+    return {
+        "format": "cardscore-table/1",
+        "game": game,
+        "name": f"{game} night",
+        "players": list(players),
+        "hands": [{"inputs": inputs} for inputs in hands],
+        **extra,
+    }
 
 
 def guests_evening(count, name="Club night"):
@@ -184,25 +194,45 @@ def guests_evening(count, name="Club night"):
     hands, events = [], []
     for number in range(4, count):
         winner = seated[number % 4]
-        hands.append({"inputs": {player: {"status": "winner" if player == winner else "seen",
-                                          "maal": (number * number + 5 * seat) % 29} for seat, player in enumerate(seated)}})
-        events += [{"after": len(hands), "kind": "leave", "player": seated.pop(0)},
-                   {"after": len(hands), "kind": "join", "player": f"Guest {number}", "seat": 3}]
+        hands.append(
+            {
+                "inputs": {
+                    player: {
+                        "status": "winner" if player == winner else "seen",
+                        "maal": (number * number + 5 * seat) % 29,
+                    }
+                    for seat, player in enumerate(seated)
+                }
+            }
+        )
+        events += [
+            {"after": len(hands), "kind": "leave", "player": seated.pop(0)},
+            {"after": len(hands), "kind": "join", "player": f"Guest {number}", "seat": 3},
+        ]
         seated.append(f"Guest {number}")
-    return {"format": "cardscore-table/1", "game": "marriage", "name": name, "players": [f"Guest {n}" for n in range(4)],
-            "rules": {"point_rate": 1}, "hands": hands, "events": events}
+    return {
+        "format": "cardscore-table/1",
+        "game": "marriage",
+        "name": name,
+        "players": [f"Guest {n}" for n in range(4)],
+        "rules": {"point_rate": 1},
+        "hands": hands,
+        "events": events,
+    }
 
 
 def seeded(owner, game, hands, players=None, **extra):
     """A table of `game` with `hands` (engine inputs) already played, through the import service."""
     players = players_of(game) if players is None else players
-    table, warnings = table_file.import_table(document(game, players, hands, **{"name": "Seeded", **extra}),
-                                            owner=owner)
+    table, warnings = table_file.import_table(
+        document(game, players, hands, **{"name": "Seeded", **extra}), owner=owner
+    )
     assert warnings == []
     return table
 
 
 # --- the rules engines ---------------------------------------------------------------------------
+
 
 def scored(engine, rules, players, hands):
     """`hands` (raw inputs) validated and scored through `engine`'s public functions."""
@@ -243,16 +273,36 @@ ACE_TO_FOUR = [["A", "S"], ["2", "H"], ["3", "D"], ["4", "C"]]  # A × 2 × 3 ×
 SET_61 = "10H JH QH KH / 7S 7D JK=7C"  # a Konkan set: 10-J-Q-K of hearts (40) and three sevens, one a joker (21)
 CREATED = "2026-11-20T19:30:00Z"
 
-HONORS_FIRST_HAND = {"Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
-                     "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
-                     "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0},
-                     "Dev": {"outcome": "inactive"}}
-HONORS_HAND_FORM = {"outcome-0": "declared", "honors-0": "2", "marriages-0": "0", "hand_points-0": "",
-                    "outcome-1": "played", "honors-1": "1", "marriages-1": "1", "hand_points-1": "17",
-                    "outcome-2": "surrendered_first", "honors-2": "0", "marriages-2": "0", "hand_points-2": "",
-                    "outcome-3": "inactive"}
-KONKAN_HAND_FORM = {"outcome-0": "set", "penalty-0": "68", "failed_wins-0": "0", "outcome-1": "winner",
-                    "failed_wins-1": "0", "outcome-2": "not_set", "failed_wins-2": "0"}
+HONORS_FIRST_HAND = {
+    "Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
+    "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
+    "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0},
+    "Dev": {"outcome": "inactive"},
+}
+HONORS_HAND_FORM = {
+    "outcome-0": "declared",
+    "honors-0": "2",
+    "marriages-0": "0",
+    "hand_points-0": "",
+    "outcome-1": "played",
+    "honors-1": "1",
+    "marriages-1": "1",
+    "hand_points-1": "17",
+    "outcome-2": "surrendered_first",
+    "honors-2": "0",
+    "marriages-2": "0",
+    "hand_points-2": "",
+    "outcome-3": "inactive",
+}
+KONKAN_HAND_FORM = {
+    "outcome-0": "set",
+    "penalty-0": "68",
+    "failed_wins-0": "0",
+    "outcome-1": "winner",
+    "failed_wins-1": "0",
+    "outcome-2": "not_set",
+    "failed_wins-2": "0",
+}
 
 # For each game (by slug), what a test needs to play it without knowing it:
 #   players, colors   the players in seat order, and their colours where the game has them (or None)
@@ -272,28 +322,73 @@ SAMPLES = {
         "first_hand": marriage_inputs("sWsu", (12, 4, 6, 5)),
         "between_hands": None,
         "seats": 6,
-        "new_table": {"name": "Friday night", "seen_points": "3", "unseen_points": "10", "dublee_bonus": "5",
-                      "dublee_seen_points": "0", "foul_fine": "15", "point_rate": "1", "currency": ""},
+        "new_table": {
+            "name": "Friday night",
+            "seen_points": "3",
+            "unseen_points": "10",
+            "dublee_bonus": "5",
+            "dublee_seen_points": "0",
+            "foul_fine": "15",
+            "point_rate": "1",
+            "currency": "",
+        },
         "add_hand": hand_form("sWsu", (12, 4, 6, 0), next_number=2),
         "edit_hand": hand_edit_form("Wsss", (0, 0, 0, 0), version=1),
-        "seat_fields": ["status", "maal", "dublee", "foul", "tiplu", "poplu", "jhiplu", "tunnella_ordinary",
-                        "tunnella_joker", "tunnella_poplu_jhiplu"],
+        "seat_fields": [
+            "status",
+            "maal",
+            "dublee",
+            "foul",
+            "tiplu",
+            "poplu",
+            "jhiplu",
+            "tunnella_ordinary",
+            "tunnella_joker",
+            "tunnella_poplu_jhiplu",
+        ],
         "hand_fields": [],
-        "one_hand_document": document("marriage", ["Asha", "Bikash", "Chandra", "Dipa"],
-                                      [marriage_inputs("sWsu", (12, 4, 6, 5))], created=CREATED,
-                                      rules={"murder": True}),
-        "document": document("marriage", ["Asha", "Bikash", "Chandra", "दीपा"], [
-            marriage_inputs("sWsu", (12, 4, 6, 5), players=["Asha", "Bikash", "Chandra", "दीपा"]),
-            marriage_inputs("Wsss", (3, 0, 7, 2), players=["Asha", "Bikash", "Chandra", "दीपा"],
-                            Asha={"dublee": True}),
-            marriage_inputs("suWo", (9, 0, 14, 0), players=["Asha", "Bikash", "Chandra", "दीपा"]),
-            {"Asha": {"status": "seen", "maal_counts": {"tiplu": 1, "poplu": 0, "jhiplu": 1,
-                                                        "tunnellas": {"ordinary": 0, "joker": 0, "poplu_jhiplu": 0}}},
-             "Bikash": {"status": "winner", "maal": 0}, "Chandra": {"status": "seen", "maal": 2, "foul": True},
-             "दीपा": {"status": "unseen", "maal": 0}},
-        ], name="marriage at Asha's", created=CREATED,
-            rules={"murder": True, "kidnap": False, "foul_fine": 15, "dublee_bonus": 5, "point_rate": 0.25,
-                   "currency": "NPR"}),
+        "one_hand_document": document(
+            "marriage",
+            ["Asha", "Bikash", "Chandra", "Dipa"],
+            [marriage_inputs("sWsu", (12, 4, 6, 5))],
+            created=CREATED,
+            rules={"murder": True},
+        ),
+        "document": document(
+            "marriage",
+            ["Asha", "Bikash", "Chandra", "दीपा"],
+            [
+                marriage_inputs("sWsu", (12, 4, 6, 5), players=["Asha", "Bikash", "Chandra", "दीपा"]),
+                marriage_inputs(
+                    "Wsss", (3, 0, 7, 2), players=["Asha", "Bikash", "Chandra", "दीपा"], Asha={"dublee": True}
+                ),
+                marriage_inputs("suWo", (9, 0, 14, 0), players=["Asha", "Bikash", "Chandra", "दीपा"]),
+                {
+                    "Asha": {
+                        "status": "seen",
+                        "maal_counts": {
+                            "tiplu": 1,
+                            "poplu": 0,
+                            "jhiplu": 1,
+                            "tunnellas": {"ordinary": 0, "joker": 0, "poplu_jhiplu": 0},
+                        },
+                    },
+                    "Bikash": {"status": "winner", "maal": 0},
+                    "Chandra": {"status": "seen", "maal": 2, "foul": True},
+                    "दीपा": {"status": "unseen", "maal": 0},
+                },
+            ],
+            name="marriage at Asha's",
+            created=CREATED,
+            rules={
+                "murder": True,
+                "kidnap": False,
+                "foul_fine": 15,
+                "dublee_bonus": 5,
+                "point_rate": 0.25,
+                "currency": "NPR",
+            },
+        ),
         "tables": marriage_games(),
     },
     "marriage-honors": {
@@ -302,55 +397,113 @@ SAMPLES = {
         "first_hand": HONORS_FIRST_HAND,
         "between_hands": None,
         "seats": 10,
-        "new_table": {"name": "Honors night", "decks": "3", "cards_per_hand": "21", "direction": "clockwise",
-                      "honor_value": "4", "marriage_points": "20", "surrender_first_points": "2",
-                      "surrender_later_points": "5", "point_rate": "1", "currency": ""},
+        "new_table": {
+            "name": "Honors night",
+            "decks": "3",
+            "cards_per_hand": "21",
+            "direction": "clockwise",
+            "honor_value": "4",
+            "marriage_points": "20",
+            "surrender_first_points": "2",
+            "surrender_later_points": "5",
+            "point_rate": "1",
+            "currency": "",
+        },
         "add_hand": {"hand_number": "2", **HONORS_HAND_FORM},
         "edit_hand": {"version": "1", **HONORS_HAND_FORM, "hand_points-1": "12"},
         "seat_fields": ["outcome", "honors", "marriages", "hand_points", "cards"],
         "hand_fields": [],
-        "one_hand_document": document("marriage-honors", ["Asha", "Bina", "Chet", "Dev"], [HONORS_FIRST_HAND],
-                                      created=CREATED),
-        "document": document("marriage-honors", ["Asha", "Bina", "Chet", "Dev", "Ema"], [
-            {"Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
-             "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
-             "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0},
-             "Dev": {"outcome": "inactive"},
-             "Ema": {"outcome": "no_turn", "honors": 0, "marriages": 0, "hand_points": 30}},
-            {"Asha": {"outcome": "surrendered_later", "honors": 1, "marriages": 0},
-             "Bina": {"outcome": "declared", "honors": 3, "marriages": 1},
-             "Chet": {"outcome": "played", "honors": 0, "marriages": 0, "hand_points": 40},
-             "Dev": {"outcome": "played", "honors": 2, "marriages": 1, "hand_points": 25},
-             "Ema": {"outcome": "inactive"}},
-        ], name="marriage-honors at Asha's", created=CREATED,
-            rules={"honor_value": 4, "marriage_points": 20, "point_rate": 1, "currency": "€"}),
+        "one_hand_document": document(
+            "marriage-honors", ["Asha", "Bina", "Chet", "Dev"], [HONORS_FIRST_HAND], created=CREATED
+        ),
+        "document": document(
+            "marriage-honors",
+            ["Asha", "Bina", "Chet", "Dev", "Ema"],
+            [
+                {
+                    "Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
+                    "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
+                    "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0},
+                    "Dev": {"outcome": "inactive"},
+                    "Ema": {"outcome": "no_turn", "honors": 0, "marriages": 0, "hand_points": 30},
+                },
+                {
+                    "Asha": {"outcome": "surrendered_later", "honors": 1, "marriages": 0},
+                    "Bina": {"outcome": "declared", "honors": 3, "marriages": 1},
+                    "Chet": {"outcome": "played", "honors": 0, "marriages": 0, "hand_points": 40},
+                    "Dev": {"outcome": "played", "honors": 2, "marriages": 1, "hand_points": 25},
+                    "Ema": {"outcome": "inactive"},
+                },
+            ],
+            name="marriage-honors at Asha's",
+            created=CREATED,
+            rules={"honor_value": 4, "marriage_points": 20, "point_rate": 1, "currency": "€"},
+        ),
         "tables": honors_games(),
     },
     "konkan": {
         "players": ["Asha", "Bina", "Chet"],
         "colors": None,
-        "first_hand": {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "hand_penalty": 68},
-                       "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}},
+        "first_hand": {
+            "_hand": {"joker_discard": False},
+            "Asha": {"outcome": "set", "hand_penalty": 68},
+            "Bina": {"outcome": "winner"},
+            "Chet": {"outcome": "not_set"},
+        },
         "between_hands": None,
         "seats": 4,
-        "new_table": {"name": "Konkan night", "set_threshold": "52", "not_set_penalty": "100",
-                      "joker_discard_penalty": "200", "failed_win_penalty": "50", "elimination_over": "301"},
+        "new_table": {
+            "name": "Konkan night",
+            "set_threshold": "52",
+            "not_set_penalty": "100",
+            "joker_discard_penalty": "200",
+            "failed_win_penalty": "50",
+            "elimination_over": "301",
+        },
         "add_hand": {"hand_number": "2", **KONKAN_HAND_FORM},
         "edit_hand": {"version": "1", **KONKAN_HAND_FORM, "penalty-0": "10"},
         "seat_fields": ["outcome", "penalty", "cards", "failed_wins"],
         "hand_fields": ["joker_discard"],
-        "one_hand_document": document("konkan", ["Asha", "Bina", "Chet"], [
-            {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]},
-             "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}},
-        ], created=CREATED),
-        "document": document("konkan", ["Asha", "Bina", "Chet"], [
-            {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "hand_penalty": 68},
-             "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}},
-            {"_hand": {"joker_discard": True}, "Asha": {"outcome": "winner"},
-             "Bina": {"outcome": "set", "cards": ["AS", "7H", "JK"], "failed_wins": 1}, "Chet": {"outcome": "not_set"}},
-            {"_hand": {"joker_discard": False}, "Asha": {"outcome": "not_set"},
-             "Bina": {"outcome": "set", "hand_penalty": 12}, "Chet": {"outcome": "winner"}},
-        ], name="konkan at Asha's", created=CREATED, rules={"failed_win_penalty": 50, "joker_discard_penalty": 200}),
+        "one_hand_document": document(
+            "konkan",
+            ["Asha", "Bina", "Chet"],
+            [
+                {
+                    "_hand": {"joker_discard": False},
+                    "Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]},
+                    "Bina": {"outcome": "winner"},
+                    "Chet": {"outcome": "not_set"},
+                },
+            ],
+            created=CREATED,
+        ),
+        "document": document(
+            "konkan",
+            ["Asha", "Bina", "Chet"],
+            [
+                {
+                    "_hand": {"joker_discard": False},
+                    "Asha": {"outcome": "set", "hand_penalty": 68},
+                    "Bina": {"outcome": "winner"},
+                    "Chet": {"outcome": "not_set"},
+                },
+                {
+                    "_hand": {"joker_discard": True},
+                    "Asha": {"outcome": "winner"},
+                    "Bina": {"outcome": "set", "cards": ["AS", "7H", "JK"], "failed_wins": 1},
+                    "Chet": {"outcome": "not_set"},
+                },
+                {
+                    "_hand": {"joker_discard": False},
+                    "Asha": {"outcome": "not_set"},
+                    "Bina": {"outcome": "set", "hand_penalty": 12},
+                    "Chet": {"outcome": "winner"},
+                },
+            ],
+            name="konkan at Asha's",
+            created=CREATED,
+            rules={"failed_win_penalty": 50, "joker_discard_penalty": 200},
+        ),
         "tables": konkan_games().map(lambda game: (game[1], game[0], game[2])),  # drawn as (players, rules, hands)
     },
     "thirteen": {
@@ -361,23 +514,44 @@ SAMPLES = {
         "seats": 4,
         "new_table": {"name": "Thirteen night", "sandbag_limit": "10", "sandbag_penalty_points": "100"},
         "add_hand": {"hand_number": "2", "trump": "H", "bid-0": "0", "bid-1": "1", "bid-2": "0", "bid-3": "1"},
-        "edit_hand": {"version": "2", "trump": "", "bid-0": "0", "bid-1": "1", "bid-2": "0", "bid-3": "0",
-                      "books-0": "0", "books-1": "1", "books-2": "0", "books-3": "0"},
+        "edit_hand": {
+            "version": "2",
+            "trump": "",
+            "bid-0": "0",
+            "bid-1": "1",
+            "bid-2": "0",
+            "bid-3": "0",
+            "books-0": "0",
+            "books-1": "1",
+            "books-2": "0",
+            "books-3": "0",
+        },
         "seat_fields": ["bid", "books"],
         "hand_fields": ["trump"],
-        "one_hand_document": document("thirteen", ["Asha", "Bikram", "Charlie", "David"],
-                                      [thirteen_round([1, 0, 0, 0], [1, 0, 0, 0])], created=CREATED,
-                                      colors=dict(zip(["Asha", "Bikram", "Charlie", "David"], THIRTEEN_COLORS))),
-        "document": document("thirteen", ["Asha", "Bikram", "Charlie", "David"], [
-            thirteen_round([1, 0, 0, 0], [1, 0, 0, 0]),
-            thirteen_round([0, 1, 0, 1], [0, 1, 1, 0], trump="H"),
-            thirteen_round([1, 0, 2, 1], [1, 1, 0, 1]),
-            thirteen_round([2, 1, 0, 0], trump="C"),  # round 4: bids saved, books not yet (pending)
-        ], name="thirteen at Asha's", created=CREATED,
+        "one_hand_document": document(
+            "thirteen",
+            ["Asha", "Bikram", "Charlie", "David"],
+            [thirteen_round([1, 0, 0, 0], [1, 0, 0, 0])],
+            created=CREATED,
+            colors=dict(zip(["Asha", "Bikram", "Charlie", "David"], THIRTEEN_COLORS)),
+        ),
+        "document": document(
+            "thirteen",
+            ["Asha", "Bikram", "Charlie", "David"],
+            [
+                thirteen_round([1, 0, 0, 0], [1, 0, 0, 0]),
+                thirteen_round([0, 1, 0, 1], [0, 1, 1, 0], trump="H"),
+                thirteen_round([1, 0, 2, 1], [1, 1, 0, 1]),
+                thirteen_round([2, 1, 0, 0], trump="C"),  # round 4: bids saved, books not yet (pending)
+            ],
+            name="thirteen at Asha's",
+            created=CREATED,
             colors={"Asha": "red", "Bikram": "yellow", "Charlie": "green", "David": "blue"},
-            rules={"sandbag_limit": 5}),
-        "tables": st.tuples(thirteen_rule_sets.map(thirteen.ENGINE.validate_rules), st.just(THIRTEEN_PLAYERS),
-                            thirteen_games()),
+            rules={"sandbag_limit": 5},
+        ),
+        "tables": st.tuples(
+            thirteen_rule_sets.map(thirteen.ENGINE.validate_rules), st.just(THIRTEEN_PLAYERS), thirteen_games()
+        ),
     },
     "twentyfour": {
         "players": ["Asha", "Bikash", "Chandra"],
@@ -390,13 +564,24 @@ SAMPLES = {
         "edit_hand": {"version": "1"},
         "seat_fields": ["won", "answer", "cards"],
         "hand_fields": [],
-        "one_hand_document": document("twentyfour", ["A", "B"], [
-            race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "A", ["A", "B"])], created=CREATED),
-        "document": document("twentyfour", ["A", "B", "C"], [
-            race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "A", ["A", "B", "C"]),
-            race_deal(["AS", "2H", "3D", "4C"], "1*2*3*4", "C", ["A", "B", "C"]),
-            race_deal(["6H", "6D", "6S", "6C"], "6+6+6+6", "A", ["A", "B", "C"]),
-        ], name="twentyfour at Asha's", created=CREATED, rules={"difficulty": "hard"}),
+        "one_hand_document": document(
+            "twentyfour",
+            ["A", "B"],
+            [race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "A", ["A", "B"])],
+            created=CREATED,
+        ),
+        "document": document(
+            "twentyfour",
+            ["A", "B", "C"],
+            [
+                race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "A", ["A", "B", "C"]),
+                race_deal(["AS", "2H", "3D", "4C"], "1*2*3*4", "C", ["A", "B", "C"]),
+                race_deal(["6H", "6D", "6S", "6C"], "6+6+6+6", "A", ["A", "B", "C"]),
+            ],
+            name="twentyfour at Asha's",
+            created=CREATED,
+            rules={"difficulty": "hard"},
+        ),
         "tables": race_tables(),
     },
 }
@@ -449,8 +634,14 @@ def play_hand(table, inputs, number):
 def fresh_table(game, owner):
     """A table of `game` with its sample hand 1 recorded (and, for the race, deal 2 on known cards)."""
     sample = SAMPLES[game]
-    table = tables.create_table(game=game, name=sample["new_table"]["name"], players=sample["players"], rules={},
-                                  owner=owner, colors=colors_of(game))
+    table = tables.create_table(
+        game=game,
+        name=sample["new_table"]["name"],
+        players=sample["players"],
+        rules={},
+        owner=owner,
+        colors=colors_of(game),
+    )
     play_hand(table, sample["first_hand"], 1)
     if sample["between_hands"]:
         tables.save_current_hand(table, sample["between_hands"])
@@ -532,8 +723,11 @@ def board_cells(response, number):
     for cell in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1), re.S):
         marks = re.findall(r'<span class="visually-hidden">([^<]*)</span>', cell)
         detail = re.search(r"<summary>(.*?)</summary><small>([^<]*)</small>", cell, re.S)
-        shown = re.sub(r"<abbr .*?</abbr>|<span class=\"visually-hidden\">[^<]*</span>|<[^>]+>", "",
-                       detail.group(1) if detail else cell).strip()
+        shown = re.sub(
+            r"<abbr .*?</abbr>|<span class=\"visually-hidden\">[^<]*</span>|<[^>]+>",
+            "",
+            detail.group(1) if detail else cell,
+        ).strip()
         cells.append({"shown": shown, "marks": marks, "detail": detail and detail.group(2)})
     return cells
 
@@ -603,18 +797,21 @@ def assert_import_refused(client, table_file, message):
 
 # --- what is stored ------------------------------------------------------------------------------
 
+
 def counts():
     return (Table.objects.count(), Hand.objects.count(), HandChange.objects.count(), Puzzle.objects.count())
 
 
 def snapshot(table):
     """Every stored field of the table and of its hands: what a refused post must leave alone."""
-    return (Table.objects.filter(pk=table.pk).values().first(),
-            list(Hand.objects.filter(table_id=table.pk).order_by("number")
-                 .values("number", "version", "inputs", "points")))
+    return (
+        Table.objects.filter(pk=table.pk).values().first(),
+        list(Hand.objects.filter(table_id=table.pk).order_by("number").values("number", "version", "inputs", "points")),
+    )
 
 
 # --- a Marriage table, the 24 engine's next deal ------------------------------------------------
+
 
 @pytest.fixture
 def next_deal(monkeypatch):
@@ -640,15 +837,19 @@ def make_puzzle(player="owner", cards=EIGHTS_AND_THREES, **fields):
     values = sorted(expressions24.card_value(rank) for rank, _suit in cards)
     entry = solver24.table()[tuple(values)]
     user = get_user_model().objects.filter(username=player).first()
-    fields = {"difficulty": entry.difficulty, "solutions": entry.count, "user": user,
-              "device": "" if user else device_of(player), **fields}
+    fields = {
+        "difficulty": entry.difficulty,
+        "solutions": entry.count,
+        "user": user,
+        "device": "" if user else device_of(player),
+        **fields,
+    }
     return Puzzle.objects.create(player=player, cards=cards, **fields)
 
 
 @pytest.fixture
 def marriage_table(owner):
-    return tables.create_table(game="marriage", name="Friday", players=players_of("marriage"), rules={},
-                                 owner=owner)
+    return tables.create_table(game="marriage", name="Friday", players=players_of("marriage"), rules={}, owner=owner)
 
 
 # --- browser pages (tests/browser) ---------------------------------------------------------------
@@ -706,10 +907,14 @@ def tap_cards(picker, codes):
 
 # --- servers in processes of their own ---------------------------------------------------------
 
+
 def manage_env(tmp_path, **changes):
     """The environment of a fresh production server: DEBUG unset, its own data folder."""
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("DEBUG", "HTTPS", "SECRET_KEY", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DEBUG", "HTTPS", "SECRET_KEY", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    }
     env["CARDSCORE_DATA_DIR"] = str(tmp_path)
     env.update(changes)
     return env
@@ -739,8 +944,9 @@ def server_process(command, port, env, log_path):
     """Start a server (its output in log_path), wait until its /health/ answers, and always stop
     it and every process it started."""
     with open(log_path, "w") as log:
-        process = subprocess.Popen(command, cwd=PROJECT_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
+        process = subprocess.Popen(
+            command, cwd=PROJECT_DIR, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
     try:
         wait_for_health(f"http://127.0.0.1:{port}/health/", process, log_path)
         yield process

@@ -31,16 +31,21 @@ def marriage_rule_sets(draw):
         "tunnella": {kind: draw(marriage_amounts) for kind in m.TUNNELLA_KINDS},
     }
     rules = {key: draw(marriage_amounts) for key in m.POINT_KEYS}
-    rules.update(maal_table=table, murder=draw(st.booleans()), kidnap=draw(st.booleans()),
-                 point_rate=draw(st.sampled_from([1, 0.25, 2.5])))
+    rules.update(
+        maal_table=table,
+        murder=draw(st.booleans()),
+        kidnap=draw(st.booleans()),
+        point_rate=draw(st.sampled_from([1, 0.25, 2.5])),
+    )
     return m.ENGINE.validate_rules(rules)
 
 
 @st.composite
 def marriage_hand_inputs(draw, players):
     winner = draw(st.sampled_from(players))
-    status = {name: "winner" if name == winner else draw(st.sampled_from(["seen", "unseen", "out"]))
-              for name in players}
+    status = {
+        name: "winner" if name == winner else draw(st.sampled_from(["seen", "unseen", "out"])) for name in players
+    }
     if all(status[name] == "out" for name in players if name != winner):
         status[draw(st.sampled_from([name for name in players if name != winner]))] = "seen"
     left = {"tiplu": 2, "poplu": 3, "jhiplu": 3}
@@ -83,8 +88,12 @@ HONORS_NAMES = ["Asha", "Bikram", "Chandra", "Dipa", "Eka", "Gita", "Hari", "Ind
 @st.composite
 def honors_rule_sets(draw):
     rules = {key: draw(st.integers(0, 40)) for key in mh.POINT_KEYS}
-    rules.update(decks=draw(st.integers(3, 5)), cards_per_hand=draw(st.integers(3, 30)),
-                 direction=draw(st.sampled_from(mh.DIRECTIONS)), point_rate=draw(st.sampled_from([1, 0.25, 2.5])))
+    rules.update(
+        decks=draw(st.integers(3, 5)),
+        cards_per_hand=draw(st.integers(3, 30)),
+        direction=draw(st.sampled_from(mh.DIRECTIONS)),
+        point_rate=draw(st.sampled_from([1, 0.25, 2.5])),
+    )
     return mh.ENGINE.validate_rules(rules)
 
 
@@ -130,12 +139,14 @@ def konkan_games(draw, max_hands=8):
     """(players, rules, raw hands): a valid game, played hand by hand."""
     n = draw(st.integers(2, 4))
     players = KONKAN_NAMES[:n]
-    rules = k.ENGINE.validate_rules({
-        "not_set_penalty": draw(st.integers(0, 150)),
-        "joker_discard_penalty": draw(st.sampled_from([0, 200, 120])),
-        "failed_win_penalty": draw(st.sampled_from([0, 50, 20])),
-        "elimination_over": draw(st.sampled_from([301, 150, 500])),
-    })
+    rules = k.ENGINE.validate_rules(
+        {
+            "not_set_penalty": draw(st.integers(0, 150)),
+            "joker_discard_penalty": draw(st.sampled_from([0, 200, 120])),
+            "failed_win_penalty": draw(st.sampled_from([0, 50, 20])),
+            "elimination_over": draw(st.sampled_from([301, 150, 500])),
+        }
+    )
     hands = []
     for _ in range(draw(st.integers(0, max_hands))):
         # tests.fixtures.scored(k.ENGINE, rules, players, hands), written out: tests.fixtures imports this module
@@ -214,9 +225,15 @@ def thirteen_games(draw, length=None):
 
 
 thirteen_rule_sets = st.builds(
-    lambda penalty, limit, points: {"sandbag_penalty": penalty, "sandbag_limit": limit,
-                                    "sandbag_penalty_points": points},
-    st.booleans(), st.integers(1, 15), st.integers(0, 200))
+    lambda penalty, limit, points: {
+        "sandbag_penalty": penalty,
+        "sandbag_limit": limit,
+        "sandbag_penalty_points": points,
+    },
+    st.booleans(),
+    st.integers(1, 15),
+    st.integers(0, 200),
+)
 
 
 # --- the 24 Game race: (rules, players, raw hands) ---------------------------------------------
@@ -232,6 +249,10 @@ def race_tables(draw):
     for _ in range(draw(st.integers(0, 6))):
         deal = solver24.deal(draw(st.randoms(use_true_random=False)))
         winner = draw(st.sampled_from(players))
-        hands.append({"_hand": {"cards": [rank + suit for rank, suit in deal.cards], "answer": deal.solution},
-                      **{name: {"won": name == winner} for name in players}})
+        hands.append(
+            {
+                "_hand": {"cards": [rank + suit for rank, suit in deal.cards], "answer": deal.solution},
+                **{name: {"won": name == winner} for name in players},
+            }
+        )
     return twentyfour.ENGINE.validate_rules({}), players, hands

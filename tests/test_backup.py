@@ -45,8 +45,9 @@ def test_export_import_export_gives_the_same_document(game, owner):
     # And the copy is the same table, not only the same document.
     for field in ("game", "name", "players", "rules", "colors", "totals", "progress", "created"):
         assert getattr(copied, field) == getattr(table, field), field
-    assert list(copied.hands.values_list("number", "inputs", "points")) == \
-        list(table.hands.values_list("number", "inputs", "points"))
+    assert list(copied.hands.values_list("number", "inputs", "points")) == list(
+        table.hands.values_list("number", "inputs", "points")
+    )
 
 
 @pytest.mark.django_db
@@ -54,8 +55,14 @@ def test_export_import_export_gives_the_same_document(game, owner):
 def test_a_table_played_on_the_server_survives_a_backup(game, owner):
     """Export → import → export of a table whose hands were entered one by one (not imported)."""
     document = source(game)
-    table = tables.create_table(game=game, name=document["name"], players=document["players"],
-                                  rules=document.get("rules", {}), owner=owner, colors=document.get("colors"))
+    table = tables.create_table(
+        game=game,
+        name=document["name"],
+        players=document["players"],
+        rules=document.get("rules", {}),
+        owner=owner,
+        colors=document.get("colors"),
+    )
     for number, hand in enumerate(document["hands"], 1):
         play_hand(table, hand["inputs"], number)
     table.refresh_from_db()
@@ -101,13 +108,14 @@ def test_the_command_line_round_trip_gives_the_same_document(game, tmp_path):
 @pytest.mark.django_db
 def test_names_in_any_script_and_with_markup_survive_a_backup(owner):
     # (A direction override is no name: tests/test_input_hygiene.py.)
-    names = ["<script>alert(1)</script>", "O'Brien \"Ob\"", "😀 Asha", "श्\u200dयाम", "आशा"]
+    names = ["<script>alert(1)</script>", 'O\'Brien "Ob"', "😀 Asha", "श्\u200dयाम", "आशा"]
     document = source("marriage-honors")
     renamed = dict(zip(document["players"], names))
     document["players"] = names
     document["name"] = "<b>Friday</b> & co"
-    document["hands"] = [{"inputs": {renamed[name]: entry for name, entry in hand["inputs"].items()}}
-                         for hand in document["hands"]]
+    document["hands"] = [
+        {"inputs": {renamed[name]: entry for name, entry in hand["inputs"].items()}} for hand in document["hands"]
+    ]
     table, warnings = table_file.import_table(document, owner=owner)
     assert warnings == []
     first = round_trip(table_file.export_table(table))

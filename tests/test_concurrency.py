@@ -108,11 +108,16 @@ def test_the_next_hand_posted_by_eight_phones_at_once_follows_the_first_once(own
         assert sorted(status for status, _body in results) == [302] + [409] * (THREADS - 1)
         assert list(Hand.objects.filter(table=table).values_list("number", flat=True)) == list(range(1, number + 1))
     table.refresh_from_db()
-    assert table.totals == {"Asha": 3 * 9 + 10 * 23, "Bikash": 3 * -3 + 10 * 10, "Chandra": 3 * -3 + 10 * -1,
-                            "Dipa": 3 * -3 + 10 * -32}
+    assert table.totals == {
+        "Asha": 3 * 9 + 10 * 23,
+        "Bikash": 3 * -3 + 10 * 10,
+        "Chandra": 3 * -3 + 10 * -1,
+        "Dipa": 3 * -3 + 10 * -32,
+    }
 
 
 # --- editing from a stale page ---------------------------------------------------------------
+
 
 def test_an_edit_from_a_stale_page_is_refused_and_the_first_edit_kept(owner):
     table = new_table(owner)
@@ -145,9 +150,10 @@ def test_eight_edits_from_the_same_version_at_once_apply_one(owner):
     url = reverse("edit_hand", args=[table.keeper_token, 1])
     clients = logged_in_clients(owner)
     # Each phone makes a different player the winner (phones 4..7 repeat 0..3).
-    forms = {id(client): hand_edit_form("".join("W" if seat == index % 4 else "s" for seat in range(4)), (0,) * 4,
-                                        version=1)
-             for index, client in enumerate(clients)}
+    forms = {
+        id(client): hand_edit_form("".join("W" if seat == index % 4 else "s" for seat in range(4)), (0,) * 4, version=1)
+        for index, client in enumerate(clients)
+    }
     results = fire(clients, lambda client: client.post(url, forms[id(client)]))
 
     assert sorted(status for status, _body in results) == [302] + [409] * (THREADS - 1)
@@ -164,12 +170,19 @@ def test_eight_edits_from_the_same_version_at_once_apply_one(owner):
 
 # --- the other games' "same hand at once" ----------------------------------------------------
 
+
 def test_eight_phones_completing_the_same_thirteen_round_at_once_complete_it_once(owner):
     """Thirteen's books complete a pending round (same number, same version): one wins."""
     clients = logged_in_clients(owner)
     for round_number in range(10):
-        table = tables.create_table(game="thirteen", name=f"Thirteen {round_number}", players=players_of("thirteen"),
-                                      rules={}, owner=owner, colors=colors_of("thirteen"))
+        table = tables.create_table(
+            game="thirteen",
+            name=f"Thirteen {round_number}",
+            players=players_of("thirteen"),
+            rules={},
+            owner=owner,
+            colors=colors_of("thirteen"),
+        )
         recording.record_hand(table, thirteen_round([1, 0, 0, 0]), 1)
         url = reverse("add_hand", args=[table.keeper_token])
         books = {"hand_number": "1", "version": "1", "books-0": "1", "books-1": "0", "books-2": "0", "books-3": "0"}
@@ -185,13 +198,18 @@ def test_eight_phones_completing_the_same_thirteen_round_at_once_complete_it_onc
 def test_eight_phones_answering_the_same_24_deal_at_once_win_it_once(owner, next_deal):
     clients = [Client() for _ in range(THREADS)]  # race phones need no account, only the link
     for round_number in range(10):
-        table = tables.create_table(game="twentyfour", name=f"24 {round_number}", players=PLAYERS, rules={},
-                                      owner=owner)
+        table = tables.create_table(
+            game="twentyfour", name=f"24 {round_number}", players=PLAYERS, rules={}, owner=owner
+        )
         tables.save_current_hand(table, {"deal": 1, "cards": EIGHTS_AND_THREES})
         url = reverse("race_press", args=[table.keeper_token])
         player = {id(client): PLAYERS[index % 4] for index, client in enumerate(clients)}
-        results = fire(clients, lambda client: client.post(
-            url, {"player": player[id(client)], "deal": "1", "keys": EIGHTS_AND_THREES_KEYS, "key": "="}))
+        results = fire(
+            clients,
+            lambda client: client.post(
+                url, {"player": player[id(client)], "deal": "1", "keys": EIGHTS_AND_THREES_KEYS, "key": "="}
+            ),
+        )
 
         assert sorted(status for status, _body in results) == [200] + [409] * (THREADS - 1)
         for status, body in results:
@@ -205,6 +223,7 @@ def test_eight_phones_answering_the_same_24_deal_at_once_win_it_once(owner, next
 
 
 # --- posts sent again: the same key at once, and the queues of phones that were offline --------
+
 
 def test_the_same_post_sent_by_a_phone_eight_times_at_once_is_recorded_once(owner):
     """A phone whose answers were lost sends its hand again while the first post is still on the way."""
@@ -265,7 +284,9 @@ def test_a_hundred_hands_queued_on_four_phones_and_sent_at_once_are_each_recorde
     numbers = {}
     for change in changes.select_related("hand"):
         phone, index = map(int, change.key.split("-")[1:])
-        entered = {name: {"status": fields["status"], "maal": fields["maal"]} for name, fields in change.hand.inputs.items()}
+        entered = {
+            name: {"status": fields["status"], "maal": fields["maal"]} for name, fields in change.hand.inputs.items()
+        }
         assert entered == marriage_inputs(*queued_hand(phone, index))
         numbers.setdefault(phone, []).append((index, change.hand.number))
     for kept in numbers.values():

@@ -31,6 +31,7 @@ def mode(path):
 
 # --- NAME_FILE ------------------------------------------------------------------------------------
 
+
 def test_the_secret_key_can_come_from_a_file(monkeypatch, tmp_path):
     (tmp_path / "key").write_text("a key from a docker secret\n")
     settings = settings_with(monkeypatch, tmp_path / "data", SECRET_KEY_FILE=str(tmp_path / "key"))
@@ -43,8 +44,12 @@ def test_the_database_url_or_its_password_alone_can_come_from_a_file(monkeypatch
     database = settings_with(monkeypatch, tmp_path, DATABASE_URL_FILE=str(tmp_path / "url"))["DATABASES"]["default"]
     assert (database["USER"], database["PASSWORD"], database["NAME"]) == ("cards", "s3cret", "cards")
     (tmp_path / "password").write_text("p@ss:w/rd\n")  # as written, no percent-encoding
-    database = settings_with(monkeypatch, tmp_path, DATABASE_URL="postgres://cards@db:5432/cards",
-                             DATABASE_PASSWORD_FILE=str(tmp_path / "password"))["DATABASES"]["default"]
+    database = settings_with(
+        monkeypatch,
+        tmp_path,
+        DATABASE_URL="postgres://cards@db:5432/cards",
+        DATABASE_PASSWORD_FILE=str(tmp_path / "password"),
+    )["DATABASES"]["default"]
     assert database["PASSWORD"] == "p@ss:w/rd"
 
 
@@ -61,6 +66,7 @@ def test_a_variable_and_its_file_together_are_refused(monkeypatch, tmp_path):
 
 # --- HSTS preload ---------------------------------------------------------------------------------
 
+
 def test_hsts_preload_is_off_behind_https_unless_asked_for(monkeypatch, tmp_path):
     settings = settings_with(monkeypatch, tmp_path, HTTPS="true")
     assert settings["SECURE_HSTS_SECONDS"] == 31536000
@@ -76,6 +82,7 @@ def test_hsts_preload_needs_https(monkeypatch, tmp_path):
 
 
 # --- a private data folder ------------------------------------------------------------------------
+
 
 @pytest.fixture
 def loose_umask():
@@ -97,9 +104,17 @@ def sqlite_connection(django_db_blocker):
     opened = []
 
     def connect(path):
-        opened.append(ConnectionHandler({"default": {
-            "ENGINE": "cardscore.sqlite", "NAME": str(path),
-            "OPTIONS": {"init_command": "PRAGMA journal_mode=WAL;"}}})["default"])
+        opened.append(
+            ConnectionHandler(
+                {
+                    "default": {
+                        "ENGINE": "cardscore.sqlite",
+                        "NAME": str(path),
+                        "OPTIONS": {"init_command": "PRAGMA journal_mode=WAL;"},
+                    }
+                }
+            )["default"]
+        )
         return opened[-1]
 
     with django_db_blocker.unblock():

@@ -44,8 +44,10 @@ def test_no_document_sends_the_reader_outside_the_repository(path):
 def per_game_examples():
     """(game, inputs of one hand) for each game's example in "Inputs per game"."""
     sections = re.split(r"^### `([a-z-]+)`.*$", FORMAT.split("## Inputs per game")[1], flags=re.M)[1:]
-    return [(game, json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1)))
-            for game, text in zip(sections[::2], sections[1::2])]
+    return [
+        (game, json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1)))
+        for game, text in zip(sections[::2], sections[1::2])
+    ]
 
 
 @pytest.mark.django_db
@@ -63,8 +65,9 @@ def test_each_games_example_hand_imports_and_round_trips(game, inputs):
     hands = [{"inputs": inputs}]
     if game == "thirteen":  # the example is round 2 (2 cards each): round 1 goes before it
         hands.insert(0, {"inputs": {name: {"bid": 0, "books": int(name == players[0])} for name in players}})
-    table, warnings = table_file.import_table({"format": "cardscore-table/1", "game": game, "players": players,
-                                             "hands": hands})
+    table, warnings = table_file.import_table(
+        {"format": "cardscore-table/1", "game": game, "players": players, "hands": hands}
+    )
     assert warnings == []
     exported = table_file.export_table(table)
     assert len(exported["hands"]) == len(hands)

@@ -32,8 +32,9 @@ class Evening:
         self.hands, self.events, self.points = [], [], []
 
     def hand(self, inputs):
-        clean = self.game.validate_hand(self.rules, self.state["seated"], inputs, hand=len(self.hands) + 1,
-                                        state=self.state)
+        clean = self.game.validate_hand(
+            self.rules, self.state["seated"], inputs, hand=len(self.hands) + 1, state=self.state
+        )
         points, self.state = self.game.fold(self.rules, self.state["seated"], self.state, clean)
         self.hands.append(clean)
         self.points.append(points)
@@ -118,21 +119,24 @@ def test_a_zero_sum_game_refuses_an_adjustment_that_does_not_add_up_to_zero():
     assert event_error(evening_mh, kind="adjust", points={"Asha": 3}, reason="x").field == "points"
 
 
-@pytest.mark.parametrize("raw, field", [
-    ({"kind": "adjust", "points": {"Asha": 0}, "reason": "nothing"}, "points"),
-    ({"kind": "adjust", "points": {"Asha": 5, "Bikash": -5}, "reason": "  "}, "reason"),
-    ({"kind": "adjust", "points": {"Zed": 5, "Bikash": -5}, "reason": "x"}, "Zed"),
-    ({"kind": "adjust", "points": {"Asha": 5.5, "Bikash": -5.5}, "reason": "x"}, "points"),
-    ({"kind": "join", "player": "asha", "seat": 0, "score": 0}, "player"),
-    ({"kind": "join", "player": "_x", "seat": 0, "score": 0}, "player"),
-    ({"kind": "join", "player": "Eka", "seat": 5, "score": 0}, "seat"),
-    ({"kind": "join", "player": "Eka", "seat": 1, "score": True}, "score"),
-    ({"kind": "join", "player": "Eka", "seat": 1, "score": 7}, "score"),
-    ({"kind": "leave", "player": "Zed"}, "player"),
-    ({"kind": "replace", "player": "Asha", "by": "Eka", "score": 0}, "kind"),
-    ({"kind": "shuffle"}, "kind"),
-    ({"kind": "leave", "player": "Asha", "seat": 1}, "seat"),
-])
+@pytest.mark.parametrize(
+    "raw, field",
+    [
+        ({"kind": "adjust", "points": {"Asha": 0}, "reason": "nothing"}, "points"),
+        ({"kind": "adjust", "points": {"Asha": 5, "Bikash": -5}, "reason": "  "}, "reason"),
+        ({"kind": "adjust", "points": {"Zed": 5, "Bikash": -5}, "reason": "x"}, "Zed"),
+        ({"kind": "adjust", "points": {"Asha": 5.5, "Bikash": -5.5}, "reason": "x"}, "points"),
+        ({"kind": "join", "player": "asha", "seat": 0, "score": 0}, "player"),
+        ({"kind": "join", "player": "_x", "seat": 0, "score": 0}, "player"),
+        ({"kind": "join", "player": "Eka", "seat": 5, "score": 0}, "seat"),
+        ({"kind": "join", "player": "Eka", "seat": 1, "score": True}, "score"),
+        ({"kind": "join", "player": "Eka", "seat": 1, "score": 7}, "score"),
+        ({"kind": "leave", "player": "Zed"}, "player"),
+        ({"kind": "replace", "player": "Asha", "by": "Eka", "score": 0}, "kind"),
+        ({"kind": "shuffle"}, "kind"),
+        ({"kind": "leave", "player": "Asha", "seat": 1}, "seat"),
+    ],
+)
 def test_a_bad_event_is_refused_naming_its_field(raw, field):
     assert event_error(Evening(m.ENGINE, FOUR), **raw).field == field
 
@@ -167,7 +171,11 @@ def test_a_player_comes_back_only_with_their_own_total_and_never_twice_at_once()
     assert error.field == "score" and error.params == {"total": evening.state["totals"]["Dipa"]}
     assert event_error(evening, kind="join", player="Asha", seat=3).field == "player"  # seated: a new name
     assert evening.event(kind="join", player="Dipa", seat=3, score=evening.state["totals"]["Dipa"]) == {
-        "after": 1, "kind": "join", "player": "Dipa", "seat": 3}
+        "after": 1,
+        "kind": "join",
+        "player": "Dipa",
+        "seat": 3,
+    }
 
 
 def test_a_konkan_player_who_left_comes_back_in_unless_over_the_limit():
@@ -187,8 +195,13 @@ def test_a_konkan_player_who_left_comes_back_in_unless_over_the_limit():
 
 def test_a_join_with_no_seat_or_score_sits_last_at_the_game_s_joining_score():
     evening = Evening(m.ENGINE, FOUR)
-    assert evening.event(kind="join", player="Eka") == {"after": 0, "kind": "join", "player": "Eka", "seat": 4,
-                                                        "score": 0}
+    assert evening.event(kind="join", player="Eka") == {
+        "after": 0,
+        "kind": "join",
+        "player": "Eka",
+        "seat": 4,
+        "score": 0,
+    }
 
 
 def test_the_deal_can_be_given_to_anyone_seated():
@@ -205,8 +218,12 @@ def test_a_file_s_events_must_come_in_order_and_within_its_hands():
         m.ENGINE.validate(m.ENGINE.validate_rules({}), FOUR, hands, [late])
     assert caught.value.field == "events" and caught.value.params["number"] == 1
     with pytest.raises(InputError):
-        m.ENGINE.validate(m.ENGINE.validate_rules({}), FOUR, hands, [{"after": 1, "kind": "leave", "player": "Dipa"},
-                                                       {"after": 0, "kind": "leave", "player": "Chandra"}])
+        m.ENGINE.validate(
+            m.ENGINE.validate_rules({}),
+            FOUR,
+            hands,
+            [{"after": 1, "kind": "leave", "player": "Dipa"}, {"after": 0, "kind": "leave", "player": "Chandra"}],
+        )
 
 
 # --- Konkan -----------------------------------------------------------------------------------
@@ -216,8 +233,14 @@ def konkan_hand(seated, out=(), winner=None, penalty=30):
     """`winner` (the first player still in) wins; everyone else still in set with `penalty`."""
     playing = [name for name in seated if name not in out]
     winner = winner or playing[0]
-    return {name: {"outcome": "out"} if name in out else {"outcome": "winner"} if name == winner
-            else {"outcome": "set", "hand_penalty": penalty} for name in seated}
+    return {
+        name: {"outcome": "out"}
+        if name in out
+        else {"outcome": "winner"}
+        if name == winner
+        else {"outcome": "set", "hand_penalty": penalty}
+        for name in seated
+    }
 
 
 def test_a_konkan_newcomer_joins_at_the_highest_total_still_in_the_game():
@@ -303,8 +326,12 @@ def test_thirteen_s_first_deal_can_only_be_given_before_round_one():
 
 
 def honors_game(seated, declarer):
-    return {name: {"outcome": "declared", "honors": 0} if name == declarer
-            else {"outcome": "played", "honors": 0, "hand_points": 10} for name in seated}
+    return {
+        name: {"outcome": "declared", "honors": 0}
+        if name == declarer
+        else {"outcome": "played", "honors": 0, "hand_points": 10}
+        for name in seated
+    }
 
 
 def round_of(evening):
@@ -366,22 +393,31 @@ NEWCOMERS = ["Eka", "Gita", "Hari", "Indra", "Jamuna", "Kiran", "Lila", "Mohan"]
 def konkan_hand_inputs(draw, state):
     living = k.living(state)
     winner = draw(st.sampled_from(living))
-    return {name: {"outcome": "out"} if name not in living else {"outcome": "winner"} if name == winner
-            else {"outcome": draw(st.sampled_from(["set", "not_set"])),
-                  **({"hand_penalty": draw(st.integers(0, 120))})} for name in state["seated"]}
+    return {
+        name: {"outcome": "out"}
+        if name not in living
+        else {"outcome": "winner"}
+        if name == winner
+        else {"outcome": draw(st.sampled_from(["set", "not_set"])), **({"hand_penalty": draw(st.integers(0, 120))})}
+        for name in state["seated"]
+    }
 
 
 @st.composite
 def race_hand_inputs(draw, seated):
     deal = solver24.deal(draw(st.randoms(use_true_random=False)))
     winner = draw(st.sampled_from(seated))
-    return {"_hand": {"cards": [rank + suit for rank, suit in deal.cards], "answer": deal.solution},
-            **{name: {"won": name == winner} for name in seated}}
+    return {
+        "_hand": {"cards": [rank + suit for rank, suit in deal.cards], "answer": deal.solution},
+        **{name: {"won": name == winner} for name in seated},
+    }
 
 
 def clean_konkan(hand):
-    return {name: {key: value for key, value in entry.items() if not (key == "hand_penalty" and entry["outcome"] != "set")}
-            for name, entry in hand.items()}
+    return {
+        name: {key: value for key, value in entry.items() if not (key == "hand_penalty" and entry["outcome"] != "set")}
+        for name, entry in hand.items()
+    }
 
 
 GAMES = {
@@ -416,8 +452,12 @@ def test_random_evenings_fold_event_by_event_as_score_does(slug, data):
             except InputError as error:  # one out of a Konkan game stays out
                 assert game is k.ENGINE and error.message == "is out of the game, and stays out"
         elif kind == "join" and len(seated) < game.MAX_PLAYERS:
-            evening.event(kind="join", player=next(newcomers), seat=data.draw(st.integers(0, len(seated))),
-                                  score=0 if game.ZERO_SUM else data.draw(st.integers(-50, 50)))
+            evening.event(
+                kind="join",
+                player=next(newcomers),
+                seat=data.draw(st.integers(0, len(seated))),
+                score=0 if game.ZERO_SUM else data.draw(st.integers(-50, 50)),
+            )
         elif kind == "leave" and len(seated) > game.MIN_PLAYERS:
             evening.event(kind="leave", player=data.draw(st.sampled_from(seated)))
         elif kind == "adjust":
@@ -448,11 +488,13 @@ def test_random_evenings_fold_event_by_event_as_score_does(slug, data):
 def test_a_newcomer_s_column_is_where_they_sit_round_the_table():
     """Esha sat between Bikram and Chandra: the board read Asha, Bikram, Chandra, Dipa, Esha."""
     players = ["Asha", "Bikram", "Chandra", "Dipa"]
-    events = [{"after": 1, "kind": "join", "player": "Esha", "seat": 2, "score": 0},
-              {"after": 2, "kind": "leave", "player": "Dipa"},
-              {"after": 2, "kind": "join", "player": "Faris", "seat": 4, "score": 0},  # after the last seated
-              {"after": 3, "kind": "leave", "player": "Asha"},
-              {"after": 4, "kind": "join", "player": "Asha", "seat": 0}]  # back in her own column
+    events = [
+        {"after": 1, "kind": "join", "player": "Esha", "seat": 2, "score": 0},
+        {"after": 2, "kind": "leave", "player": "Dipa"},
+        {"after": 2, "kind": "join", "player": "Faris", "seat": 4, "score": 0},  # after the last seated
+        {"after": 3, "kind": "leave", "player": "Asha"},
+        {"after": 4, "kind": "join", "player": "Asha", "seat": 0},
+    ]  # back in her own column
     assert base.columns(players, events) == ["Asha", "Bikram", "Esha", "Chandra", "Faris", "Dipa"]
     replaced = [{"after": 2, "kind": "replace", "player": "Bikram", "by": "Eka", "score": 0}]
     assert base.columns(players, replaced) == ["Asha", "Bikram", "Eka", "Chandra", "Dipa"]

@@ -33,7 +33,11 @@ def test_the_terms_worked_out_again_give_the_engines_points(slug, data):
 
 def test_a_race_deal_explained():
     rules, players = race.ENGINE.validate_rules({}), ["Asha", "Bikash"]
-    hand = race.ENGINE.validate_hand(rules, players, race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "Bikash", players))
+    hand = race.ENGINE.validate_hand(
+        rules, players, race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "Bikash", players)
+    )
     explained = race.ENGINE.explain(rules, players, race.ENGINE.start(rules, players), hand)
-    assert explained == {"Asha": [terms.Term("lost_deal", {"winner": "Bikash"}, 0)],
-                         "Bikash": [terms.Term("won_deal", {"answer": "8/(3-8/3)"}, 1)]}
+    assert explained == {
+        "Asha": [terms.Term("lost_deal", {"winner": "Bikash"}, 0)],
+        "Bikash": [terms.Term("won_deal", {"answer": "8/(3-8/3)"}, 1)],
+    }

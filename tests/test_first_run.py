@@ -33,8 +33,10 @@ def code_in(output):
 
 def post_setup(browser, code, **fields):
     browser.get(reverse("setup"), {"code": code})  # the CSRF cookie
-    return browser.post(reverse("setup"), {**NEW_OWNER, **fields, "code": code,
-                                           "csrfmiddlewaretoken": browser.cookies["csrftoken"].value})
+    return browser.post(
+        reverse("setup"),
+        {**NEW_OWNER, **fields, "code": code, "csrfmiddlewaretoken": browser.cookies["csrftoken"].value},
+    )
 
 
 def usernames():
@@ -138,7 +140,8 @@ def test_a_server_started_without_setup_link_logs_the_link_on_the_first_visit(ca
         Client().get(reverse("setup"))
     code = SetupCode.objects.get().code
     assert [record.getMessage() for record in caplog.records if record.name == "games.first_run"] == [
-        f"No owner yet: open /setup/?code={code} to create the owner account."]
+        f"No owner yet: open /setup/?code={code} to create the owner account."
+    ]
 
 
 def test_setup_is_gone_once_an_owner_exists(owner):

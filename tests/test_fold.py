@@ -56,8 +56,7 @@ def test_folding_hand_by_hand_gives_what_score_gives_over_the_whole_list(slug, d
         assert state == so_far.state
         assert state["hands"] == number and state["totals"] == so_far.totals
         assert game.progress(rules, players, state) == so_far.progress
-    assert (state, state["totals"], game.progress(rules, players, state)) == (whole.state, whole.totals,
-                                                                              whole.progress)
+    assert (state, state["totals"], game.progress(rules, players, state)) == (whole.state, whole.totals, whole.progress)
 
 
 def verdict(check):

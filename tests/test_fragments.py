@@ -49,8 +49,12 @@ def test_the_blank_form_is_reused_and_a_refused_hand_gets_its_own(client, owner,
     cache.set(make_template_fragment_key("hand-form", [key]), "<p>a form from the cache</p>")
     assert "a form from the cache" in page(client, table)
 
-    refused = csrf_post(client, f"/t/{table.keeper_token}/hands/", {**SAMPLES["marriage"]["add_hand"], "maal-0": "x"},
-                        HTTP_HX_REQUEST="true")
+    refused = csrf_post(
+        client,
+        f"/t/{table.keeper_token}/hands/",
+        {**SAMPLES["marriage"]["add_hand"], "maal-0": "x"},
+        HTTP_HX_REQUEST="true",
+    )
     assert refused.status_code == 422
     assert "a form from the cache" not in refused.content.decode()
     assert "must be a whole number" in refused.content.decode()

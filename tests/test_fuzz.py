@@ -33,58 +33,169 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from games import chart
-from games.services import recording
-from games.registry import get_game
 from games.models import Table
+from games.registry import get_game
+from games.services import recording
 from games.twentyfour.models import Puzzle
-from tests.fixtures import (EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, GAMES, SAMPLES, SET_61, counts, csrf_token,
-                            fresh_table, players_form, players_of, scripts_in, snapshot, table_form, thirteen_round)
+from tests.fixtures import (
+    EIGHTS_AND_THREES,
+    EIGHTS_AND_THREES_KEYS,
+    GAMES,
+    SAMPLES,
+    SET_61,
+    counts,
+    csrf_token,
+    fresh_table,
+    players_form,
+    players_of,
+    scripts_in,
+    snapshot,
+    table_form,
+    thirteen_round,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
-FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 40)), deadline=None, database=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                       HealthCheck.data_too_large, HealthCheck.filter_too_much])
+FUZZ = settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", 40)),
+    deadline=None,
+    database=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+    ],
+)
 
 SCRIPT = "<script>alert(1)</script>"
 IMG = '"><img src=x onerror=alert(1)>'
 PAYLOADS = (SCRIPT, "<img src=x onerror=alert(1)>", "<svg onload=alert(1)>")
 HOSTILE = [
-    SCRIPT, IMG, "<svg onload=alert(1)>", "{{ 7|add:7 }}", "{% debug %}", "' OR '1'='1", "\"; DROP TABLE games_table; --",
-    "", " ", "\t\n", "0", "1", "2", "-1", "-0", "--1", "+1", "1.5", "1e3", "1_000", "0x1F", "NaN", "inf", "-inf",
-    "9" * 30, "-" + "9" * 30, "9" * 5000, "²", "٣", "①", "１", "\x00", "a\x00b", "\u202eevil", "😀" * 20,
-    "a" * 5000, "null", "true", "on", "yes", "[]", "{}", "../../etc/passwd", "%00", "Asha", "_hand", "__proto__",
+    SCRIPT,
+    IMG,
+    "<svg onload=alert(1)>",
+    "{{ 7|add:7 }}",
+    "{% debug %}",
+    "' OR '1'='1",
+    '"; DROP TABLE games_table; --',
+    "",
+    " ",
+    "\t\n",
+    "0",
+    "1",
+    "2",
+    "-1",
+    "-0",
+    "--1",
+    "+1",
+    "1.5",
+    "1e3",
+    "1_000",
+    "0x1F",
+    "NaN",
+    "inf",
+    "-inf",
+    "9" * 30,
+    "-" + "9" * 30,
+    "9" * 5000,
+    "²",
+    "٣",
+    "①",
+    "１",
+    "\x00",
+    "a\x00b",
+    "\u202eevil",
+    "😀" * 20,
+    "a" * 5000,
+    "null",
+    "true",
+    "on",
+    "yes",
+    "[]",
+    "{}",
+    "../../etc/passwd",
+    "%00",
+    "Asha",
+    "_hand",
+    "__proto__",
 ]
 # Values the real forms send, so random forms sometimes make sense to the engine.
-CHOICES = ["winner", "seen", "unseen", "out", "declared", "played", "surrendered_first", "surrendered_later",
-           "no_turn", "inactive", "set", "not_set", "S", "H", "D", "C", "keeper", "viewer", "easy", "medium",
-           "hard", "red", "yellow", "green", "blue", "clockwise", "anticlockwise", "c0", "c1", "c2", "c3", "+", "-",
-           "*", "/", "(", ")", "=", "back", "clear", "give_up", "AS 7H JK", SET_61, EIGHTS_AND_THREES_KEYS]
+CHOICES = [
+    "winner",
+    "seen",
+    "unseen",
+    "out",
+    "declared",
+    "played",
+    "surrendered_first",
+    "surrendered_later",
+    "no_turn",
+    "inactive",
+    "set",
+    "not_set",
+    "S",
+    "H",
+    "D",
+    "C",
+    "keeper",
+    "viewer",
+    "easy",
+    "medium",
+    "hard",
+    "red",
+    "yellow",
+    "green",
+    "blue",
+    "clockwise",
+    "anticlockwise",
+    "c0",
+    "c1",
+    "c2",
+    "c3",
+    "+",
+    "-",
+    "*",
+    "/",
+    "(",
+    ")",
+    "=",
+    "back",
+    "clear",
+    "give_up",
+    "AS 7H JK",
+    SET_61,
+    EIGHTS_AND_THREES_KEYS,
+]
 
 VALUE = st.one_of(
     st.sampled_from(HOSTILE),
     st.sampled_from(CHOICES),
     st.text(max_size=40),
-    st.integers(min_value=-(2 ** 80), max_value=2 ** 80).map(str),
+    st.integers(min_value=-(2**80), max_value=2**80).map(str),
     st.integers(min_value=-3, max_value=30).map(str),
 )
 FIELD_VALUE = st.one_of(VALUE, VALUE, VALUE, st.lists(VALUE, max_size=4))
 RANDOM_KEY = st.text(max_size=15).filter(lambda key: key != "csrfmiddlewaretoken")
 
+
 def hand_fields(game):
     sample = SAMPLES[game]
     seats = range(len(sample["players"]) + 2)  # a seat or two beyond the table, too
-    return (["hand_number", "version", *sample["hand_fields"]]
-            + [f"{field}-{seat}" for field in sample["seat_fields"] for seat in seats])
+    return ["hand_number", "version", *sample["hand_fields"]] + [
+        f"{field}-{seat}" for field in sample["seat_fields"] for seat in seats
+    ]
 
 
 # --- strategies --------------------------------------------------------------------------------
 
+
 def forms(fields, base=None):
     """A form: the valid `base` with one field changed or left out, or with several fields dropped
     and random ones added (real names and made-up ones), or random fields alone."""
-    fuzz = st.dictionaries(st.one_of(st.sampled_from(fields), st.sampled_from(fields), RANDOM_KEY), FIELD_VALUE,
-                           max_size=8)
+    fuzz = st.dictionaries(
+        st.one_of(st.sampled_from(fields), st.sampled_from(fields), RANDOM_KEY), FIELD_VALUE, max_size=8
+    )
     if base is None:
         return fuzz
 
@@ -110,6 +221,7 @@ def forms(fields, base=None):
 
 
 # --- checks --------------------------------------------------------------------------------------
+
 
 def check_page(response):
     """No server error; an HTML answer carries no injected script and no raw payload."""
@@ -193,6 +305,7 @@ def post_refused_or_whole(client, table, view, data, *args):
 
 # --- new tables ------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game", GAMES)
 def test_new_table(game, client, owner):
     fields = ["name", "player", "color", *get_game(game).rule_fields]
@@ -221,6 +334,7 @@ def test_new_table(game, client, owner):
 
 
 # --- hands -----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game", GAMES)
 def test_add_hand(game, client, owner):
@@ -260,7 +374,7 @@ def test_add_hand_completing_a_pending_thirteen_round(client, owner):
     check()
 
 
-HAND_NUMBERS = st.one_of(st.integers(min_value=0, max_value=4), st.sampled_from([2 ** 31, 2 ** 63, 10 ** 30]))
+HAND_NUMBERS = st.one_of(st.integers(min_value=0, max_value=4), st.sampled_from([2**31, 2**63, 10**30]))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -273,7 +387,7 @@ def test_edit_hand(game, client, owner):
     @example(number=1, data={**base, "version": "9" * 5000})
     @example(number=1, data={**base, f"{seat_fields[0]}-0": "--1"})
     @example(number=1, data={**base, f"{seat_fields[-1]}-1": "9" * 5000})
-    @example(number=10 ** 30, data=base)
+    @example(number=10**30, data=base)
     def check(number, data):
         table = fresh_table(game, owner)
         post_refused_or_whole(client, table, "edit_hand", data, number)
@@ -286,7 +400,7 @@ def test_delete_hand(game, client, owner):
     @FUZZ
     @given(number=HAND_NUMBERS, data=forms(hand_fields(game)))
     @example(number=1, data={})
-    @example(number=10 ** 30, data={})
+    @example(number=10**30, data={})
     def check(number, data):
         table = fresh_table(game, owner)
         post_refused_or_whole(client, table, "delete_hand", data, number)
@@ -296,8 +410,9 @@ def test_delete_hand(game, client, owner):
 
 # --- players, sets, finish, links ------------------------------------------------------------
 
-NAMES = st.lists(st.one_of(st.sampled_from(HOSTILE), st.text(max_size=45), st.sampled_from(["Asha", "Bina"])),
-                 max_size=7)
+NAMES = st.lists(
+    st.one_of(st.sampled_from(HOSTILE), st.text(max_size=45), st.sampled_from(["Asha", "Bina"])), max_size=7
+)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -307,10 +422,10 @@ def test_players(game, client, owner):
 
     @FUZZ
     @given(data=st.one_of(forms(["player", "color"], base), NAMES.map(lambda names: players_form(game, names))))
-    @example(data=players_form(game, [SCRIPT, IMG, "<b>Chandra</b>", "Dipa & Co"][:len(players)]))
-    @example(data=players_form(game, ["Asha", "Bi\x00na", "Chet", "Dev"][:len(players)]))
-    @example(data=players_form(game, ["Asha", "\u202eevil", "٣", "😀"][:len(players)]))
-    @example(data={"player": ["Asha", "Bina", "Chet", "Dev"][:len(players)], "color": ["red", "red", "pink", "blue"]})
+    @example(data=players_form(game, [SCRIPT, IMG, "<b>Chandra</b>", "Dipa & Co"][: len(players)]))
+    @example(data=players_form(game, ["Asha", "Bi\x00na", "Chet", "Dev"][: len(players)]))
+    @example(data=players_form(game, ["Asha", "\u202eevil", "٣", "😀"][: len(players)]))
+    @example(data={"player": ["Asha", "Bina", "Chet", "Dev"][: len(players)], "color": ["red", "red", "pink", "blue"]})
     def check(data):
         table = fresh_table(game, owner)
         response = post_refused_or_whole(client, table, "players", data)
@@ -358,7 +473,9 @@ def test_new_link(client, owner):
         response = post_refused_or_whole(client, table, "new_link", data)
         after = Table.objects.get(pk=table.pk)
         which = last(data.get("which"))
-        changed = {field for field in ("keeper_token", "viewer_token") if getattr(after, field) != getattr(table, field)}
+        changed = {
+            field for field in ("keeper_token", "viewer_token") if getattr(after, field) != getattr(table, field)
+        }
         if which in ("keeper", "viewer"):
             assert response.status_code == 302 and changed == {f"{which}_token"}
         else:
@@ -373,9 +490,13 @@ def test_maal_preview(game, client, owner):
     counters = SAMPLES["marriage"]["seat_fields"][4:]
 
     @FUZZ
-    @given(seat=st.one_of(st.integers(min_value=0, max_value=6), st.just(10 ** 30)),
-           data=forms([f"{field}-{seat}" for field in counters for seat in range(6)],
-                      {"tiplu-0": "1", "poplu-0": "1", "jhiplu-0": "1"}))
+    @given(
+        seat=st.one_of(st.integers(min_value=0, max_value=6), st.just(10**30)),
+        data=forms(
+            [f"{field}-{seat}" for field in counters for seat in range(6)],
+            {"tiplu-0": "1", "poplu-0": "1", "jhiplu-0": "1"},
+        ),
+    )
     @example(seat=0, data={"tiplu-0": "9" * 5000})
     @example(seat=0, data={"tiplu-0": "²"})
     @example(seat=0, data={"tunnella_joker-0": "-1"})
@@ -390,6 +511,7 @@ def test_maal_preview(game, client, owner):
 
 
 # --- the 24 race and the puzzle --------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game", GAMES)
 def test_race_press(game, client, owner, next_deal):
@@ -418,8 +540,11 @@ def test_the_race_pad_of_another_game_is_not_found(game, client, owner):
     with transaction.atomic():
         state = client.get(reverse("race_state", args=[table.viewer_token]), {"deal": "1"})
     assert state.status_code == 404
-    response = post(client, reverse("race_press", args=[table.keeper_token]),
-                    {"player": "Asha", "deal": "1", "keys": "", "key": "c0"})
+    response = post(
+        client,
+        reverse("race_press", args=[table.keeper_token]),
+        {"player": "Asha", "deal": "1", "keys": "", "key": "c0"},
+    )
     assert response.status_code == 404
     assert counts() == before_counts and snapshot(table) == before
 
@@ -476,8 +601,9 @@ def test_puzzle_play(client, owner):
     @example(data={"keys": "", "key": "give_up"})
     @example(data={"keys": "c9", "key": "="})
     def check(data):
-        puzzle = Puzzle.objects.create(player=owner.get_username(), user=owner, cards=EIGHTS_AND_THREES,
-                                       difficulty="hard", solutions=1)
+        puzzle = Puzzle.objects.create(
+            player=owner.get_username(), user=owner, cards=EIGHTS_AND_THREES, difficulty="hard", solutions=1
+        )
         before_counts = counts()
         before = Puzzle.objects.filter(pk=puzzle.pk).values().first()
         response = post(client, reverse("puzzle", args=[puzzle.pk]), data)
@@ -493,10 +619,15 @@ def test_puzzle_play(client, owner):
 
 # --- setup and import ------------------------------------------------------------------------
 
+
 def test_setup_once_an_owner_exists(owner, django_user_model):
     @FUZZ
-    @given(data=forms(["username", "password1", "password2"],
-                      {"username": "mallory", "password1": "x-Very-long-9", "password2": "x-Very-long-9"}))
+    @given(
+        data=forms(
+            ["username", "password1", "password2"],
+            {"username": "mallory", "password1": "x-Very-long-9", "password2": "x-Very-long-9"},
+        )
+    )
     def check(data):
         users = django_user_model.objects.count()
         response = post(Client(enforce_csrf_checks=True), reverse("setup"), data)
@@ -506,12 +637,24 @@ def test_setup_once_an_owner_exists(owner, django_user_model):
     check()
 
 
-JSON_LEAF = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(min_value=-(2 ** 80), max_value=2 ** 80),
-                      st.floats(), st.text(max_size=20), st.sampled_from(HOSTILE), st.sampled_from(CHOICES))
-JSON_VALUE = st.recursive(st.one_of(JSON_LEAF, st.just([]), st.just({})), lambda children: st.one_of(
-    st.lists(children, min_size=1, max_size=4),
-    st.dictionaries(st.one_of(st.text(max_size=10), st.sampled_from(HOSTILE)), children, min_size=1, max_size=4)),
-    max_leaves=12)
+JSON_LEAF = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.integers(min_value=-(2**80), max_value=2**80),
+    st.floats(),
+    st.text(max_size=20),
+    st.sampled_from(HOSTILE),
+    st.sampled_from(CHOICES),
+)
+JSON_VALUE = st.recursive(
+    st.one_of(JSON_LEAF, st.just([]), st.just({})),
+    lambda children: st.one_of(
+        st.lists(children, min_size=1, max_size=4),
+        st.dictionaries(st.one_of(st.text(max_size=10), st.sampled_from(HOSTILE)), children, min_size=1, max_size=4),
+    ),
+    max_leaves=12,
+)
 
 
 def places(value, path=()):
@@ -573,11 +716,26 @@ def test_import_file(client, owner):
     @example(content="DEEP")  # (named, so a failure report does not print 200 kB)
     @example(content=with_name("marriage", SCRIPT))
     @example(content=with_name("marriage", "a\x00b"))
-    @example(content=with_name("thirteen", "Long night", players=["Asha", "B\x00", "Charlie", "David"], hands=[],
-                               colors={}))
-    @example(content=json.dumps({**SAMPLES["marriage"]["one_hand_document"], "hands": [{"inputs": {
-        "Asha": {"status": "seen", "maal": 10 ** 400}, "Bikash": {"status": "winner", "maal": 4},
-        "Chandra": {"status": "seen", "maal": 6}, "Dipa": {"status": "unseen", "maal": 5}}}]}).encode())
+    @example(
+        content=with_name("thirteen", "Long night", players=["Asha", "B\x00", "Charlie", "David"], hands=[], colors={})
+    )
+    @example(
+        content=json.dumps(
+            {
+                **SAMPLES["marriage"]["one_hand_document"],
+                "hands": [
+                    {
+                        "inputs": {
+                            "Asha": {"status": "seen", "maal": 10**400},
+                            "Bikash": {"status": "winner", "maal": 4},
+                            "Chandra": {"status": "seen", "maal": 6},
+                            "Dipa": {"status": "unseen", "maal": 5},
+                        }
+                    }
+                ],
+            }
+        ).encode()
+    )
     @example(content=b'{"format": "cardscore-table/1", "game": "marriage", "players": NaN, "hands": []}')
     @example(content="\ufeff".encode() + json.dumps(SAMPLES["marriage"]["one_hand_document"]).encode())
     @example(content=json.dumps(SAMPLES["marriage"]["one_hand_document"]).encode("utf-16"))
@@ -603,9 +761,10 @@ def test_import_file(client, owner):
 
 # --- names are escaped everywhere they are shown -----------------------------------------------
 
+
 @pytest.mark.parametrize("game", GAMES)
 def test_hostile_names_are_shown_escaped_on_every_page_of_the_table(game, client, owner):
-    names = [SCRIPT, IMG, "<svg onload=alert(1)>", "A & B"][:len(players_of(game))]
+    names = [SCRIPT, IMG, "<svg onload=alert(1)>", "A & B"][: len(players_of(game))]
     table = fresh_table(game, owner)
     response = post(client, reverse("players", args=[table.keeper_token]), players_form(game, names))
     assert response.status_code == 302
@@ -614,8 +773,11 @@ def test_hostile_names_are_shown_escaped_on_every_page_of_the_table(game, client
     assert_names_escaped(client, table)
     # The race pad remembers the player in a cookie: percent-encoded, so no header can be injected.
     if game == "twentyfour":
-        response = post(client, reverse("race_press", args=[table.keeper_token]),
-                        {"player": SCRIPT, "deal": "2", "keys": "", "key": "c0"})
+        response = post(
+            client,
+            reverse("race_press", args=[table.keeper_token]),
+            {"player": SCRIPT, "deal": "2", "keys": "", "key": "c0"},
+        )
         assert response.status_code == 200
         assert response.cookies[f"player-{table.pk}"].value == quote(SCRIPT)
     # A change made by a hostile name, for the history page.
@@ -623,15 +785,26 @@ def test_hostile_names_are_shown_escaped_on_every_page_of_the_table(game, client
         hand = table.hands.get(number=1)
         recording.edit_hand(table, 1, hand.inputs, hand.version, by=SCRIPT)
     else:
-        recording.record_hand(table, {"_hand": {"cards": ["8S", "3H", "8D", "3C"], "answer": "8/(3-8/3)"},
-                                     **{name: {"won": name == IMG} for name in names}}, 2, by=SCRIPT)
+        recording.record_hand(
+            table,
+            {
+                "_hand": {"cards": ["8S", "3H", "8D", "3C"], "answer": "8/(3-8/3)"},
+                **{name: {"won": name == IMG} for name in names},
+            },
+            2,
+            by=SCRIPT,
+        )
     history = client.get(reverse("history", args=[table.keeper_token]))
     check_page(history)
     assert escape(SCRIPT) in history.content.decode()
     # (page, whether it shows the players' names)
-    pages = [(reverse("live", args=[table.viewer_token]), True), (reverse("player", args=[IMG]), True),
-             (reverse("home"), False), (reverse("hand", args=[table.viewer_token, 1]), True),
-             (reverse("total", args=[table.viewer_token, 1]), True)]  # seat 1: IMG
+    pages = [
+        (reverse("live", args=[table.viewer_token]), True),
+        (reverse("player", args=[IMG]), True),
+        (reverse("home"), False),
+        (reverse("hand", args=[table.viewer_token, 1]), True),
+        (reverse("total", args=[table.viewer_token, 1]), True),
+    ]  # seat 1: IMG
     if get_game(game).hands_editable:
         pages.append((reverse("edit_hand", args=[table.keeper_token, 1]), True))
     else:
@@ -650,8 +823,9 @@ def test_hostile_names_are_shown_escaped_on_every_page_of_the_table(game, client
 def test_the_players_page_lists_any_name_a_table_accepts(name, client, owner):
     """A name with "/" is a valid player name; the Players page must still list it (escaped)."""
     table = fresh_table("marriage", owner)
-    response = post(client, reverse("players", args=[table.keeper_token]),
-                    {"player": [name, "Bikash", "Chandra", "Dipa"]})
+    response = post(
+        client, reverse("players", args=[table.keeper_token]), {"player": [name, "Bikash", "Chandra", "Dipa"]}
+    )
     assert response.status_code == 302
     with transaction.atomic():
         response = client.get(reverse("players_list"))

@@ -34,8 +34,16 @@ WORDS = {
 KNOWN = {"templates/games/home.html": {"Marriage", "Konkan", "Thirteen", "24 Game"}}
 # The shared files: the site, the shared app and its templates and static files. A game's folder
 # (games/<game>/), its engine (scoring/), translations, docs and tests are the game's own.
-SHARED = ["cardscore/**/*.py", "games/*.py", "games/templatetags/**/*.py", "games/management/**/*.py",
-          "templates/**/*.html", "templates/**/*.js", "static/**/*.js", "static/**/*.css"]
+SHARED = [
+    "cardscore/**/*.py",
+    "games/*.py",
+    "games/templatetags/**/*.py",
+    "games/management/**/*.py",
+    "templates/**/*.html",
+    "templates/**/*.js",
+    "static/**/*.js",
+    "static/**/*.css",
+]
 # The one line a game has in the settings: its app in INSTALLED_APPS.
 SETTINGS_LINE = re.compile(r'^\s*"games\.[a-z_]+",\s*$')
 
@@ -52,8 +60,13 @@ def python_code(text):
     docstrings = set()
     for node in ast.walk(ast.parse(text)):
         body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                and isinstance(body[0].value.value, str):
+        if (
+            isinstance(body, list)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
             docstrings.update(range(body[0].lineno, body[0].end_lineno + 1))
     lines = text.splitlines()
     for token in tokenize.generate_tokens(io.StringIO(text).readline):
@@ -82,15 +95,22 @@ def shared_code():
 def test_no_shared_file_uses_a_game_s_words():
     words = sorted({word for game in registry.all_games() for word in game_words(game)}, key=len, reverse=True)
     pattern = re.compile(r"\b(" + "|".join(words) + r")\b", re.I)
-    found = [f"{path}:{number}: {match.group()!r}" for path, lines in shared_code() for number, line in enumerate(lines, 1)
-             for match in pattern.finditer(line) if match.group() not in KNOWN.get(str(path), ())]
+    found = [
+        f"{path}:{number}: {match.group()!r}"
+        for path, lines in shared_code()
+        for number, line in enumerate(lines, 1)
+        for match in pattern.finditer(line)
+        if match.group() not in KNOWN.get(str(path), ())
+    ]
     assert found == []
 
 
 @pytest.mark.django_db
 def test_a_game_s_own_files_are_loaded_on_its_pages_only(client, owner):
-    pages = {game.slug: client.get(reverse("table", args=[seeded(owner, game.slug, []).keeper_token])).content.decode()
-             for game in registry.all_games()}
+    pages = {
+        game.slug: client.get(reverse("table", args=[seeded(owner, game.slug, []).keeper_token])).content.decode()
+        for game in registry.all_games()
+    }
     for game in registry.all_games():
         own = [static(path) for path in game.assets] + ([colors_url(game)] if game.colors else [])
         for slug, html in pages.items():
@@ -130,5 +150,8 @@ def test_a_server_without_the_24_game_serves_every_other_game(tmp_path):
     served = run_command([sys.executable, "manage.py", "shell", "-c", WITHOUT_24], env)
     assert served.returncode == 0, served.stderr
     games = [game.slug for game in registry.all_games() if game.slug != "twentyfour"]
-    assert served.stdout.split("\n")[-len(games) - 3:-1] == [
-        "guest home 200 False", "home 200 False", *(f"{slug} 200 False" for slug in games)]
+    assert served.stdout.split("\n")[-len(games) - 3 : -1] == [
+        "guest home 200 False",
+        "home 200 False",
+        *(f"{slug} 200 False" for slug in games),
+    ]

@@ -18,8 +18,15 @@ START = datetime(2026, 11, 6, 19, 0, tzinfo=UTC)
 
 def marriage_evening(owner, name, hands, day, finished=True, group=None, **rules):
     """A Marriage table of Asha, Bikash, Chandra and Dipa on the `day`-th Friday of the season."""
-    table = seeded(owner, "marriage", hands, players=["Asha", "Bikash", "Chandra", "Dipa"], name=name, rules=rules,
-                   created=(START + timedelta(days=7 * day)).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    table = seeded(
+        owner,
+        "marriage",
+        hands,
+        players=["Asha", "Bikash", "Chandra", "Dipa"],
+        name=name,
+        rules=rules,
+        created=(START + timedelta(days=7 * day)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    )
     Table.objects.filter(pk=table.pk).update(group=group, finished=START if finished else None)
     table.refresh_from_db()
     return table
@@ -62,9 +69,19 @@ def test_a_players_rival_is_who_took_the_most_points_from_them(owner):
 
 def test_where_the_lowest_score_wins_the_rival_is_who_did_better_than_the_hands_average(owner):
     # Penalties 68, 0, 100: the average is 56 against; Bina, at 0, took 12 from Asha and 44 from Chet.
-    table = seeded(owner, "konkan", [{"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "hand_penalty": 68},
-                                      "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}}],
-                   players=["Asha", "Bina", "Chet"])
+    table = seeded(
+        owner,
+        "konkan",
+        [
+            {
+                "_hand": {"joker_discard": False},
+                "Asha": {"outcome": "set", "hand_penalty": 68},
+                "Bina": {"outcome": "winner"},
+                "Chet": {"outcome": "not_set"},
+            }
+        ],
+        players=["Asha", "Bina", "Chet"],
+    )
     season = roster.records([table])["Konkan"]
     assert season["signed"] is False
     assert [row["name"] for row in season["players"]] == ["Bina", "Asha", "Chet"]
@@ -82,8 +99,10 @@ def test_a_player_sitting_out_a_hand_has_no_best_worst_or_rival_from_it(owner):
 
 
 def test_runs_of_wins_follow_the_tables_in_the_order_they_were_played(owner):
-    tables = [marriage_evening(owner, f"Friday {day}", [hand], day=day)
-              for day, hand in enumerate([ASHA_WINS, ASHA_WINS, BIKASH_WINS, ASHA_WINS])]
+    tables = [
+        marriage_evening(owner, f"Friday {day}", [hand], day=day)
+        for day, hand in enumerate([ASHA_WINS, ASHA_WINS, BIKASH_WINS, ASHA_WINS])
+    ]
     tables.append(marriage_evening(owner, "Still playing", [BIKASH_WINS], day=5, finished=False))
     season = season_of(reversed(tables))
     asha, bikash = row_of(season, "Asha"), row_of(season, "Bikash")
@@ -107,11 +126,17 @@ def test_the_owner_puts_a_table_in_a_new_group_then_another_in_the_same(client, 
     assert csrf_post(client, url, {"group": "", "new_group": "  Friday club "}).status_code == 302
     club = Group.objects.get(owner=owner)
     assert club.name == "Friday club"
-    assert csrf_post(client, reverse("table_group", args=[second.keeper_token]), {"group": str(club.pk)}).status_code == 302
+    assert (
+        csrf_post(client, reverse("table_group", args=[second.keeper_token]), {"group": str(club.pk)}).status_code
+        == 302
+    )
     assert set(club.tables.all()) == {first, second}
     text = page(client.get(table_url(first)))
-    assert f'Group:&nbsp;<a href="{reverse("group", args=[club.pk])}">Friday club</a>' in client.get(
-        table_url(first)).content.decode() and "change" in text
+    assert (
+        f'Group:&nbsp;<a href="{reverse("group", args=[club.pk])}">Friday club</a>'
+        in client.get(table_url(first)).content.decode()
+        and "change" in text
+    )
     csrf_post(client, url, {"group": "", "new_group": "Friday club"})  # the same name is the same group
     assert Group.objects.count() == 1
     csrf_post(client, url, {"group": ""})
@@ -119,16 +144,17 @@ def test_the_owner_puts_a_table_in_a_new_group_then_another_in_the_same(client, 
     assert first.group is None
 
 
-def test_a_group_that_is_not_yours_or_a_name_too_long_is_refused_and_nothing_changes(client, owner,
-                                                                                     django_user_model):
+def test_a_group_that_is_not_yours_or_a_name_too_long_is_refused_and_nothing_changes(client, owner, django_user_model):
     table = fresh_table("marriage", owner)
     theirs = Group.objects.create(owner=django_user_model.objects.create_user("other"), name="Their club")
     url = reverse("table_group", args=[table.keeper_token])
-    for data, message in [({"group": str(theirs.pk)}, "Choose one of your groups"),
-                          ({"group": "abc"}, "Choose one of your groups"),
-                          ({"group": "²"}, "Choose one of your groups"),
-                          ({"group": "9" * 40}, "Choose one of your groups"),
-                          ({"group": "", "new_group": "x" * 81}, "Must be at most 80 characters")]:
+    for data, message in [
+        ({"group": str(theirs.pk)}, "Choose one of your groups"),
+        ({"group": "abc"}, "Choose one of your groups"),
+        ({"group": "²"}, "Choose one of your groups"),
+        ({"group": "9" * 40}, "Choose one of your groups"),
+        ({"group": "", "new_group": "x" * 81}, "Must be at most 80 characters"),
+    ]:
         response = csrf_post(client, url, data)
         assert response.status_code == 422 and message in page(response)
     table.refresh_from_db()
@@ -159,8 +185,8 @@ def test_the_group_page_shows_the_season_and_its_tables(client, owner):
     marriage_evening(owner, "Not in the club", [BIKASH_WINS], day=2)
     text = page(client.get(reverse("group", args=[club.pk])))
     assert "2 tables · 6 Nov 2026 – 13 Nov 2026" in text
-    assert "<tr><th scope=\"row\">Asha</th><td>2</td><td>2</td><td>+29</td></tr>" in text
-    assert f"<tr><th scope=\"row\">Dipa</th><td>2</td><td>0</td><td>{MINUS}38</td></tr>" in text
+    assert '<tr><th scope="row">Asha</th><td>2</td><td>2</td><td>+29</td></tr>' in text
+    assert f'<tr><th scope="row">Dipa</th><td>2</td><td>0</td><td>{MINUS}38</td></tr>' in text
     assert f"{MINUS}32 · Friday 1, hand 1" in text
     assert "Lost the most to</dt><dd>Asha · 25 points" in text  # Dipa's rival: 22.3 + 3 (Bikash: 9.7 + 3)
     assert "Friday 2" in text and "Not in the club" not in text

@@ -61,6 +61,7 @@ def told(game, hand, rules=None):
 
 # --- every game ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_s_history_tells_each_hand_in_words_and_never_as_data(client, owner, game):
     table = played(owner, game)
@@ -90,9 +91,14 @@ def test_every_game_s_correction_says_what_the_changed_inputs_were_and_are(clien
 
 # --- each game's words ------------------------------------------------------------------------------
 
+
 def test_marriage_tells_status_maal_dublee_foul_and_sitting_out():
-    assert told("marriage", 1) == [("Asha", "winner, maal 3, dublee"), ("Bikash", "seen, maal 0"),
-                                   ("Chandra", "seen, maal 7"), ("दीपा", "seen, maal 2")]
+    assert told("marriage", 1) == [
+        ("Asha", "winner, maal 3, dublee"),
+        ("Bikash", "seen, maal 0"),
+        ("Chandra", "seen, maal 7"),
+        ("दीपा", "seen, maal 2"),
+    ]
     assert told("marriage", 2)[3] == ("दीपा", "sat out")
     assert told("marriage", 3)[2] == ("Chandra", "seen, maal 2, foul")
 
@@ -100,8 +106,9 @@ def test_marriage_tells_status_maal_dublee_foul_and_sitting_out():
 def test_marriage_tells_counted_maal_with_the_best_split_under_the_table_s_maal_table(owner, client):
     hand = marriage_inputs("sWsu", (0, 4, 6, 5), players=("Sita", "Bikash", "Chandra", "Dipa"))
     hand["Sita"] = {"status": "seen", "maal_counts": MAAL_COUNTS}
-    table = tables.create_table(game="marriage", name="Maal", players=["Sita", "Bikash", "Chandra", "Dipa"],
-                                  rules={}, owner=owner)
+    table = tables.create_table(
+        game="marriage", name="Maal", players=["Sita", "Bikash", "Chandra", "Dipa"], rules={}, owner=owner
+    )
     recording.record_hand(table, hand, 1)
     assert "<li>Sita: seen, maal counted — 2 tiplu, 1 poplu, 1 jhiplu = 13</li>" in history_page(client, table)
 
@@ -114,32 +121,51 @@ def test_marriage_tells_counted_maal_with_the_best_split_under_the_table_s_maal_
 
 def test_marriage_correction_from_typed_to_counted_maal_and_a_mark_taken_off(owner):
     table = tables.create_table(game="marriage", name="M", players=["Sita", "Ram"], rules={}, owner=owner)
-    before = {"Sita": {"status": "winner", "maal": 12, "dublee": True, "foul": False},
-              "Ram": {"status": "seen", "maal": 0, "dublee": False, "foul": False}}
-    after = {"Sita": {"status": "winner", "maal_counts": MAAL_COUNTS, "dublee": False, "foul": False},
-             "Ram": before["Ram"]}
+    before = {
+        "Sita": {"status": "winner", "maal": 12, "dublee": True, "foul": False},
+        "Ram": {"status": "seen", "maal": 0, "dublee": False, "foul": False},
+    }
+    after = {
+        "Sita": {"status": "winner", "maal_counts": MAAL_COUNTS, "dublee": False, "foul": False},
+        "Ram": before["Ram"],
+    }
     [line] = history.corrections(table, before, after)
-    assert (line.who, line.old, line.new) == ("Sita", "maal 12, dublee",
-                                              "maal counted — 2 tiplu, 1 poplu, 1 jhiplu = 13, no dublee")
+    assert (line.who, line.old, line.new) == (
+        "Sita",
+        "maal 12, dublee",
+        "maal counted — 2 tiplu, 1 poplu, 1 jhiplu = 13, no dublee",
+    )
 
 
 def test_marriage_with_honors_tells_outcomes_honors_marriages_and_hand_points():
     assert told("marriage-honors", 0) == [
-        ("Asha", "declared, 2 honors"), ("Bina", "played on, 1 honor, 1 marriage, 17 points in hand"),
-        ("Chet", "surrendered on the first move"), ("Dev", "sat out"), ("Ema", "never got a turn, 30 points in hand")]
+        ("Asha", "declared, 2 honors"),
+        ("Bina", "played on, 1 honor, 1 marriage, 17 points in hand"),
+        ("Chet", "surrendered on the first move"),
+        ("Dev", "sat out"),
+        ("Ema", "never got a turn, 30 points in hand"),
+    ]
     assert told("marriage-honors", 1)[0] == ("Asha", "surrendered later, 1 honor")
 
 
 def test_konkan_tells_sets_penalties_cards_failed_wins_and_the_joker_discard():
     assert told("konkan", 0) == [("Asha", "had set, penalty 68"), ("Bina", "winner"), ("Chet", "had not set")]
-    assert told("konkan", 1) == [("", "the winner discarded a joker"), ("Asha", "winner"),
-                                 ("Bina", "had set, cards left A♠ 7♥ joker = 68, 1 failed win"),
-                                 ("Chet", "had not set")]
+    assert told("konkan", 1) == [
+        ("", "the winner discarded a joker"),
+        ("Asha", "winner"),
+        ("Bina", "had set, cards left A♠ 7♥ joker = 68, 1 failed win"),
+        ("Chet", "had not set"),
+    ]
 
 
 def test_thirteen_tells_bids_books_and_trump():
-    assert told("thirteen", 1) == [("", "trump ♥"), ("Asha", "bid 0, took 0 books"), ("Bikram", "bid 1, took 1 book"),
-                                   ("Charlie", "bid 0, took 1 book"), ("David", "bid 1, took 0 books")]
+    assert told("thirteen", 1) == [
+        ("", "trump ♥"),
+        ("Asha", "bid 0, took 0 books"),
+        ("Bikram", "bid 1, took 1 book"),
+        ("Charlie", "bid 0, took 1 book"),
+        ("David", "bid 1, took 0 books"),
+    ]
     assert told("thirteen", 3)[1] == ("Asha", "bid 2")  # bids in, books not yet
 
 
@@ -157,8 +183,11 @@ def test_a_game_that_words_nothing_of_its_own_gets_readable_generic_words():
 
 # --- undo ------------------------------------------------------------------------------------------
 
-MARRIAGE_HANDS = [marriage_inputs("sWsu", (12, 4, 6, 0)), marriage_inputs("Wsus", (3, 0, 0, 2)),
-                  marriage_inputs("sWss", (0, 9, 1, 1))]
+MARRIAGE_HANDS = [
+    marriage_inputs("sWsu", (12, 4, 6, 0)),
+    marriage_inputs("Wsus", (3, 0, 0, 2)),
+    marriage_inputs("sWss", (0, 9, 1, 1)),
+]
 
 
 def undo(client, table, number):
@@ -169,11 +198,14 @@ def restore(client, table, number):
     return csrf_post(client, reverse("restore_hand", args=[table.keeper_token, number]))
 
 
-@pytest.mark.parametrize("number, message", [
-    (3, "Hand 3 deleted."),
-    (2, "Hand 2 deleted; the hand after it moved up."),
-    (1, "Hand 1 deleted; the 2 hands after it moved up."),
-])
+@pytest.mark.parametrize(
+    "number, message",
+    [
+        (3, "Hand 3 deleted."),
+        (2, "Hand 2 deleted; the hand after it moved up."),
+        (1, "Hand 1 deleted; the 2 hands after it moved up."),
+    ],
+)
 def test_undo_says_later_hands_moved_up_only_when_there_were_some(client, owner, number, message):
     table = played(owner, "marriage", MARRIAGE_HANDS)
     response = undo(client, table, number)
@@ -185,6 +217,7 @@ def test_undo_says_later_hands_moved_up_only_when_there_were_some(client, owner,
 
 
 # --- redo ------------------------------------------------------------------------------------------
+
 
 def test_redo_puts_the_undone_hand_back_exactly_and_the_history_says_so(client, owner, django_assert_max_num_queries):
     table = played(owner, "marriage", MARRIAGE_HANDS)
@@ -219,8 +252,9 @@ def test_every_game_s_last_hand_comes_back_by_redo_as_it_was(client, owner, game
     assert restore(client, table, number).status_code == 302
     table.refresh_from_db()
     stored, hands = snapshot(table)
-    assert [(hand["number"], hand["inputs"], hand["points"]) for hand in hands] == \
-        [(hand["number"], hand["inputs"], hand["points"]) for hand in kept[1]]
+    assert [(hand["number"], hand["inputs"], hand["points"]) for hand in hands] == [
+        (hand["number"], hand["inputs"], hand["points"]) for hand in kept[1]
+    ]
     for field in ("totals", "progress", "state", "series"):
         assert stored[field] == kept[0][field], field
     assert (stored["current_hand"] or {}).get("inputs") == (kept[0]["current_hand"] or {}).get("inputs")

@@ -62,15 +62,28 @@ def without_defaults(entry):
 
 # --- export ----------------------------------------------------------------------------------
 
+
 @pytest.mark.django_db
 def test_export_matches_the_format(client, owner):
     created = datetime(2026, 11, 21, 1, 15, 0, 123456, tzinfo=ZoneInfo("Asia/Kathmandu"))  # 19:30 UTC
-    table = tables.create_table(game="marriage", name="Friday night", players=PLAYERS,
-                                  rules={"murder": True, "point_rate": 0.25, "currency": "NPR"},
-                                  owner=owner, created=created)
-    recording.record_hand(table, {
-        "Asha": {"status": "seen", "maal": 12}, "Bikash": {"status": "winner", "maal": 4},
-        "Chandra": {"status": "seen", "maal": 6}, "Dipa": {"status": "unseen", "maal": 5}}, 1)
+    table = tables.create_table(
+        game="marriage",
+        name="Friday night",
+        players=PLAYERS,
+        rules={"murder": True, "point_rate": 0.25, "currency": "NPR"},
+        owner=owner,
+        created=created,
+    )
+    recording.record_hand(
+        table,
+        {
+            "Asha": {"status": "seen", "maal": 12},
+            "Bikash": {"status": "winner", "maal": 4},
+            "Chandra": {"status": "seen", "maal": 6},
+            "Dipa": {"status": "unseen", "maal": 5},
+        },
+        1,
+    )
     response = client.get(reverse("export", args=[table.keeper_token]))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json"
@@ -81,12 +94,19 @@ def test_export_matches_the_format(client, owner):
     assert document["game"] == "marriage"
     assert document["name"] == "Friday night"
     assert document["created"] == "2026-11-20T19:30:00Z"
-    assert document["rules"] == {**marriage.ENGINE.default_rules(), "murder": True, "point_rate": 0.25, "currency": "NPR"}
+    assert document["rules"] == {
+        **marriage.ENGINE.default_rules(),
+        "murder": True,
+        "point_rate": 0.25,
+        "currency": "NPR",
+    }
     assert document["players"] == PLAYERS
     assert len(document["hands"]) == 1
     exported = document["hands"][0]
     assert set(exported) == {"inputs", "points"}
-    assert {name: without_defaults(entry) for name, entry in exported["inputs"].items()} == EXAMPLE["hands"][0]["inputs"]
+    assert {name: without_defaults(entry) for name, entry in exported["inputs"].items()} == EXAMPLE["hands"][0][
+        "inputs"
+    ]
     assert exported["points"] == WORKED_POINTS
     assert document["totals"] == WORKED_POINTS
     # the viewer link may download too
@@ -96,19 +116,37 @@ def test_export_matches_the_format(client, owner):
 @pytest.mark.django_db
 def test_export_then_import_then_export_gives_the_same_document(owner):
     table = tables.create_table(
-        game="marriage", name="Round trip", players=PLAYERS, owner=owner, colors={"Asha": "red", "Dipa": "teal"},
-        rules={"kidnap": True, "foul_fine": 20, "point_rate": 0.5, "currency": "NPR",
-               "maal_table": {"tiplu": [4, 8]}},
-        created=datetime(2026, 11, 20, 19, 30, 5, tzinfo=UTC))
-    recording.record_hand(table, {
-        "Asha": {"status": "seen", "maal_counts": {"tiplu": 2, "poplu": 1, "jhiplu": 1,
-                                                   "tunnellas": {"ordinary": 1}}},
-        "Bikash": {"status": "winner", "maal": 4, "dublee": True},
-        "Chandra": {"status": "seen", "maal": 6, "foul": True},
-        "Dipa": {"status": "unseen", "maal": 5}}, 1)
-    recording.record_hand(table, {
-        "Asha": {"status": "out"}, "Bikash": {"status": "seen", "maal": 2, "dublee": True},
-        "Chandra": {"status": "winner", "maal": 9}, "Dipa": {"status": "seen", "maal": 0}}, 2)
+        game="marriage",
+        name="Round trip",
+        players=PLAYERS,
+        owner=owner,
+        colors={"Asha": "red", "Dipa": "teal"},
+        rules={"kidnap": True, "foul_fine": 20, "point_rate": 0.5, "currency": "NPR", "maal_table": {"tiplu": [4, 8]}},
+        created=datetime(2026, 11, 20, 19, 30, 5, tzinfo=UTC),
+    )
+    recording.record_hand(
+        table,
+        {
+            "Asha": {
+                "status": "seen",
+                "maal_counts": {"tiplu": 2, "poplu": 1, "jhiplu": 1, "tunnellas": {"ordinary": 1}},
+            },
+            "Bikash": {"status": "winner", "maal": 4, "dublee": True},
+            "Chandra": {"status": "seen", "maal": 6, "foul": True},
+            "Dipa": {"status": "unseen", "maal": 5},
+        },
+        1,
+    )
+    recording.record_hand(
+        table,
+        {
+            "Asha": {"status": "out"},
+            "Bikash": {"status": "seen", "maal": 2, "dublee": True},
+            "Chandra": {"status": "winner", "maal": 9},
+            "Dipa": {"status": "seen", "maal": 0},
+        },
+        2,
+    )
     table.refresh_from_db()
     first = table_file.export_table(table)
     assert first["hands"][1]["points"]["Asha"] == 0
@@ -124,6 +162,7 @@ def test_export_then_import_then_export_gives_the_same_document(owner):
 
 
 # --- import ----------------------------------------------------------------------------------
+
 
 @pytest.mark.django_db
 def test_importing_the_format_example_works():
@@ -211,6 +250,7 @@ def _set(path, value):
             target = target[key]
         target[last] = value
         return document
+
     return change
 
 
@@ -218,6 +258,7 @@ def _delete(key):
     def change(document):
         del document[key]
         return document
+
     return change
 
 
@@ -232,8 +273,12 @@ def _drop_player_from_hand(document):
 
 
 def _bad_third_of_four(document):
-    document["hands"] = [hand("sWsu", (12, 4, 6, 0)), hand("Wsss", (0, 0, 0, 0)),
-                         hand("WWsu", (1, 2, 3, 0)), hand("sWss", (0, 0, 0, 0))]
+    document["hands"] = [
+        hand("sWsu", (12, 4, 6, 0)),
+        hand("Wsss", (0, 0, 0, 0)),
+        hand("WWsu", (1, 2, 3, 0)),
+        hand("sWss", (0, 0, 0, 0)),
+    ]
     del document["totals"]
     return document
 
@@ -245,13 +290,18 @@ INVALID_FILES = [
     pytest.param(_set(["game"], "poker"), "unknown game 'poker'", id="unknown-game"),
     pytest.param(_set(["rules", "tiplu_bonus"], 3), "unknown key 'tiplu_bonus'", id="bad-rule-key"),
     pytest.param(_set(["rules", "seen_points"], -1), "seen_points: must be at least 0", id="rule-out-of-range"),
-    pytest.param(_set(["players"], ["Asha", "Bikash", "Chandra", "asha"]), "two players have this name",
-                 id="duplicate-player"),
-    pytest.param(_set(["players"], ["Asha", "Bikash", "Chandra", "_Dipa"]), "a name cannot start with '_'",
-                 id="player-starting-with-underscore"),
+    pytest.param(
+        _set(["players"], ["Asha", "Bikash", "Chandra", "asha"]), "two players have this name", id="duplicate-player"
+    ),
+    pytest.param(
+        _set(["players"], ["Asha", "Bikash", "Chandra", "_Dipa"]),
+        "a name cannot start with '_'",
+        id="player-starting-with-underscore",
+    ),
     pytest.param(_drop_player_from_hand, "hand 1, Dipa, status", id="hand-missing-a-player"),
-    pytest.param(_bad_third_of_four, "hand 3, Bikash, status: only one player can win a hand",
-                 id="invalid-hand-in-the-middle"),
+    pytest.param(
+        _bad_third_of_four, "hand 3, Bikash, status: only one player can win a hand", id="invalid-hand-in-the-middle"
+    ),
 ]
 
 
@@ -287,6 +337,7 @@ def test_an_upload_that_is_not_json_is_rejected(client):
 
 # --- command line ---------------------------------------------------------------------------
 
+
 def command(*args):
     """Run a management command here: (its standard output, its standard error, its exit status)."""
     out, err = io.StringIO(), io.StringIO()
@@ -302,9 +353,16 @@ def test_export_table_finds_a_table_by_its_id_either_link_or_the_code_at_a_links
     table = seeded(owner, "marriage", [])
     seeded(owner, "marriage", [], name="Another table")
     site = "http://192.168.1.20:8000"
-    for reference in (table.pk, table.keeper_token, table.viewer_token, f"{site}/t/{table.keeper_token}/",
-                      f"{site}/t/{table.viewer_token}/", f"{site}/t/{table.viewer_token}/history/",
-                      f"/t/{table.keeper_token}", f" {table.viewer_token}\n"):
+    for reference in (
+        table.pk,
+        table.keeper_token,
+        table.viewer_token,
+        f"{site}/t/{table.keeper_token}/",
+        f"{site}/t/{table.viewer_token}/",
+        f"{site}/t/{table.viewer_token}/history/",
+        f"/t/{table.keeper_token}",
+        f" {table.viewer_token}\n",
+    ):
         out, err, status = command("export_table", reference)
         assert (status, err) == (0, ""), reference
         assert json.loads(out) == table_file.export_table(table), reference
@@ -349,8 +407,14 @@ def cli(tmp_path_factory):
     python = str(PYTHON if PYTHON.exists() else sys.executable)
 
     def manage(*args):
-        return subprocess.run([python, "manage.py", *map(str, args)], cwd=PROJECT_DIR, env=env,
-                              capture_output=True, text=True, timeout=120)
+        return subprocess.run(
+            [python, "manage.py", *map(str, args)],
+            cwd=PROJECT_DIR,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
 
     migrated = manage("migrate", "--noinput")
     assert migrated.returncode == 0, migrated.stderr
@@ -398,8 +462,9 @@ def test_export_table_prints_the_document(cli, imported):
     assert document["created"] == "2026-11-20T19:30:00Z"
     assert document["rules"] == {**marriage.ENGINE.default_rules(), "murder": True}
     assert document["players"] == PLAYERS
-    assert [{name: without_defaults(entry) for name, entry in each["inputs"].items()} for each in document["hands"]] \
-        == [EXAMPLE["hands"][0]["inputs"]]
+    assert [
+        {name: without_defaults(entry) for name, entry in each["inputs"].items()} for each in document["hands"]
+    ] == [EXAMPLE["hands"][0]["inputs"]]
     assert [each["points"] for each in document["hands"]] == [WORKED_POINTS]
     assert document["totals"] == WORKED_POINTS
 

@@ -33,8 +33,11 @@ FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]
 
 def upload(client, table_file):
     data = table_file if isinstance(table_file, bytes) else json.dumps(table_file).encode()
-    return csrf_post(client, reverse("import_file"),
-                     {"file": SimpleUploadedFile("table.json", data, content_type="application/json")})
+    return csrf_post(
+        client,
+        reverse("import_file"),
+        {"file": SimpleUploadedFile("table.json", data, content_type="application/json")},
+    )
 
 
 def pages_of(client, table):
@@ -68,11 +71,12 @@ def test_an_event_before_the_first_hand_is_taken_and_kept_in_the_history(client,
 
 
 def test_a_file_with_events_before_the_first_hand_imports(client):
-    events = [{"after": 0, "kind": "join", "player": "Eka", "seat": 1},
-              {"after": 0, "kind": "leave", "player": "Dipa"},
-              {"after": 0, "kind": "dealer", "player": "Bikash"},
-              {"after": 0, "kind": "adjust", "points": {"Asha": 1, "Eka": -1, "Bikash": 0, "Chandra": 0},
-               "reason": "pizza"}]
+    events = [
+        {"after": 0, "kind": "join", "player": "Eka", "seat": 1},
+        {"after": 0, "kind": "leave", "player": "Dipa"},
+        {"after": 0, "kind": "dealer", "player": "Bikash"},
+        {"after": 0, "kind": "adjust", "points": {"Asha": 1, "Eka": -1, "Bikash": 0, "Chandra": 0}, "reason": "pizza"},
+    ]
     assert upload(client, document("marriage", FOUR, [], events=events)).status_code == 302
     table = Table.objects.get()
     assert table.events == [{**events[0], "score": 0}, *events[1:]]
@@ -87,13 +91,18 @@ TRICKY = [LINK, "+Bikash", "@Chandra", "-Dipa"]
 
 def test_the_spreadsheet_writes_text_that_looks_like_a_formula_as_text_and_numbers_as_numbers(client, owner):
     hand = {name: {"status": "winner" if name == LINK else "seen", "maal": 5} for name in TRICKY}
-    events = [{"after": 1, "kind": "adjust", "reason": "=1+1 pizza",
-               "points": {LINK: -20, "+Bikash": 5, "@Chandra": 5, "-Dipa": 10}},
-              {"after": 1, "kind": "join", "player": "=Eka", "seat": 4}]
+    events = [
+        {
+            "after": 1,
+            "kind": "adjust",
+            "reason": "=1+1 pizza",
+            "points": {LINK: -20, "+Bikash": 5, "@Chandra": 5, "-Dipa": 10},
+        },
+        {"after": 1, "kind": "join", "player": "=Eka", "seat": 4},
+    ]
     table = seeded(owner, "marriage", [hand], players=TRICKY, events=events)
     recording.set_note(table, 1, "@SUM(1+1)*cmd|' /C calc'!A0")
-    rows = list(csv.reader(io.StringIO(client.get(reverse("export_csv", args=[table.keeper_token])).content
-                                       .decode())))
+    rows = list(csv.reader(io.StringIO(client.get(reverse("export_csv", args=[table.keeper_token])).content.decode())))
     header, first, adjusted, joined, totals = rows
     assert header == ["Hand", *(f"'{name}" for name in TRICKY), "'=Eka", "Note"]
     assert first[-1] == "'@SUM(1+1)*cmd|' /C calc'!A0"
@@ -103,14 +112,20 @@ def test_the_spreadsheet_writes_text_that_looks_like_a_formula_as_text_and_numbe
     assert any(cell.startswith("-") for cell in totals[1:])  # a negative total, still a number
 
 
-
 def test_a_cell_starting_with_a_tab_or_a_carriage_return_is_text_too():
     # No name or note can start so (their ends are trimmed), but the cell is neutralised whatever it holds.
-    assert [spreadsheet_text(cell) for cell in ("\t=1+1", "\r@x", "Asha", "", -20, 0)] == \
-        ["'\t=1+1", "'\r@x", "Asha", "", -20, 0]
+    assert [spreadsheet_text(cell) for cell in ("\t=1+1", "\r@x", "Asha", "", -20, 0)] == [
+        "'\t=1+1",
+        "'\r@x",
+        "Asha",
+        "",
+        -20,
+        0,
+    ]
 
 
 # --- the import: its size, its dates ----------------------------------------------------------
+
 
 def test_a_table_file_over_the_limit_is_refused_beside_the_field_before_it_is_read(client, monkeypatch):
     def no_reading(*args, **kwargs):
@@ -158,9 +173,18 @@ def test_import_table_reads_standard_input_up_to_the_limit(monkeypatch):
     assert Table.objects.count() == 1
 
 
-@pytest.mark.parametrize("created", ["99999-01-01T00:00:00Z", "0000-01-01", "0001-01-01T00:00:00+05:00",
-                                     "9999-12-31T23:59:59-05:00", "0001-01-01", "1899-12-31T23:59:59Z",
-                                     "3000-01-01T00:00:00Z"])
+@pytest.mark.parametrize(
+    "created",
+    [
+        "99999-01-01T00:00:00Z",
+        "0000-01-01",
+        "0001-01-01T00:00:00+05:00",
+        "9999-12-31T23:59:59-05:00",
+        "0001-01-01",
+        "1899-12-31T23:59:59Z",
+        "3000-01-01T00:00:00Z",
+    ],
+)
 def test_a_creation_date_out_of_range_is_refused(client, tmp_path, created):
     table_file = document("marriage", FOUR, [], created=created)
     response = upload(client, table_file)
@@ -183,10 +207,19 @@ def test_a_creation_date_at_either_end_of_the_range_goes_round_the_pages_and_bac
 # --- the characters of a name -------------------------------------------------------------------
 
 # Each would make a name look like another, turn its line around, or cut it.
-INVISIBLE = {"right-to-left override": "\u202e", "zero-width space": "\u200b", "left-to-right isolate": "\u2066",
-             "pop directional isolate": "\u2069", "left-to-right mark": "\u200e", "right-to-left mark": "\u200f",
-             "byte order mark": "\ufeff", "soft hyphen": "\u00ad", "escape": "\x1b", "newline": "\n",
-             "line separator": "\u2028"}
+INVISIBLE = {
+    "right-to-left override": "\u202e",
+    "zero-width space": "\u200b",
+    "left-to-right isolate": "\u2066",
+    "pop directional isolate": "\u2069",
+    "left-to-right mark": "\u200e",
+    "right-to-left mark": "\u200f",
+    "byte order mark": "\ufeff",
+    "soft hyphen": "\u00ad",
+    "escape": "\x1b",
+    "newline": "\n",
+    "line separator": "\u2028",
+}
 REFUSED = "a name cannot contain control or invisible characters"
 # Real names: Devanagari spells श्‍याम with a zero-width joiner (U+200D), which a name keeps.
 NEPALI_AND_ARABIC = ["हरि", "श्\u200dयाम", "محمد", "Asha"]
@@ -198,8 +231,7 @@ def marked(character):
 
 @pytest.mark.parametrize("character", INVISIBLE.values(), ids=INVISIBLE.keys())
 def test_the_new_table_form_refuses_a_player_name_with_an_invisible_character(client, character):
-    assert_new_table_refused(client, "marriage", table_form("marriage", ["Hari", marked(character), "Asha"]),
-                             REFUSED)
+    assert_new_table_refused(client, "marriage", table_form("marriage", ["Hari", marked(character), "Asha"]), REFUSED)
 
 
 @pytest.mark.parametrize("character", INVISIBLE.values(), ids=INVISIBLE.keys())
@@ -217,8 +249,9 @@ def test_nepali_and_arabic_names_make_a_table_that_goes_out_and_back_in_unchange
     table = Table.objects.get()
     assert table.players == NEPALI_AND_ARABIC and table.name == "शुक्रबार · الجمعة"
     winner = {"status": "winner", "maal": 3}
-    recording.record_hand(table, {name: winner if name == "हरि" else {"status": "seen", "maal": 1}
-                                 for name in NEPALI_AND_ARABIC}, 1)
+    recording.record_hand(
+        table, {name: winner if name == "हरि" else {"status": "seen", "maal": 1} for name in NEPALI_AND_ARABIC}, 1
+    )
     recording.set_note(table, 1, "श्\u200dयाम dealt\nمحمد shuffled")
     exported = client.get(reverse("export", args=[table.keeper_token])).content
     assert upload(client, exported).status_code == 302
@@ -263,11 +296,17 @@ def test_a_group_name_with_an_invisible_character_is_refused_beside_its_field(cl
     assert not Group.objects.exists() and Table.objects.get(pk=table.pk).group is None
 
 
-@pytest.mark.parametrize("change", [
-    lambda table_file: table_file.update(players=["Asha", marked("\u202e"), "Chandra", "Dipa"]),
-    lambda table_file: table_file.update(name="Friday\x1b[2J night"),
-    lambda table_file: table_file.update(events=[{"after": 0, "kind": "join", "player": marked("\u2066"), "seat": 1}]),
-], ids=["player", "table name", "newcomer"])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda table_file: table_file.update(players=["Asha", marked("\u202e"), "Chandra", "Dipa"]),
+        lambda table_file: table_file.update(name="Friday\x1b[2J night"),
+        lambda table_file: table_file.update(
+            events=[{"after": 0, "kind": "join", "player": marked("\u2066"), "seat": 1}]
+        ),
+    ],
+    ids=["player", "table name", "newcomer"],
+)
 def test_a_table_file_cannot_carry_an_invisible_character_into_a_name(client, change):
     table_file = document("marriage", FOUR, [])
     change(table_file)

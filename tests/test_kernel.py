@@ -23,9 +23,13 @@ def project_modules():
 def type_checking_only(tree):
     """The nodes under `if TYPE_CHECKING:`: imports that never run, made to name a type in an
     annotation (an event's check names the Engine that folds it) and left out of the graph."""
-    return {id(inner) for node in ast.walk(tree)
-            if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
-            for statement in node.body for inner in ast.walk(statement)}
+    return {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+        for statement in node.body
+        for inner in ast.walk(statement)
+    }
 
 
 def imported_names(name, path):
@@ -40,7 +44,7 @@ def imported_names(name, path):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else []
+            base = package[: len(package) - node.level + 1] if node.level else []
             source = ".".join(base + ([node.module] if node.module else []))
             yield source
             # `from games import board` imports the module games.board; `from .x import name` only x.
@@ -132,5 +136,12 @@ def test_no_module_of_the_table_kernel_is_over_400_lines():
 
 def test_an_import_for_annotations_only_is_no_edge(tmp_path):
     source = tmp_path / "events.py"
-    source.write_text("from typing import TYPE_CHECKING\nfrom . import checks\nif TYPE_CHECKING:\n    from .base import Engine\n")
-    assert set(imported_names("scoring.events", source)) == {"typing", "typing.TYPE_CHECKING", "scoring", "scoring.checks"}
+    source.write_text(
+        "from typing import TYPE_CHECKING\nfrom . import checks\nif TYPE_CHECKING:\n    from .base import Engine\n"
+    )
+    assert set(imported_names("scoring.events", source)) == {
+        "typing",
+        "typing.TYPE_CHECKING",
+        "scoring",
+        "scoring.checks",
+    }

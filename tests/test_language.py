@@ -30,18 +30,22 @@ def lang_of(response):
 
 # --- the digits ----------------------------------------------------------------------------------
 
+
 def test_text_is_written_in_the_languages_own_digits_and_nothing_else():
-    html = ('<p id="hand-12" class="x2">Hand 12: <b>+51</b> &#x27;q&#x27; &amp; 3&#39;</p>'
-            '<a href="/t/a1/hand/3/" aria-label="Hand 3 worked out" title="7 points" data-n="4">3</a>'
-            '<input name="maal-0" value="12" placeholder="0"><textarea name="note">9 left</textarea>'
-            '<script>const a = 1;</script><style>.a { width: 10px; }</style><!-- 5 -->'
-            '<span>8♠ 10♥</span><button data-rank="10" data-western>10</button>')
+    html = (
+        '<p id="hand-12" class="x2">Hand 12: <b>+51</b> &#x27;q&#x27; &amp; 3&#39;</p>'
+        '<a href="/t/a1/hand/3/" aria-label="Hand 3 worked out" title="7 points" data-n="4">3</a>'
+        '<input name="maal-0" value="12" placeholder="0"><textarea name="note">9 left</textarea>'
+        "<script>const a = 1;</script><style>.a { width: 10px; }</style><!-- 5 -->"
+        '<span>8♠ 10♥</span><button data-rank="10" data-western>10</button>'
+    )
     assert native_digits(html, "ar") == (
         '<p id="hand-12" class="x2">Hand ١٢: <b>+٥١</b> &#x27;q&#x27; &amp; ٣&#39;</p>'
         '<a href="/t/a1/hand/3/" aria-label="Hand ٣ worked out" title="٧ points" data-n="4">٣</a>'
         '<input name="maal-0" value="12" placeholder="٠"><textarea name="note">9 left</textarea>'
-        '<script>const a = 1;</script><style>.a { width: 10px; }</style><!-- 5 -->'
-        '<span>8♠ 10♥</span><button data-rank="10" data-western>10</button>')
+        "<script>const a = 1;</script><style>.a { width: 10px; }</style><!-- 5 -->"
+        '<span>8♠ 10♥</span><button data-rank="10" data-western>10</button>'
+    )
     assert native_digits("<td>−1,250.75</td>", "ne") == "<td>−१,२५०.७५</td>"
     # Card codes typed or shown (AS 10H JK=7C) keep the digits printed on the cards.
     assert native_digits("<p>e.g. AS 10H JK=7C, 3 Hands, 2h</p>", "ar") == "<p>e.g. AS 10H JK=7C, ٣ Hands, ٢h</p>"
@@ -71,8 +75,9 @@ def test_a_device_that_chose_its_languages_digits_sees_every_number_in_them(clie
 
 
 def test_money_in_arabic_indic_digits_has_the_arabic_decimal_and_thousands_marks(client, owner):
-    table, _warnings = table_file.import_table({**SAMPLES["marriage"]["document"], "rules": {"point_rate": 250}},
-                                             owner=owner)
+    table, _warnings = table_file.import_table(
+        {**SAMPLES["marriage"]["document"], "rules": {"point_rate": 250}}, owner=owner
+    )
     client.cookies["django_language"] = "ar"
     client.cookies["cardscore_digits"] = "native"
     with translation.override("ar"):  # as the locale writes it: 18250,00
@@ -92,6 +97,7 @@ def test_an_english_page_keeps_western_digits_whatever_the_choice(client, owner)
 
 # --- signs in right-to-left pages ----------------------------------------------------------------
 
+
 def test_signed_numbers_are_isolated_left_to_right_only_in_right_to_left_languages():
     with translation.override("ar"):
         assert points(-12) == "\u2066\u221212\u2069"
@@ -104,6 +110,7 @@ def test_signed_numbers_are_isolated_left_to_right_only_in_right_to_left_languag
 
 
 # --- which language ------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def nepali_table(owner):
@@ -128,6 +135,7 @@ def test_the_device_choice_comes_before_the_table_and_the_table_before_the_phone
 def test_loading_a_table_changes_no_language(nepali_table):
     """The view shows its page in the table's language itself: reading a table (for its link, its
     page or anything else) leaves the active language as it was."""
+
     def loads_the_table(request):
         for token in (nepali_table.keeper_token, nepali_table.viewer_token):
             assert table_for(token)[0].language == "ne" and link_for(token)[3] == "ne"
@@ -139,8 +147,9 @@ def test_loading_a_table_changes_no_language(nepali_table):
 
 
 def test_the_live_board_follows_the_tables_language(nepali_table):
-    live = Client(HTTP_ACCEPT_LANGUAGE="ar").get(reverse("live", args=[nepali_table.viewer_token]), {"revision": "0"},
-                                                 HTTP_HX_REQUEST="true")
+    live = Client(HTTP_ACCEPT_LANGUAGE="ar").get(
+        reverse("live", args=[nepali_table.viewer_token]), {"revision": "0"}, HTTP_HX_REQUEST="true"
+    )
     assert live.status_code == 200 and live["Content-Language"] == "ne"
 
 
@@ -182,6 +191,7 @@ def test_the_language_travels_in_the_table_file_and_old_files_import_unchanged(o
 
 # --- the switcher, without the script -----------------------------------------------------------
 
+
 def test_the_switcher_remembers_the_choice_and_returns_to_the_page(owner, nepali_table):
     phone = Client(enforce_csrf_checks=True)  # a viewer's page carries no CSRF token: none is needed
     viewer = table_url(nepali_table, nepali_table.viewer_token)
@@ -200,8 +210,12 @@ def test_the_switcher_remembers_the_choice_and_returns_to_the_page(owner, nepali
 
 def test_the_switcher_on_a_page_answering_a_post_returns_to_the_page_posted_from(client, owner):
     table = fresh_table("marriage", owner)
-    refused = csrf_post(client, reverse("add_hand", args=[table.keeper_token]), {"hand_number": "2"},
-                        HTTP_REFERER=f"http://testserver{table_url(table)}")
+    refused = csrf_post(
+        client,
+        reverse("add_hand", args=[table.keeper_token]),
+        {"hand_number": "2"},
+        HTTP_REFERER=f"http://testserver{table_url(table)}",
+    )
     assert refused.status_code == 422
     assert f'name="next" value="http://testserver{table_url(table)}"' in page(refused)
     back = client.post(reverse("choose_language"), {"language": "ne", "next": f"http://testserver{table_url(table)}"})
@@ -220,8 +234,10 @@ HIDDEN = ("hand_number", "version", "key")
 
 def typed_in(form, digits):
     """The hand form as a phone typing its own digits posts it (hidden fields are the page's)."""
-    return {key: value if key in HIDDEN or not isinstance(value, str) else value.translate(digits)
-            for key, value in form.items()}
+    return {
+        key: value if key in HIDDEN or not isinstance(value, str) else value.translate(digits)
+        for key, value in form.items()
+    }
 
 
 @pytest.mark.parametrize("digits", [ARABIC, DEVANAGARI], ids=["arabic-indic", "devanagari"])
@@ -241,29 +257,41 @@ def test_a_hand_typed_in_the_languages_own_digits_is_recorded_with_the_right_num
 
 def test_thirteen_books_typed_in_devanagari_digits_complete_the_round(client, owner):
     table = fresh_table("thirteen", owner)
-    assert csrf_post(client, reverse("add_hand", args=[table.keeper_token]),
-                     typed_in(SAMPLES["thirteen"]["add_hand"], DEVANAGARI)).status_code == 302
+    assert (
+        csrf_post(
+            client,
+            reverse("add_hand", args=[table.keeper_token]),
+            typed_in(SAMPLES["thirteen"]["add_hand"], DEVANAGARI),
+        ).status_code
+        == 302
+    )
     books = {"hand_number": "2", "version": "1", "books-0": "0", "books-1": "1", "books-2": "1", "books-3": "0"}
-    assert csrf_post(client, reverse("add_hand", args=[table.keeper_token]), typed_in(books, DEVANAGARI)).status_code == 302
+    assert (
+        csrf_post(client, reverse("add_hand", args=[table.keeper_token]), typed_in(books, DEVANAGARI)).status_code
+        == 302
+    )
     round_two = Table.objects.get(pk=table.pk).hands.get(number=2).inputs
     assert [round_two[name]["books"] for name in table.players] == [0, 1, 1, 0]
     assert [round_two[name]["bid"] for name in table.players] == [0, 1, 0, 1]
 
 
 def test_a_konkan_set_score_typed_in_arabic_indic_digits(client, owner):
-    table = tables.create_table(game="konkan", name="Konkan", players=SAMPLES["konkan"]["players"], rules={},
-                                  owner=owner)
+    table = tables.create_table(
+        game="konkan", name="Konkan", players=SAMPLES["konkan"]["players"], rules={}, owner=owner
+    )
     player = table.players[0]
-    response = csrf_post(client, reverse("record_set", args=[table.keeper_token]),
-                         {"player": player, "groups": "", "score": "٦١"})
+    response = csrf_post(
+        client, reverse("record_set", args=[table.keeper_token]), {"player": player, "groups": "", "score": "٦١"}
+    )
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.current_hand == {"sets": [{"player": player, "value": 61}]}
 
 
 def test_house_rules_typed_in_devanagari_digits(client, owner):
-    response = csrf_post(client, reverse("new_table", args=["marriage"]),
-                         table_form("marriage", seen_points="४", point_rate="०.५"))
+    response = csrf_post(
+        client, reverse("new_table", args=["marriage"]), table_form("marriage", seen_points="४", point_rate="०.५")
+    )
     assert response.status_code == 302
     rules = Table.objects.get().rules
     assert rules["seen_points"] == 4 and rules["point_rate"] == 0.5
@@ -278,8 +306,8 @@ def test_no_numeric_input_refuses_the_languages_own_digits(client, owner):
     assert Hand.objects.exists()
 
 
-
 # --- boxes for numbers in the chosen digits (the issue "The edges of a real table", item 7) ------
+
 
 def own_digits_client(client, language):
     client.cookies["django_language"] = language
@@ -289,22 +317,29 @@ def own_digits_client(client, language):
 
 def number_boxes(body):
     """name -> value of each box for a number (inputmode numeric or decimal) on a page."""
-    return {match[1]: match[2] for match in
-            re.finditer(r'<input\b[^>]*\bname="([^"]+)"[^>]*\bvalue="([^"]*)"[^>]*inputmode="(?:numeric|decimal)"',
-                        body)}
+    return {
+        match[1]: match[2]
+        for match in re.finditer(
+            r'<input\b[^>]*\bname="([^"]+)"[^>]*\bvalue="([^"]*)"[^>]*inputmode="(?:numeric|decimal)"', body
+        )
+    }
 
 
 def test_a_box_for_a_number_shows_its_value_in_the_chosen_digits_and_nothing_else_does():
-    html = ('<input name="maal-0" value="12" inputmode="numeric" pattern="[0-9٠-٩०-९]*">'
-            '<input type="hidden" name="version" value="12"><input name="player" value="Asha 2">')
+    html = (
+        '<input name="maal-0" value="12" inputmode="numeric" pattern="[0-9٠-٩०-९]*">'
+        '<input type="hidden" name="version" value="12"><input name="player" value="Asha 2">'
+    )
     assert native_digits(html, "ne") == (
         '<input name="maal-0" value="१२" inputmode="numeric" pattern="[0-9٠-٩०-९]*">'
-        '<input type="hidden" name="version" value="12"><input name="player" value="Asha 2">')
+        '<input type="hidden" name="version" value="12"><input name="player" value="Asha 2">'
+    )
 
 
 @pytest.mark.parametrize("language, digits", [("ne", DEVANAGARI), ("ar", ARABIC)])
-def test_the_new_table_forms_defaults_are_in_the_chosen_digits_and_send_back_as_they_are(client, owner,
-                                                                                          language, digits):
+def test_the_new_table_forms_defaults_are_in_the_chosen_digits_and_send_back_as_they_are(
+    client, owner, language, digits
+):
     own_digits_client(client, language)
     body = page(client.get(reverse("new_table", args=["marriage"])))
     boxes = number_boxes(body)
@@ -325,6 +360,7 @@ def test_konkans_failed_wins_stepper_starts_in_the_chosen_digits(client, owner):
 
 # --- the translation review's code changes ------------------------------------------------------
 
+
 def test_the_board_marks_are_the_languages_own_letters(client, owner):
     table = fresh_table("marriage", owner)  # Dipa was unseen in hand 1
     client.cookies["django_language"] = "ne"
@@ -341,6 +377,7 @@ def test_arabic_lists_its_items_with_the_arabic_comma(client, owner):
 
 def test_the_joker_among_cards_is_isolated_only_in_right_to_left_text():
     from games.cards import cards
+
     with translation.override("ar"):
         assert cards(["AS", "JK"]) == "A♠ \u2068جوكر\u2069"
     with translation.override("ne"):
@@ -349,17 +386,22 @@ def test_the_joker_among_cards_is_isolated_only_in_right_to_left_text():
 
 
 @pytest.mark.parametrize("language, digits", [("ne", DEVANAGARI), ("ar", ARABIC)])
-def test_the_seats_page_s_starting_total_is_in_the_chosen_digits_and_sends_back_as_it_is(client, owner,
-                                                                                         language, digits):
+def test_the_seats_page_s_starting_total_is_in_the_chosen_digits_and_sends_back_as_it_is(
+    client, owner, language, digits
+):
     table = fresh_table("konkan", owner)
     Table.objects.filter(pk=table.pk).update(rules={**table.rules, "join_at_highest": True})
     own_digits_client(client, language)
     body = page(client.get(reverse("seats", args=[table.keeper_token])))
     shown = re.search(r'<input id="join-score" name="score" value="([^"]*)"', body)[1]
-    highest = str(Table.objects.get(pk=table.pk).engine.joining_score(table.rules | {"join_at_highest": True},
-                                                                      table.state))
+    highest = str(
+        Table.objects.get(pk=table.pk).engine.joining_score(table.rules | {"join_at_highest": True}, table.state)
+    )
     assert shown == highest.translate(digits)
-    response = csrf_post(client, reverse("seats", args=[table.keeper_token]),
-                         {"kind": "join", "player": "Eka", "seat": "0", "score": shown})
+    response = csrf_post(
+        client,
+        reverse("seats", args=[table.keeper_token]),
+        {"kind": "join", "player": "Eka", "seat": "0", "score": shown},
+    )
     assert response.status_code == 302
     assert Table.objects.get(pk=table.pk).events[-1]["score"] == int(highest)

@@ -31,8 +31,9 @@ def test_a_table_holds_at_most_max_hands(client, owner, monkeypatch):
     monkeypatch.setattr(base, "MAX_HANDS", 2)
     table = seeded(owner, "marriage", [marriage_inputs("Wsss", (5, 5, 5, 5))] * 2)
     before = snapshot(table)
-    response = csrf_post(client, reverse("add_hand", args=[table.keeper_token]),
-                         {**SAMPLES["marriage"]["add_hand"], "hand_number": "3"})
+    response = csrf_post(
+        client, reverse("add_hand", args=[table.keeper_token]), {**SAMPLES["marriage"]["add_hand"], "hand_number": "3"}
+    )
     assert response.status_code == 422 and "a table holds at most 2 hands: start a new table" in page(response).lower()
     assert snapshot(table) == before
     with pytest.raises(Exception, match="at most 2 hands"):

@@ -14,8 +14,9 @@ TOKEN = "Zq7xKpL2mN9vB4cD8eF1gH"
 
 
 def test_a_404_on_a_table_link_is_logged_without_its_token(client):
-    console = next(handler for handler in logging.getLogger().handlers
-                   if any(isinstance(f, MaskTokens) for f in handler.filters))
+    console = next(
+        handler for handler in logging.getLogger().handlers if any(isinstance(f, MaskTokens) for f in handler.filters)
+    )
     stream = io.StringIO()
     previous = console.setStream(stream)
     try:
@@ -27,8 +28,9 @@ def test_a_404_on_a_table_link_is_logged_without_its_token(client):
 
 
 def test_a_traceback_is_logged_without_the_token_either():
-    record = logging.LogRecord("django.request", logging.ERROR, __file__, 1, "Internal Server Error: %s",
-                               (f"/t/{TOKEN}/",), None)
+    record = logging.LogRecord(
+        "django.request", logging.ERROR, __file__, 1, "Internal Server Error: %s", (f"/t/{TOKEN}/",), None
+    )
     try:
         raise ValueError(f"no table at /t/{TOKEN}/live/")
     except ValueError as error:
@@ -44,11 +46,21 @@ def test_gunicorns_access_log_holds_no_token_in_the_path_or_the_referer(tmp_path
     config.set("access_log_format", config.access_log_format + ' "%({referer}i)s" "%(U)s"')
     logger = GunicornLogger(config)
     page = f"https://cards.example.org/t/{TOKEN}/"
-    environ = {"REQUEST_METHOD": "GET", "RAW_URI": f"/t/{TOKEN}/live/?revision=3", "PATH_INFO": f"/t/{TOKEN}/live/",
-               "QUERY_STRING": "revision=3", "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "127.0.0.1",
-               "HTTP_REFERER": page}
-    logger.access(SimpleNamespace(status="204 No Content", headers=[], sent=0),
-                  SimpleNamespace(headers=[("REFERER", page)]), environ, timedelta(milliseconds=3))
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "RAW_URI": f"/t/{TOKEN}/live/?revision=3",
+        "PATH_INFO": f"/t/{TOKEN}/live/",
+        "QUERY_STRING": "revision=3",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "127.0.0.1",
+        "HTTP_REFERER": page,
+    }
+    logger.access(
+        SimpleNamespace(status="204 No Content", headers=[], sent=0),
+        SimpleNamespace(headers=[("REFERER", page)]),
+        environ,
+        timedelta(milliseconds=3),
+    )
     line = (tmp_path / "access.log").read_text()
     assert TOKEN not in line
     assert '"GET /t/Zq7x…/live/?revision=3 HTTP/1.1" 204' in line

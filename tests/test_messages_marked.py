@@ -24,9 +24,14 @@ def is_marker(node):
 
 def marked_tables(tree):
     """Names of the module's dicts whose every value is a marked message (a message per case)."""
-    return {target.id for node in tree.body if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict)
-            for target in node.targets if isinstance(target, ast.Name)
-            if node.value.values and all(is_marker(value) for value in node.value.values)}
+    return {
+        target.id
+        for node in tree.body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+        if node.value.values and all(is_marker(value) for value in node.value.values)
+    }
 
 
 def is_marked(node, tables):
@@ -47,8 +52,12 @@ def error_messages():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         tables = marked_tables(tree)
         # A maker's own body passes its caller's message on: the callers are checked instead.
-        passed_on = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name in MAKERS
-                     for inner in ast.walk(node)}
+        passed_on = {
+            id(inner)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef) and node.name in MAKERS
+            for inner in ast.walk(node)
+        }
         for node in ast.walk(tree):
             if id(node) in passed_on:
                 continue
@@ -74,15 +83,22 @@ def test_every_marked_message_is_one_plain_literal():
     """xgettext reads only a plain string: an f-string or a joined one would never be translated."""
     calls = list(marker_calls())
     assert len(calls) > 100
-    bad = [where for where, call in calls
-           if len(call.args) != 1 or call.keywords or not isinstance(call.args[0], ast.Constant)
-           or not isinstance(call.args[0].value, str) or not call.args[0].value.strip()]
+    bad = [
+        where
+        for where, call in calls
+        if len(call.args) != 1
+        or call.keywords
+        or not isinstance(call.args[0], ast.Constant)
+        or not isinstance(call.args[0].value, str)
+        or not call.args[0].value.strip()
+    ]
     assert bad == []
 
 
 def test_the_english_text_fills_in_the_values():
-    error = InputError(gettext_noop("must be at least %(minimum)s"), params={"minimum": 2}, hand=3, player="Hari",
-                       field="maal")
+    error = InputError(
+        gettext_noop("must be at least %(minimum)s"), params={"minimum": 2}, hand=3, player="Hari", field="maal"
+    )
     assert error.message == "must be at least %(minimum)s"
     assert error.text == "must be at least 2"
     assert str(error) == "hand 3, Hari, maal: must be at least 2"
@@ -91,8 +107,11 @@ def test_the_english_text_fills_in_the_values():
 @pytest.fixture
 def shouting(monkeypatch):
     """A stand-in catalog: every message translated to capitals, the placeholders left as they are."""
+
     def capitals(message):
-        return re.sub(r"%\(\w+\)s|[^%]+", lambda part: part[0] if part[0].startswith("%(") else part[0].upper(), message)
+        return re.sub(
+            r"%\(\w+\)s|[^%]+", lambda part: part[0] if part[0].startswith("%(") else part[0].upper(), message
+        )
 
     monkeypatch.setattr(problems, "_", capitals)
 

@@ -49,7 +49,9 @@ def test_the_history_says_who_wrote_which_note(client, owner):
     history = page(client.get(reverse("history", args=[table.keeper_token])))
     assert "Hand 1: note written" in history and NOTE in history and "the note was removed" in history
     assert list(HandChange.objects.filter(action=HandChange.NOTED).values_list("note", "by")) == [
-        ("", "owner"), (NOTE, "owner")]
+        ("", "owner"),
+        (NOTE, "owner"),
+    ]
     assert table.hands.get(number=1).note == ""
 
 

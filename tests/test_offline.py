@@ -63,8 +63,7 @@ def test_a_key_sent_again_after_later_hands_and_an_undo_records_nothing(client, 
     csrf_post(client, add_url(marriage_table), hand_form("Wsss", (0, 0, 0, 0), next_number=2, key="k2"))
     recording.delete_hand(marriage_table, 2)
 
-    again = csrf_post(client, add_url(marriage_table), hand_form("Wsss", (0, 0, 0, 0), next_number=2, key="k2"),
-                      **HTMX)
+    again = csrf_post(client, add_url(marriage_table), hand_form("Wsss", (0, 0, 0, 0), next_number=2, key="k2"), **HTMX)
     stale = csrf_post(client, add_url(marriage_table), hand_form("sWsu", (12, 4, 6, 0), key="k1"), **HTMX)
 
     assert (again.status_code, stale.status_code) == (200, 200)
@@ -113,8 +112,9 @@ def test_a_correction_sent_again_with_its_key_changes_the_hand_once(client, marr
 def test_a_key_sent_again_with_other_values_is_refused_not_answered_as_saved(client, marriage_table):
     # A page shown again (the Back button) still holds the key its first post used.
     csrf_post(client, add_url(marriage_table), hand_form("sWsu", (12, 4, 6, 0), key="back-1"))
-    other_hand = csrf_post(client, add_url(marriage_table), hand_form("Wsss", (0, 0, 0, 0), next_number=2,
-                                                                     key="back-1"), **HTMX)
+    other_hand = csrf_post(
+        client, add_url(marriage_table), hand_form("Wsss", (0, 0, 0, 0), next_number=2, key="back-1"), **HTMX
+    )
     assert other_hand.status_code == 409
     assert "This form was sent already, with other values: nothing was saved." in page(other_hand)
     assert list(Hand.objects.filter(table=marriage_table).values_list("number", flat=True)) == [1]
@@ -130,15 +130,21 @@ def test_a_key_sent_again_with_other_values_is_refused_not_answered_as_saved(cli
 def test_a_kept_hand_renumbered_on_the_phone_is_still_its_own_resend(client, marriage_table):
     """A phone that kept a hand while offline may send it again with another number: same hand."""
     csrf_post(client, add_url(marriage_table), hand_form("sWsu", (12, 4, 6, 0), key="kept-1"))
-    again = csrf_post(client, add_url(marriage_table), hand_form("sWsu", (12, 4, 6, 0), next_number=2, key="kept-1"),
-                      **HTMX)
+    again = csrf_post(
+        client, add_url(marriage_table), hand_form("sWsu", (12, 4, 6, 0), next_number=2, key="kept-1"), **HTMX
+    )
     assert again.status_code == 200 and Hand.objects.filter(table=marriage_table).count() == 1
 
 
 def test_thirteen_s_bids_sent_again_once_the_books_are_due_are_answered_as_saved(client, owner):
-    table = tables.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
-                                  rules={}, owner=owner, colors={"Asha": "red", "Bikram": "yellow",
-                                                                 "Charlie": "green", "David": "blue"})
+    table = tables.create_table(
+        game="thirteen",
+        name="T",
+        players=["Asha", "Bikram", "Charlie", "David"],
+        rules={},
+        owner=owner,
+        colors={"Asha": "red", "Bikram": "yellow", "Charlie": "green", "David": "blue"},
+    )
     bids = {"hand_number": "1", "key": "bids-1", **{f"bid-{seat}": "0" for seat in range(3)}, "bid-3": "1"}
     assert csrf_post(client, add_url(table), bids, **HTMX).status_code == 200
 
@@ -159,7 +165,7 @@ def test_the_service_worker_is_served_from_the_root_with_the_shell_it_keeps(clie
     assert "script-src 'self'" in response["Content-Security-Policy"]
     shell = json.loads(re.search(r"const SHELL_FILES = (\[.*\]);", page(response)).group(1))
     assert shell == offline.shell_urls()
-    assert [static(path) for path in offline.SHELL] == shell[:len(offline.SHELL)]
+    assert [static(path) for path in offline.SHELL] == shell[: len(offline.SHELL)]
     for path in [*offline.SHELL, *registry.all_assets()]:  # each one exists, and a table's page asks for it
         assert finders.find(path), path
 
@@ -174,10 +180,17 @@ def test_the_next_hand_form_carries_who_deals_the_hands_to_come(client, marriage
     recording.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
     marriage_table.refresh_from_db()
     assert json.loads(offline.dealer_notes(marriage_table)) == [
-        "Bikash deals", "Chandra deals", "Dipa deals", "Asha deals"]
+        "Bikash deals",
+        "Chandra deals",
+        "Dipa deals",
+        "Asha deals",
+    ]
     shown = page(client.get(reverse("table", args=[marriage_table.keeper_token])))
     assert 'data-next-from="2"' in shown and "data-next-notes=" in shown
     # A player out of the game (Konkan) is skipped; one who is not seated gets no notes.
     assert json.loads(offline.dealer_notes(marriage_table, skip=["Chandra"])) == [
-        "Bikash deals", "Dipa deals", "Asha deals"]
+        "Bikash deals",
+        "Dipa deals",
+        "Asha deals",
+    ]
     assert offline.dealer_notes(marriage_table, skip=["Bikash"]) == ""

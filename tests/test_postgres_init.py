@@ -36,14 +36,41 @@ def cluster():
     shutil.chown(folder, "postgres")
     port = free_port()
     try:
-        made = as_postgres(f"{bin_dir}/initdb", "-D", f"{folder}/data", "-U", "postgres", "--auth-local=trust",
-                           "--auth-host=scram-sha-256")
+        made = as_postgres(
+            f"{bin_dir}/initdb",
+            "-D",
+            f"{folder}/data",
+            "-U",
+            "postgres",
+            "--auth-local=trust",
+            "--auth-host=scram-sha-256",
+        )
         assert made.returncode == 0, made.stderr
-        started = as_postgres(f"{bin_dir}/pg_ctl", "-D", f"{folder}/data", "-l", f"{folder}/log", "-w", "-o",
-                              f"-p {port} -k {folder} -c listen_addresses=127.0.0.1", "start")
+        started = as_postgres(
+            f"{bin_dir}/pg_ctl",
+            "-D",
+            f"{folder}/data",
+            "-l",
+            f"{folder}/log",
+            "-w",
+            "-o",
+            f"-p {port} -k {folder} -c listen_addresses=127.0.0.1",
+            "start",
+        )
         assert started.returncode == 0, started.stderr
-        psql = as_postgres("psql", "-h", folder, "-p", port, "-U", "postgres", "-c",
-                           "ALTER ROLE postgres PASSWORD 'the image''s'", "-c", "CREATE DATABASE cardscore")
+        psql = as_postgres(
+            "psql",
+            "-h",
+            folder,
+            "-p",
+            port,
+            "-U",
+            "postgres",
+            "-c",
+            "ALTER ROLE postgres PASSWORD 'the image''s'",
+            "-c",
+            "CREATE DATABASE cardscore",
+        )
         assert psql.returncode == 0, psql.stderr
         yield port, folder
     finally:
@@ -53,14 +80,22 @@ def cluster():
 
 def test_the_apps_role_owns_its_database_and_is_no_superuser(cluster):
     port, folder = cluster
-    result = as_postgres("sh", str(PROJECT_DIR / "deploy" / "postgres-init.sh"), PGHOST=folder, PGPORT=port,
-                         POSTGRES_DB="cardscore", POSTGRES_PASSWORD=PASSWORD)
+    result = as_postgres(
+        "sh",
+        str(PROJECT_DIR / "deploy" / "postgres-init.sh"),
+        PGHOST=folder,
+        PGPORT=port,
+        POSTGRES_DB="cardscore",
+        POSTGRES_PASSWORD=PASSWORD,
+    )
     assert result.returncode == 0, result.stderr
     with psycopg.connect(host="127.0.0.1", port=port, user="cardscore", password=PASSWORD, dbname="cardscore") as db:
-        assert db.execute("SELECT rolsuper, rolcreatedb, rolcreaterole FROM pg_roles "
-                          "WHERE rolname = current_user").fetchone() == (False, False, False)
-        assert db.execute("SELECT pg_get_userbyid(datdba) FROM pg_database "
-                          "WHERE datname = 'cardscore'").fetchone() == ("cardscore",)
+        assert db.execute(
+            "SELECT rolsuper, rolcreatedb, rolcreaterole FROM pg_roles WHERE rolname = current_user"
+        ).fetchone() == (False, False, False)
+        assert db.execute("SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = 'cardscore'").fetchone() == (
+            "cardscore",
+        )
         db.execute("CREATE TABLE migrations_can_make_tables (id int)")  # what Django's migrations do
     with pytest.raises(psycopg.OperationalError, match="password authentication failed"):
         psycopg.connect(host="127.0.0.1", port=port, user="postgres", password="the image's", dbname="cardscore")

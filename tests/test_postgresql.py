@@ -6,8 +6,10 @@ import time
 import pytest
 from django.db import connection, connections
 
-pytestmark = [pytest.mark.django_db(transaction=True),
-              pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's own backend")]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's own backend"),
+]
 
 
 def backend_pid():

@@ -19,12 +19,28 @@ def migrate(targets):
 @pytest.mark.django_db(transaction=True)
 def test_puzzles_saved_before_the_move_are_kept():
     old = migrate(BEFORE_THE_MOVE).get_model("games", "Puzzle")
-    kept = old.objects.create(player="Hari", device="phone-of-Hari", cards=[["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]],
-                              difficulty="hard", solutions=1, result="won", expression="8/(3-8/3)", seconds=41.5)
+    kept = old.objects.create(
+        player="Hari",
+        device="phone-of-Hari",
+        cards=[["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]],
+        difficulty="hard",
+        solutions=1,
+        result="won",
+        expression="8/(3-8/3)",
+        seconds=41.5,
+    )
     latest = migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
     puzzle = latest.get_model("twentyfour", "Puzzle")
     assert list(puzzle.objects.values("pk", "player", "device", "cards", "result", "expression", "seconds")) == [
-        {"pk": kept.pk, "player": "Hari", "device": "phone-of-Hari", "cards": [["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]],
-         "result": "won", "expression": "8/(3-8/3)", "seconds": 41.5}]
+        {
+            "pk": kept.pk,
+            "player": "Hari",
+            "device": "phone-of-Hari",
+            "cards": [["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]],
+            "result": "won",
+            "expression": "8/(3-8/3)",
+            "seconds": 41.5,
+        }
+    ]
     # New puzzles are numbered after the kept ones (PostgreSQL's sequence came along with the table).
     assert puzzle.objects.create(player="Gita", cards=[], difficulty="easy", solutions=1).pk > kept.pk

@@ -72,8 +72,12 @@ def test_a_table_read_before_another_phone_recorded_a_hand_records_onto_the_curr
     assert (stale.state, stale.series, stale.revision) == as_read  # the caller's copy is left alone
     table.refresh_from_db()
     assert [hand.points for hand in table.hands.all()] == [hand.points for hand in whole.hands.all()]
-    assert (table.totals, table.progress, table.series, table.state) == (whole.totals, whole.progress,
-                                                                         whole.series, whole.state)
+    assert (table.totals, table.progress, table.series, table.state) == (
+        whole.totals,
+        whole.progress,
+        whole.series,
+        whole.state,
+    )
 
 
 def test_the_migration_gives_existing_tables_the_state_their_hands_fold_to():
@@ -97,7 +101,8 @@ def test_an_admin_save_from_a_copy_read_before_a_hand_was_recorded_keeps_that_ha
     request = RequestFactory().post("/")
     request.user = owner
     form = table_admin.get_form(request, copy_in_admin)(
-        {"name": "Renamed", "owner": owner.pk, "finished_0": "", "finished_1": ""}, instance=copy_in_admin)
+        {"name": "Renamed", "owner": owner.pk, "finished_0": "", "finished_1": ""}, instance=copy_in_admin
+    )
     assert form.is_valid(), form.errors
     table_admin.save_model(request, form.save(commit=False), form, change=True)
     renamed = Table.objects.get(pk=table.pk)

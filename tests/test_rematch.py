@@ -42,7 +42,6 @@ def test_a_rematch_keeps_players_colours_rules_and_owner_and_moves_the_deal_on(g
     engine = get_game(game).engine
     first = engine.progress(table.rules, players, engine.start(table.rules, players))["dealer"]
     if first is not None:  # who dealt the first hand of the game before deals the second
-
         assert following.progress["dealer"] == players[(players.index(first) + 1) % len(players)]
     assert following.game == game and following.rules == table.rules and following.owner == owner
     assert following.colors == table.colors == (colors_of(game) or {})
@@ -72,13 +71,16 @@ def test_a_second_tap_opens_the_same_rematch(owner):
     assert Table.objects.filter(previous=table).count() == 1
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("Friday", "Friday (2)"),
-    ("Friday (2)", "Friday (3)"),
-    ("Friday (9)", "Friday (10)"),
-    ("Cup (final)", "Cup (final) (2)"),
-    ("x" * 80, "x" * 76 + " (2)"),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("Friday", "Friday (2)"),
+        ("Friday (2)", "Friday (3)"),
+        ("Friday (9)", "Friday (10)"),
+        ("Cup (final)", "Cup (final) (2)"),
+        ("x" * 80, "x" * 76 + " (2)"),
+    ],
+)
 def test_a_rematch_is_named_after_the_game_it_follows(name, expected):
     assert seasons.rematch_name(name) == expected
 
@@ -115,8 +117,12 @@ def test_a_link_opens_its_own_game_and_no_other_along_a_chain_of_rematches(owner
     play_hand(tuesday, marriage_inputs("Wsss", [5, 5, 5, 5]), 1)
     wednesday, _made = seasons.rematch(Table.objects.get(pk=tuesday.pk))
     guest = Client()
-    for game, token in [(wednesday, wednesday.keeper_token), (wednesday, wednesday.viewer_token),
-                        (monday, monday.keeper_token), (monday, monday.viewer_token)]:
+    for game, token in [
+        (wednesday, wednesday.keeper_token),
+        (wednesday, wednesday.viewer_token),
+        (monday, monday.keeper_token),
+        (monday, monday.viewer_token),
+    ]:
         text = page(guest.get(table_url(game, token)))
         for other in {monday, tuesday, wednesday} - {game}:
             assert other.keeper_token not in text and other.viewer_token not in text
@@ -154,8 +160,9 @@ def test_a_viewer_link_cannot_start_a_rematch(client, owner):
     assert not Table.objects.filter(previous=table).exists()
 
 
-def test_a_reopened_game_still_links_to_its_rematch_and_offers_no_second_one(client, owner,
-                                                                            django_assert_max_num_queries):
+def test_a_reopened_game_still_links_to_its_rematch_and_offers_no_second_one(
+    client, owner, django_assert_max_num_queries
+):
     table = fresh_table("marriage", owner)
     following, _made = seasons.rematch(table)
     csrf_post(client, reverse("finish", args=[table.keeper_token]), {"finished": "no"})
@@ -173,8 +180,9 @@ def test_an_imported_file_links_only_to_a_game_of_the_same_owner(owner, django_u
     other = django_user_model.objects.create_user("other")
     copy, warnings = table_file.import_table(document, owner=other)
     assert copy.previous is None
-    assert warnings == [f"previous: no table {victim.pk} of the same owner here, so this one is not linked to the "
-                        "game before it"]
+    assert warnings == [
+        f"previous: no table {victim.pk} of the same owner here, so this one is not linked to the game before it"
+    ]
     # Even linked by hand, another owner's table is neither the next game nor shown as the previous one.
     Table.objects.filter(pk=copy.pk).update(previous=victim)
     copy.refresh_from_db()
@@ -197,8 +205,9 @@ def test_a_file_whose_previous_game_is_not_here_imports_unlinked_with_a_warning(
     document = {**table_file.export_table(table), "previous": "0" * 32}
     copy, warnings = table_file.import_table(document, owner=owner)
     assert copy.previous is None
-    assert warnings == [f"previous: no table {'0' * 32} of the same owner here, so this one is not linked to the "
-                        "game before it"]
+    assert warnings == [
+        f"previous: no table {'0' * 32} of the same owner here, so this one is not linked to the game before it"
+    ]
 
 
 def test_a_table_file_without_a_previous_game_exports_none(owner):

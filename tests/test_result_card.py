@@ -70,14 +70,24 @@ def test_the_finished_tables_page_offers_the_result_to_share(client, owner):
 
 @pytest.mark.django_db
 def test_ten_players_in_three_scripts_fit_on_the_card(owner):
-    hands = [{**{name: {"outcome": "inactive"} for name in TEN_PLAYERS},
-              **dict(zip(TEN_PLAYERS, HONORS_FIRST_HAND.values()))}]
+    hands = [
+        {
+            **{name: {"outcome": "inactive"} for name in TEN_PLAYERS},
+            **dict(zip(TEN_PLAYERS, HONORS_FIRST_HAND.values())),
+        }
+    ]
     table = seeded(owner, "marriage-honors", hands, players=TEN_PLAYERS)
     card = Image.open(io.BytesIO(result_card.png(table))).convert("L")
     # Nothing of the standings below the last line's room: the band above "CardScore" is blank
     # across the standings' half of the card.
-    band = card.crop((result_card.MARGIN, result_card.STANDINGS_BOTTOM + 2, result_card.MONEY_END,
-                      card.height - result_card.MARGIN - 24))
+    band = card.crop(
+        (
+            result_card.MARGIN,
+            result_card.STANDINGS_BOTTOM + 2,
+            result_card.MONEY_END,
+            card.height - result_card.MARGIN - 24,
+        )
+    )
     assert band.getextrema() == (255, 255)
 
 
@@ -104,7 +114,6 @@ def test_a_missing_font_is_reported_by_the_system_checks(monkeypatch, tmp_path):
     (warning,) = result_card.check_fonts()
     assert warning.id == "cardscore.W001"
     assert "fonts-noto-ui-core" in warning.hint
-
 
 
 @pytest.mark.django_db

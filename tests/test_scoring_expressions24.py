@@ -122,8 +122,9 @@ def test_wrong_answers_have_their_value():
     assert expressions24.check_answer("6*4*(3-1)", [1, 3, 4, 6]) == 48
 
 
-@pytest.mark.parametrize("expression, deal", [(None, [1, 2, 3, 4]), ("1+2+3+4", [1, 2, 3]),
-                                              ("1+2+3+4", [1, 2, 3, 14]), ("1+2+3+4", "1234")])
+@pytest.mark.parametrize(
+    "expression, deal", [(None, [1, 2, 3, 4]), ("1+2+3+4", [1, 2, 3]), ("1+2+3+4", [1, 2, 3, 14]), ("1+2+3+4", "1234")]
+)
 def test_bad_call(expression, deal):
     error_of(expressions24.check_answer, expression, deal)
 

@@ -32,7 +32,7 @@ def N(**more):
     return {"outcome": "not_set", **more}
 
 
-def O(**more):
+def O(**more):  # noqa: E743 (O for out, beside W for winner and N for not set)
     return {"outcome": "out", **more}
 
 
@@ -119,22 +119,25 @@ def test_validate_rules_overlays_defaults():
     assert rules["card_penalties"] == {"A": 11, "J": 10, "Q": 10, "K": 10, "JK": 25}
 
 
-@pytest.mark.parametrize("rules, field", [
-    ({"bogus": 1}, "bogus"),
-    ({"set_threshold": -1}, "set_threshold"),
-    ({"set_threshold": 2.5}, "set_threshold"),
-    ({"not_set_penalty": True}, "not_set_penalty"),
-    ({"not_set_penalty": "100"}, "not_set_penalty"),
-    ({"joker_discard_penalty": -5}, "joker_discard_penalty"),
-    ({"failed_win_penalty": None}, "failed_win_penalty"),
-    ({"failed_win_penalty": 10_001}, "failed_win_penalty"),
-    ({"elimination_over": 0}, "elimination_over"),
-    ({"elimination_over": False}, "elimination_over"),
-    ({"card_penalties": {"Z": 3}}, "Z"),
-    ({"card_penalties": {"A": -1}}, "card_penalties"),
-    ({"card_penalties": {"JK": True}}, "card_penalties"),
-    ({"card_penalties": [50]}, "card_penalties"),
-])
+@pytest.mark.parametrize(
+    "rules, field",
+    [
+        ({"bogus": 1}, "bogus"),
+        ({"set_threshold": -1}, "set_threshold"),
+        ({"set_threshold": 2.5}, "set_threshold"),
+        ({"not_set_penalty": True}, "not_set_penalty"),
+        ({"not_set_penalty": "100"}, "not_set_penalty"),
+        ({"joker_discard_penalty": -5}, "joker_discard_penalty"),
+        ({"failed_win_penalty": None}, "failed_win_penalty"),
+        ({"failed_win_penalty": 10_001}, "failed_win_penalty"),
+        ({"elimination_over": 0}, "elimination_over"),
+        ({"elimination_over": False}, "elimination_over"),
+        ({"card_penalties": {"Z": 3}}, "Z"),
+        ({"card_penalties": {"A": -1}}, "card_penalties"),
+        ({"card_penalties": {"JK": True}}, "card_penalties"),
+        ({"card_penalties": [50]}, "card_penalties"),
+    ],
+)
 def test_bad_rules_name_the_key(rules, field):
     with pytest.raises(InputError) as caught:
         k.ENGINE.validate_rules(rules)
@@ -294,12 +297,15 @@ def test_inputs_must_be_an_object():
     assert where(error([["Asha"]], players=NAMES[:2])) == (1, None, "inputs")
 
 
-@pytest.mark.parametrize("entry, field", [
-    (N(hand_penalty=5), "hand_penalty"),
-    (N(cards=["AS"]), "cards"),
-    (W(hand_penalty=0), "hand_penalty"),
-    (W(cards=[]), "cards"),
-])
+@pytest.mark.parametrize(
+    "entry, field",
+    [
+        (N(hand_penalty=5), "hand_penalty"),
+        (N(cards=["AS"]), "cards"),
+        (W(hand_penalty=0), "hand_penalty"),
+        (W(cards=[]), "cards"),
+    ],
+)
 def test_penalty_only_for_set_players(entry, field):
     assert where(error([hand(N(), entry, N())])) == (1, "Bina", field)
 
@@ -537,9 +543,16 @@ def test_score_points_cover_every_player():
 # --- cards and groups -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("code, parsed", [
-    ("AS", ("A", "S")), ("10H", ("10", "H")), ("QD", ("Q", "D")), ("2C", ("2", "C")), ("JK", ("JK", None)),
-])
+@pytest.mark.parametrize(
+    "code, parsed",
+    [
+        ("AS", ("A", "S")),
+        ("10H", ("10", "H")),
+        ("QD", ("Q", "D")),
+        ("2C", ("2", "C")),
+        ("JK", ("JK", None)),
+    ],
+)
 def test_parse_card(code, parsed):
     assert k.parse_card(code) == parsed
 
@@ -558,43 +571,49 @@ def test_card_penalty():
     assert k.card_penalty(k.ENGINE.validate_rules({"card_penalties": {"JK": 0}}), ["JK"]) == 0
 
 
-@pytest.mark.parametrize("group, value", [
-    (["AH", "2H", "3H"], 11 + 2 + 3),           # A low
-    (["QS", "KS", "AS"], 10 + 10 + 11),         # A high
-    (["3H", "AH", "2H"], 16),                   # any order
-    (["9D", "10D", "JD", "QD", "KD", "AD"], 9 + 10 + 10 + 10 + 10 + 11),
-    (["7S", "7H", "7D"], 21),                   # 3 of a rank
-    (["KS", "KH", "KD", "KC"], 40),             # 4 of a rank
-    (["AS", "AH", "AC"], 33),
-    (["5C", "JK=6C", "7C"], 18),                # joker in a run, worth the 6
-    (["JK=AS", "KS", "QS"], 31),                # joker standing for a high ace
-    (["7S", "7H", "JK=7D"], 21),                # joker in a set of one rank
-    (["JK=7S", "JK=7H", "7D"], 21),             # two jokers
-    (list(k.RANKS[i] + "C" for i in range(13)), 11 + sum(range(2, 11)) + 30),  # A to K
-])
+@pytest.mark.parametrize(
+    "group, value",
+    [
+        (["AH", "2H", "3H"], 11 + 2 + 3),  # A low
+        (["QS", "KS", "AS"], 10 + 10 + 11),  # A high
+        (["3H", "AH", "2H"], 16),  # any order
+        (["9D", "10D", "JD", "QD", "KD", "AD"], 9 + 10 + 10 + 10 + 10 + 11),
+        (["7S", "7H", "7D"], 21),  # 3 of a rank
+        (["KS", "KH", "KD", "KC"], 40),  # 4 of a rank
+        (["AS", "AH", "AC"], 33),
+        (["5C", "JK=6C", "7C"], 18),  # joker in a run, worth the 6
+        (["JK=AS", "KS", "QS"], 31),  # joker standing for a high ace
+        (["7S", "7H", "JK=7D"], 21),  # joker in a set of one rank
+        (["JK=7S", "JK=7H", "7D"], 21),  # two jokers
+        ([k.RANKS[i] + "C" for i in range(13)], 11 + sum(range(2, 11)) + 30),  # A to K
+    ],
+)
 def test_valid_groups(group, value):
     assert k.validate_group(group) == value
 
 
-@pytest.mark.parametrize("group", [
-    ["KH", "AH", "2H"],                 # K-A-2 wrap
-    ["QH", "KH", "AH", "2H"],
-    ["AH", "2H", "3H", "QH", "KH"],
-    ["7S", "7S", "7H"],                 # same suit twice
-    ["7S", "7H", "JK=7H"],              # joker repeating a suit
-    ["7S", "7H", "7D", "7C", "7S"],     # 5 of a rank
-    ["7S", "7H"],                       # too short
-    ["5C", "6C", "8C"],                 # gap
-    ["5C", "6C", "6C", "7C"],           # duplicate in a run
-    ["5C", "6D", "7C"],                 # mixed suits, not a run
-    ["5C", "6C", "JK"],                 # bare joker: what does it stand for?
-    ["5C", "6C", "JK=JK"],
-    ["5C", "6C", "JK=7X"],
-    ["5C", "6C", "8"],
-    [],
-    "5C 6C 7C",
-    ["AC"] + [k.RANKS[i] + "C" for i in range(1, 13)] + ["AC"],  # A low and high at once
-])
+@pytest.mark.parametrize(
+    "group",
+    [
+        ["KH", "AH", "2H"],  # K-A-2 wrap
+        ["QH", "KH", "AH", "2H"],
+        ["AH", "2H", "3H", "QH", "KH"],
+        ["7S", "7S", "7H"],  # same suit twice
+        ["7S", "7H", "JK=7H"],  # joker repeating a suit
+        ["7S", "7H", "7D", "7C", "7S"],  # 5 of a rank
+        ["7S", "7H"],  # too short
+        ["5C", "6C", "8C"],  # gap
+        ["5C", "6C", "6C", "7C"],  # duplicate in a run
+        ["5C", "6D", "7C"],  # mixed suits, not a run
+        ["5C", "6C", "JK"],  # bare joker: what does it stand for?
+        ["5C", "6C", "JK=JK"],
+        ["5C", "6C", "JK=7X"],
+        ["5C", "6C", "8"],
+        [],
+        "5C 6C 7C",
+        ["AC"] + [k.RANKS[i] + "C" for i in range(1, 13)] + ["AC"],  # A low and high at once
+    ],
+)
 def test_invalid_groups(group):
     with pytest.raises(InputError) as caught:
         k.validate_group(group)
@@ -643,9 +662,9 @@ def test_set_threshold_needed_rises_to_highest_set_so_far():
 def test_check_set_threshold():
     groups = [["QS", "KS", "AS"], ["10H", "JH", "QH"]]  # 31 + 30 = 61
     assert k.check_set(RULES, groups, 0) == 61
-    assert k.check_set(RULES, groups, 61) == 61          # equal to the highest is enough
+    assert k.check_set(RULES, groups, 61) == 61  # equal to the highest is enough
     with pytest.raises(InputError) as caught:
-        k.check_set(RULES, groups, 62)                   # threshold rose above it
+        k.check_set(RULES, groups, 62)  # threshold rose above it
     assert caught.value.field == "groups"
     with pytest.raises(InputError):
         k.check_set(RULES, [["AH", "2H", "3H"], ["7S", "7H", "7D"]], 0)  # 37 < 52
@@ -751,7 +770,6 @@ def test_property_eliminated_are_over_the_limit(game):
         assert progress["dealer"] not in progress["out"]
 
 
-
 # --- the score worked out (explain) ---------------------------------------------------------
 
 
@@ -761,22 +779,28 @@ def explained(hands, rules=None, players=None):
     players = players or NAMES[: len([key for key in hands[0] if key != "_hand"])]
     clean = k.ENGINE.validate(clean_rules, players, hands)
     state = k.ENGINE.score(clean_rules, players, clean[:-1]).state
-    return {name: [(term.kind, term.values, term.points) for term in terms]
-            for name, terms in k.ENGINE.explain(clean_rules, players, state, clean[-1]).items()}
+    return {
+        name: [(term.kind, term.values, term.points) for term in terms]
+        for name, terms in k.ENGINE.explain(clean_rules, players, state, clean[-1]).items()
+    }
 
 
 def test_explain_worked_example():
     # A had set and holds A♠, 7♥, joker → 11 + 7 + 50 = 68; C never set → 100
     lines = explained([hand(S(cards=["AS", "7H", "JK"]), W(), N())])
-    assert lines == {"Asha": [("cards_left", {"cards": [["AS", 11], ["7H", 7], ["JK", 50]]}, 68)],
-                     "Bina": [("winner", {}, 0)],
-                     "Chet": [("not_set", {"penalty": 100}, 100)]}
+    assert lines == {
+        "Asha": [("cards_left", {"cards": [["AS", 11], ["7H", 7], ["JK", 50]]}, 68)],
+        "Bina": [("winner", {}, 0)],
+        "Chet": [("not_set", {"penalty": 100}, 100)],
+    }
 
 
 def test_explain_joker_discard_failed_wins_and_typed_penalty():
     lines = explained([hand(S(penalty=12, failed_wins=1), W(failed_wins=2), N(), joker=True)])
-    assert lines["Asha"] == [("joker_discard", {"penalty": 200, "winner": "Bina"}, 200),
-                             ("failed_wins", {"count": 1, "penalty": 50}, 50)]
+    assert lines["Asha"] == [
+        ("joker_discard", {"penalty": 200, "winner": "Bina"}, 200),
+        ("failed_wins", {"count": 1, "penalty": 50}, 50),
+    ]
     assert lines["Bina"] == [("winner", {}, 0), ("failed_wins", {"count": 2, "penalty": 50}, 100)]
     lines = explained([hand(S(penalty=12), W(), N(), joker=False)])
     assert lines["Asha"] == [("hand_penalty", {"penalty": 12}, 12)]
@@ -784,11 +808,14 @@ def test_explain_joker_discard_failed_wins_and_typed_penalty():
 
 def test_explain_elimination_and_the_game_won():
     # Chet: 100 + 100 + 100 + 50 = 350 > 301: out; Asha and Bina are left
-    game = [hand(W(), S(penalty=10), N()), hand(W(), S(penalty=10), N()), hand(W(), S(penalty=10), N()),
-            hand(W(), S(penalty=10), S(penalty=50))]
+    game = [
+        hand(W(), S(penalty=10), N()),
+        hand(W(), S(penalty=10), N()),
+        hand(W(), S(penalty=10), N()),
+        hand(W(), S(penalty=10), S(penalty=50)),
+    ]
     lines = explained(game)
-    assert lines["Chet"] == [("hand_penalty", {"penalty": 50}, 50),
-                             ("eliminated", {"total": 350, "limit": 301}, 0)]
+    assert lines["Chet"] == [("hand_penalty", {"penalty": 50}, 50), ("eliminated", {"total": 350, "limit": 301}, 0)]
     assert lines["Asha"] == [("winner", {}, 0)]
     last = explained([*game, hand(W(), S(penalty=300), O())])
     assert last["Chet"] == [("out", {}, 0)]

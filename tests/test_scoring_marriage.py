@@ -19,10 +19,7 @@ STATUS = {"W": "winner", "s": "seen", "u": "unseen", "o": "out"}
 def entries(maal, statuses, extra=None):
     """Players and raw inputs for one hand: maal list, status letters, {seat: more keys}."""
     players = NAMES[: len(maal)]
-    inputs = {
-        name: {"status": STATUS[letter], "maal": value}
-        for name, value, letter in zip(players, maal, statuses)
-    }
+    inputs = {name: {"status": STATUS[letter], "maal": value} for name, value, letter in zip(players, maal, statuses)}
     for seat, more in (extra or {}).items():
         inputs[players[seat]].update(more)
     return players, inputs
@@ -104,11 +101,16 @@ def test_maal_counter_uses_the_edited_table():
 def test_counted_maal_scores_like_typed_maal():
     rules = m.ENGINE.validate_rules({})
     players = NAMES[:3]
-    typed = {"Asha": {"status": "winner", "maal": 0}, "Bikram": {"status": "seen", "maal": 13},
-             "Chandra": {"status": "unseen", "maal": 0}}
+    typed = {
+        "Asha": {"status": "winner", "maal": 0},
+        "Bikram": {"status": "seen", "maal": 13},
+        "Chandra": {"status": "unseen", "maal": 0},
+    }
     by_counts = dict(typed, Bikram=counted(tiplu=2, poplu=1, jhiplu=1))
-    assert m.ENGINE.score(rules, players, m.ENGINE.validate(rules, players, [by_counts])).points == \
-        m.ENGINE.score(rules, players, m.ENGINE.validate(rules, players, [typed])).points
+    assert (
+        m.ENGINE.score(rules, players, m.ENGINE.validate(rules, players, [by_counts])).points
+        == m.ENGINE.score(rules, players, m.ENGINE.validate(rules, players, [typed])).points
+    )
 
 
 # --- tunnellas ------------------------------------------------------------------------------
@@ -129,10 +131,11 @@ def test_several_tunnellas_each_count_on_top_of_cards():
 def test_tunnellas_in_a_hand():
     rules = m.ENGINE.validate_rules({})
     players = NAMES[:2]
-    inputs = {"Asha": {"status": "winner", "maal": 0},
-              "Bikram": counted(tunnellas={"ordinary": 3})}
+    inputs = {"Asha": {"status": "winner", "maal": 0}, "Bikram": counted(tunnellas={"ordinary": 3})}
     # s = 15, P = 15, n = 2: Bikram 30 - 3 - 15 = 12
-    assert m.ENGINE.score(rules, players, m.ENGINE.validate(rules, players, [inputs])).points == [{"Asha": -12, "Bikram": 12}]
+    assert m.ENGINE.score(rules, players, m.ENGINE.validate(rules, players, [inputs])).points == [
+        {"Asha": -12, "Bikram": 12}
+    ]
 
 
 # --- dublee, foul, sitting out --------------------------------------------------------------
@@ -177,8 +180,7 @@ def test_missing_dublee_and_foul_are_false():
 
 def test_missing_maal_count_is_zero():
     clean = m.validate_counts({"poplu": 2})
-    assert clean == {"tiplu": 0, "poplu": 2, "jhiplu": 0,
-                     "tunnellas": {"ordinary": 0, "joker": 0, "poplu_jhiplu": 0}}
+    assert clean == {"tiplu": 0, "poplu": 2, "jhiplu": 0, "tunnellas": {"ordinary": 0, "joker": 0, "poplu_jhiplu": 0}}
 
 
 def test_totals_add_up_hands_and_dealer_moves_on():
@@ -248,8 +250,7 @@ def test_three_tiplu_for_one_player():
     assert (err.hand, err.player, err.field) == (1, "Bikram", "tiplu")
 
 
-@pytest.mark.parametrize("item, bad", [("poplu", 4), ("jhiplu", 4), ("poplu", True), ("jhiplu", 1.0),
-                                       ("tiplu", -1)])
+@pytest.mark.parametrize("item, bad", [("poplu", 4), ("jhiplu", 4), ("poplu", True), ("jhiplu", 1.0), ("tiplu", -1)])
 def test_bad_count_for_one_player(item, bad):
     players, inputs = entries([0, 0], "Ws")
     inputs["Bikram"] = {"status": "seen", "maal_counts": {item: bad}}
@@ -257,47 +258,53 @@ def test_bad_count_for_one_player(item, bad):
     assert (err.player, err.field) == ("Bikram", item)
 
 
-@pytest.mark.parametrize("item, first, second", [("tiplu", 2, 1), ("tiplu", 1, 2), ("poplu", 2, 2),
-                                                 ("jhiplu", 3, 1)])
+@pytest.mark.parametrize("item, first, second", [("tiplu", 2, 1), ("tiplu", 1, 2), ("poplu", 2, 2), ("jhiplu", 3, 1)])
 def test_more_cards_across_the_hand_than_the_packs_hold(item, first, second):
     players = NAMES[:3]
-    inputs = {"Asha": {"status": "winner", "maal_counts": {item: first}},
-              "Bikram": {"status": "seen", "maal_counts": {item: second}},
-              "Chandra": {"status": "unseen", "maal": 0}}
+    inputs = {
+        "Asha": {"status": "winner", "maal_counts": {item: first}},
+        "Bikram": {"status": "seen", "maal_counts": {item: second}},
+        "Chandra": {"status": "unseen", "maal": 0},
+    }
     err = hand_error(m.ENGINE, players, inputs)
     assert (err.hand, err.field) == (1, item)
 
 
 def test_cards_across_the_hand_up_to_the_limit_are_fine():
     players = NAMES[:3]
-    inputs = {"Asha": counted("winner", tiplu=1, poplu=2, jhiplu=1),
-              "Bikram": counted("seen", tiplu=1, poplu=1, jhiplu=2),
-              "Chandra": {"status": "unseen", "maal": 0}}
+    inputs = {
+        "Asha": counted("winner", tiplu=1, poplu=2, jhiplu=1),
+        "Bikram": counted("seen", tiplu=1, poplu=1, jhiplu=2),
+        "Chandra": {"status": "unseen", "maal": 0},
+    }
     m.ENGINE.validate(m.ENGINE.validate_rules({}), players, [inputs])
 
 
 def test_poplu_jhiplu_tunnella_with_both_kinds_held_elsewhere():
     # the tunnella needs all three poplu or all three jhiplu; one of each is held by others
     players = NAMES[:3]
-    inputs = {"Asha": counted("winner", tunnellas={"poplu_jhiplu": 1}),
-              "Bikram": counted("seen", poplu=1),
-              "Chandra": counted("unseen", jhiplu=1)}
+    inputs = {
+        "Asha": counted("winner", tunnellas={"poplu_jhiplu": 1}),
+        "Bikram": counted("seen", poplu=1),
+        "Chandra": counted("unseen", jhiplu=1),
+    }
     err = hand_error(m.ENGINE, players, inputs)
     assert (err.hand, err.field) == (1, "tunnella_poplu_jhiplu")
 
 
 def test_poplu_jhiplu_tunnella_with_its_holders_own_poplu_and_jhiplu():
     players = NAMES[:2]
-    inputs = {"Asha": counted("winner", poplu=1, jhiplu=1, tunnellas={"poplu_jhiplu": 1}),
-              "Bikram": counted("seen")}
+    inputs = {"Asha": counted("winner", poplu=1, jhiplu=1, tunnellas={"poplu_jhiplu": 1}), "Bikram": counted("seen")}
     err = hand_error(m.ENGINE, players, inputs)
     assert err.field == "tunnella_poplu_jhiplu"
 
 
 def test_two_poplu_jhiplu_tunnellas_with_poplu_held_elsewhere():
     players = NAMES[:2]
-    inputs = {"Asha": counted("winner", tunnellas={"poplu_jhiplu": 1}),
-              "Bikram": counted("seen", poplu=1, tunnellas={"poplu_jhiplu": 1})}
+    inputs = {
+        "Asha": counted("winner", tunnellas={"poplu_jhiplu": 1}),
+        "Bikram": counted("seen", poplu=1, tunnellas={"poplu_jhiplu": 1}),
+    }
     err = hand_error(m.ENGINE, players, inputs)
     assert err.field == "tunnella_poplu_jhiplu"
 
@@ -308,15 +315,19 @@ def test_poplu_jhiplu_tunnellas_that_fit_are_fine():
     # poplu held elsewhere: the tunnella is of jhiplu
     one = {"Asha": counted("winner", tunnellas={"poplu_jhiplu": 1}), "Bikram": counted("seen", poplu=3)}
     # no poplu or jhiplu held: one tunnella of each
-    two = {"Asha": counted("winner", tunnellas={"poplu_jhiplu": 1}),
-           "Bikram": counted("seen", tunnellas={"poplu_jhiplu": 1})}
+    two = {
+        "Asha": counted("winner", tunnellas={"poplu_jhiplu": 1}),
+        "Bikram": counted("seen", tunnellas={"poplu_jhiplu": 1}),
+    }
     m.ENGINE.validate(rules, players, [one, two])
 
 
 def test_three_poplu_jhiplu_tunnellas_never_fit():
     players = NAMES[:2]
-    inputs = {"Asha": counted("winner", tunnellas={"poplu_jhiplu": 2}),
-              "Bikram": counted("seen", tunnellas={"poplu_jhiplu": 1})}
+    inputs = {
+        "Asha": counted("winner", tunnellas={"poplu_jhiplu": 2}),
+        "Bikram": counted("seen", tunnellas={"poplu_jhiplu": 1}),
+    }
     assert hand_error(m.ENGINE, players, inputs).field == "tunnella_poplu_jhiplu"
 
 
@@ -376,8 +387,12 @@ def test_default_rules():
 
 def test_rules_are_overlaid_on_defaults():
     rules = m.ENGINE.validate_rules({"seen_points": 4, "point_rate": 0.25, "currency": "NPR"})
-    assert (rules["seen_points"], rules["unseen_points"], rules["point_rate"], rules["currency"]) == \
-        (4, 10, 0.25, "NPR")
+    assert (rules["seen_points"], rules["unseen_points"], rules["point_rate"], rules["currency"]) == (
+        4,
+        10,
+        0.25,
+        "NPR",
+    )
 
 
 def test_unknown_rule_key():
@@ -405,8 +420,9 @@ def test_murder_and_kidnap_are_booleans(key):
     assert rule_error(m.ENGINE, {key: 1}).field == key
 
 
-@pytest.mark.parametrize("table", [{"tiplu": [3, True]}, {"poplu": [2, 5]}, {"marriage": [10, -1]},
-                                   {"tunnella": {"joker": 1.5}}])
+@pytest.mark.parametrize(
+    "table", [{"tiplu": [3, True]}, {"poplu": [2, 5]}, {"marriage": [10, -1]}, {"tunnella": {"joker": 1.5}}]
+)
 def test_bad_maal_table(table):
     assert rule_error(m.ENGINE, {"maal_table": table}).field == "maal_table"
 
@@ -462,8 +478,10 @@ def spec_points(rules, inputs):
             return entry["maal"]
         c = entry["maal_counts"]
         t, p, j = c["tiplu"], c["poplu"], c["jhiplu"]
-        best = max(value("marriage", k) + value("tiplu", t - k) + value("poplu", p - k) + value("jhiplu", j - k)
-                   for k in range(min(t, p, j, 2) + 1))
+        best = max(
+            value("marriage", k) + value("tiplu", t - k) + value("poplu", p - k) + value("jhiplu", j - k)
+            for k in range(min(t, p, j, 2) + 1)
+        )
         return best + sum(table["tunnella"][kind] * c["tunnellas"].get(kind, 0) for kind in table["tunnella"])
 
     playing = {name: e for name, e in inputs.items() if e["status"] != "out"}
@@ -476,10 +494,16 @@ def spec_points(rules, inputs):
         if e["status"] == "unseen" and (rules["murder"] or rules["kidnap"]):
             s[name] = 0
     total = sum(s.values())
-    g = {name: rules["unseen_points"] if e["status"] == "unseen"
-         else rules["dublee_seen_points"] if e.get("dublee") else rules["seen_points"]
-         for name, e in playing.items() if name != winner}
-    result = {name: 0 for name in inputs}
+    g = {
+        name: rules["unseen_points"]
+        if e["status"] == "unseen"
+        else rules["dublee_seen_points"]
+        if e.get("dublee")
+        else rules["seen_points"]
+        for name, e in playing.items()
+        if name != winner
+    }
+    result = dict.fromkeys(inputs, 0)
     for name in g:
         result[name] = n * s[name] - g[name] - total
     result[winner] = n * s[winner] - total + sum(g.values())
@@ -557,16 +581,25 @@ def explained(maal, statuses, rules=None, extra=None):
     clean_rules = m.ENGINE.validate_rules(rules or {})
     players, inputs = entries(maal, statuses, extra)
     hand = m.ENGINE.validate_hand(clean_rules, players, inputs)
-    return {name: [(term.kind, term.values, term.points) for term in terms]
-            for name, terms in m.ENGINE.explain(clean_rules, players, m.ENGINE.start(clean_rules, players), hand).items()}
+    return {
+        name: [(term.kind, term.values, term.points) for term in terms]
+        for name, terms in m.ENGINE.explain(clean_rules, players, m.ENGINE.start(clean_rules, players), hand).items()
+    }
 
 
 def test_explain_worked_example_every_line():
     # maal 10, 3, 0, 5, 2, 0 with W s u s s u: n = 6, P = 20
     lines = explained([10, 3, 0, 5, 2, 0], "Wsussu")
+
     def settlement(maal, game_points, paid_for, points):
-        return [("settlement", {"n": 6, "maal": maal, "game_points": game_points, "total_maal": 20,
-                                "paid_for": paid_for}, points)]
+        return [
+            (
+                "settlement",
+                {"n": 6, "maal": maal, "game_points": game_points, "total_maal": 20, "paid_for": paid_for},
+                points,
+            )
+        ]
+
     assert lines == {
         "Asha": [("winner", {"others": [-5, -30, 7, -11, -30]}, 69)],
         "Bikram": settlement(3, 3, "seen", -5),
@@ -593,33 +626,39 @@ def test_explain_worked_examples_add_up_to_the_points(maal, statuses, expected):
 def test_explain_five_players_seen_with_maal_7():
     # the issue's line: 5 × 7 − 3 − 24 = 8
     lines = explained([17, 7, 0, 0, 0], "Wsuss")
-    assert lines["Bikram"] == [("settlement", {"n": 5, "maal": 7, "game_points": 3, "total_maal": 24,
-                                              "paid_for": "seen"}, 8)]
+    assert lines["Bikram"] == [
+        ("settlement", {"n": 5, "maal": 7, "game_points": 3, "total_maal": 24, "paid_for": "seen"}, 8)
+    ]
 
 
 def test_explain_murder_notes_the_unseen_maal():
     lines = explained([12, 4, 6, 5], "sWsu", {"murder": True})
-    assert lines["Dipa"] == [("murdered", {"maal": 5}, 0),
-                             ("settlement", {"n": 4, "maal": 0, "game_points": 10, "total_maal": 22,
-                                             "paid_for": "unseen"}, -32)]
+    assert lines["Dipa"] == [
+        ("murdered", {"maal": 5}, 0),
+        ("settlement", {"n": 4, "maal": 0, "game_points": 10, "total_maal": 22, "paid_for": "unseen"}, -32),
+    ]
     assert lines["Bikram"] == [("winner", {"others": [23, -1, -32]}, 10)]
 
 
 def test_explain_kidnap_moves_the_maal_to_the_winner():
     lines = explained([12, 4, 6, 5], "sWsu", {"kidnap": True})
     assert lines["Dipa"][0] == ("kidnapped", {"maal": 5, "winner": "Bikram"}, 0)
-    assert lines["Bikram"] == [("kidnapper", {"maal": 5, "victim": "Dipa"}, 0),
-                               ("winner", {"others": [18, -6, -37]}, 25)]
-    assert lines["Asha"] == [("settlement", {"n": 4, "maal": 12, "game_points": 3, "total_maal": 27,
-                                             "paid_for": "seen"}, 18)]
+    assert lines["Bikram"] == [
+        ("kidnapper", {"maal": 5, "victim": "Dipa"}, 0),
+        ("winner", {"others": [18, -6, -37]}, 25),
+    ]
+    assert lines["Asha"] == [
+        ("settlement", {"n": 4, "maal": 12, "game_points": 3, "total_maal": 27, "paid_for": "seen"}, 18)
+    ]
 
 
 def test_explain_dublee_winner_and_seen_by_dublee():
     lines = explained([0, 0, 0], "Wss", extra={0: {"dublee": True}, 1: {"dublee": True}})
     assert lines["Asha"] == [("winner", {"others": [0, -3]}, 3), ("dublee_won", {"bonus": 5, "others": 2}, 10)]
-    assert lines["Bikram"] == [("settlement", {"n": 3, "maal": 0, "game_points": 0, "total_maal": 0,
-                                               "paid_for": "dublee"}, 0),
-                               ("dublee_paid", {"bonus": 5, "winner": "Asha"}, -5)]
+    assert lines["Bikram"] == [
+        ("settlement", {"n": 3, "maal": 0, "game_points": 0, "total_maal": 0, "paid_for": "dublee"}, 0),
+        ("dublee_paid", {"bonus": 5, "winner": "Asha"}, -5),
+    ]
 
 
 def test_explain_foul_as_its_own_terms():

@@ -14,8 +14,14 @@ from tests.fixtures import hand_error, rule_error, scored, where
 from tests.strategies import HONORS_NAMES as NAMES
 from tests.strategies import honors_games as games
 
-OUTCOME = {"D": "declared", "P": "played", "F": "surrendered_first", "L": "surrendered_later",
-           "N": "no_turn", "I": "inactive"}
+OUTCOME = {
+    "D": "declared",
+    "P": "played",
+    "F": "surrendered_first",
+    "L": "surrendered_later",
+    "N": "no_turn",
+    "I": "inactive",
+}
 
 
 def round_of(deal):
@@ -39,8 +45,9 @@ def game(letters, honors=None, marriages=None, hand_points=None):
     players = NAMES[: len(letters)]
     size = len(letters)
     honors, marriages, hand_points = (list(x) if x else [0] * size for x in (honors, marriages, hand_points))
-    inputs = {name: entry(letter, h, m, p)
-              for name, letter, h, m, p in zip(players, letters, honors, marriages, hand_points)}
+    inputs = {
+        name: entry(letter, h, m, p) for name, letter, h, m, p in zip(players, letters, honors, marriages, hand_points)
+    }
     return players, inputs
 
 
@@ -110,8 +117,7 @@ def test_declarer_can_hold_honors_and_lose():
 
 def test_inactive_players_score_zero_and_are_not_counted_in_n():
     # the worked example with an inactive player in the third seat: n stays 3
-    assert points("DPIF", honors=[2, 1, 0, 0], marriages=[0, 1, 0, 0], hand_points=[0, 17, 0, 0]) == \
-        [30, 6, 0, -36]
+    assert points("DPIF", honors=[2, 1, 0, 0], marriages=[0, 1, 0, 0], hand_points=[0, 17, 0, 0]) == [30, 6, 0, -36]
     assert points("IDP", hand_points=[0, 0, 5]) == [0, 10, -10]
 
 
@@ -129,8 +135,15 @@ def test_score_of_no_games():
     result = mh.ENGINE.score(rules, NAMES[:3], [])
     assert result.points == [] and result.totals == dict.fromkeys(NAMES[:3], 0)
     assert result.progress.pop("stats") == {name: dict.fromkeys(mh.STAT_KEYS, 0) for name in NAMES[:3]}
-    assert result.progress == {"dealer": "Asha", "cutter": "Chandra", "leader": "Bikram",
-                               "round_number": 1, "deal_number": 1, "game_over": False, "winner": None}
+    assert result.progress == {
+        "dealer": "Asha",
+        "cutter": "Chandra",
+        "leader": "Bikram",
+        "round_number": 1,
+        "deal_number": 1,
+        "game_over": False,
+        "winner": None,
+    }
 
 
 def test_clean_entries_hold_only_what_applies():
@@ -162,9 +175,12 @@ def test_limits_up_to_the_bounds_are_fine():
 def active_game(players, inactive=()):
     """Clean inputs of a game where `inactive` sit out (the first active player declares)."""
     active = [name for name in players if name not in inactive]
-    return {name: {"outcome": "inactive"} if name in inactive else
-            {"outcome": "declared" if name == active[0] else "surrendered_first", "honors": 0, "marriages": 0}
-            for name in players}
+    return {
+        name: {"outcome": "inactive"}
+        if name in inactive
+        else {"outcome": "declared" if name == active[0] else "surrendered_first", "honors": 0, "marriages": 0}
+        for name in players
+    }
 
 
 def state_after(rules, players, hands):
@@ -210,10 +226,10 @@ def test_clockwise_skips_inactive_dealer_cutter_and_leader():
     players = NAMES[:5]  # Asha Bikram Chandra Dipa Eka
     assert rotate(players, [(), ("Bikram",), ("Eka",), ("Asha",), (), ()]) == [
         ("Asha", "Eka", "Bikram", "round 1, deal 1"),
-        ("Chandra", "Asha", "Dipa", "round 1, deal 2"),      # Bikram skipped as dealer and cutter
-        ("Dipa", "Chandra", "Asha", "round 1, deal 3"),      # Eka skipped as leader
-        ("Eka", "Dipa", "Bikram", "round 1, deal 4"),        # Asha skipped as leader
-        ("Asha", "Eka", "Bikram", "round 2, deal 1"),        # back at the first dealer's seat
+        ("Chandra", "Asha", "Dipa", "round 1, deal 2"),  # Bikram skipped as dealer and cutter
+        ("Dipa", "Chandra", "Asha", "round 1, deal 3"),  # Eka skipped as leader
+        ("Eka", "Dipa", "Bikram", "round 1, deal 4"),  # Asha skipped as leader
+        ("Asha", "Eka", "Bikram", "round 2, deal 1"),  # back at the first dealer's seat
         ("Bikram", "Asha", "Chandra", "round 2, deal 2"),
     ]
 
@@ -222,8 +238,8 @@ def test_anticlockwise_skips_inactive_players():
     players = NAMES[:5]  # play order Asha Eka Dipa Chandra Bikram
     assert rotate(players, [(), ("Eka",), ("Asha", "Chandra"), ()], "anticlockwise") == [
         ("Asha", "Bikram", "Eka", "round 1, deal 1"),
-        ("Dipa", "Asha", "Chandra", "round 1, deal 2"),      # Eka skipped as dealer and cutter
-        ("Bikram", "Dipa", "Eka", "round 1, deal 3"),        # Chandra skipped as dealer, Asha as leader
+        ("Dipa", "Asha", "Chandra", "round 1, deal 2"),  # Eka skipped as dealer and cutter
+        ("Bikram", "Dipa", "Eka", "round 1, deal 3"),  # Chandra skipped as dealer, Asha as leader
         ("Asha", "Bikram", "Eka", "round 2, deal 1"),
     ]
 
@@ -284,14 +300,31 @@ def test_score_progress_assumes_everyone_active_next():
     hands = [active_game(players), active_game(players, ("Bikram",))]
     progress = mh.ENGINE.score(rules, players, hands).progress
     assert progress.pop("stats") == mh.stats(players, hands)
-    assert progress == {"dealer": "Dipa", "cutter": "Chandra", "leader": "Asha", "round_number": 1, "deal_number": 3,
-                        "game_over": False, "winner": None}
+    assert progress == {
+        "dealer": "Dipa",
+        "cutter": "Chandra",
+        "leader": "Asha",
+        "round_number": 1,
+        "deal_number": 3,
+        "game_over": False,
+        "winner": None,
+    }
     # Dipa sitting out: the deal reaches Asha's seat (the round's first dealer), a new round
-    assert mh.rotation(rules, players, state_after(rules, players, hands), inactive=["Dipa"]) == \
-        {"dealer": "Asha", "cutter": "Chandra", "leader": "Bikram", "round_number": 2, "deal_number": 1}
+    assert mh.rotation(rules, players, state_after(rules, players, hands), inactive=["Dipa"]) == {
+        "dealer": "Asha",
+        "cutter": "Chandra",
+        "leader": "Bikram",
+        "round_number": 2,
+        "deal_number": 1,
+    }
     # Dipa and Asha sitting out: the deal passes Asha's seat, a new round too
-    assert mh.rotation(rules, players, state_after(rules, players, hands), inactive={"Dipa", "Asha"}) == \
-        {"dealer": "Bikram", "cutter": "Chandra", "leader": "Chandra", "round_number": 2, "deal_number": 1}
+    assert mh.rotation(rules, players, state_after(rules, players, hands), inactive={"Dipa", "Asha"}) == {
+        "dealer": "Bikram",
+        "cutter": "Chandra",
+        "leader": "Chandra",
+        "round_number": 2,
+        "deal_number": 1,
+    }
 
 
 def test_rotation_rejects_unknown_names_and_too_few_active():
@@ -310,18 +343,40 @@ def test_rotation_rejects_unknown_names_and_too_few_active():
 def test_stats():
     rules = mh.ENGINE.validate_rules({})
     players = NAMES[:3]
-    hands = mh.ENGINE.validate(rules, players, [
-        game("DPF", honors=[2, 1, 0], marriages=[0, 1, 0], hand_points=[0, 17, 0])[1],
-        game("LDI", honors=[0, 3, 0], marriages=[1, 0, 0])[1],
-        game("NFD", honors=[0, 0, 1], hand_points=[5, 0, 0])[1],
-    ])
+    hands = mh.ENGINE.validate(
+        rules,
+        players,
+        [
+            game("DPF", honors=[2, 1, 0], marriages=[0, 1, 0], hand_points=[0, 17, 0])[1],
+            game("LDI", honors=[0, 3, 0], marriages=[1, 0, 0])[1],
+            game("NFD", honors=[0, 0, 1], hand_points=[5, 0, 0])[1],
+        ],
+    )
     assert mh.stats(players, hands) == {
-        "Asha": {"marriages": 1, "honors": 2, "declarations": 1, "games_without_honors": 1, "surrenders": 1,
-                 "games_played": 3},
-        "Bikram": {"marriages": 1, "honors": 4, "declarations": 1, "games_without_honors": 1, "surrenders": 1,
-                   "games_played": 3},
-        "Chandra": {"marriages": 0, "honors": 1, "declarations": 1, "games_without_honors": 1, "surrenders": 1,
-                    "games_played": 2},
+        "Asha": {
+            "marriages": 1,
+            "honors": 2,
+            "declarations": 1,
+            "games_without_honors": 1,
+            "surrenders": 1,
+            "games_played": 3,
+        },
+        "Bikram": {
+            "marriages": 1,
+            "honors": 4,
+            "declarations": 1,
+            "games_without_honors": 1,
+            "surrenders": 1,
+            "games_played": 3,
+        },
+        "Chandra": {
+            "marriages": 0,
+            "honors": 1,
+            "declarations": 1,
+            "games_without_honors": 1,
+            "surrenders": 1,
+            "games_played": 2,
+        },
     }
     assert mh.stats(players, []) == {name: dict.fromkeys(mh.STAT_KEYS, 0) for name in players}
 
@@ -450,8 +505,10 @@ def test_more_marriages_than_the_decks_hold():
     mh.ENGINE.validate(mh.ENGINE.validate_rules({"decks": 4}), players, [inputs])
 
 
-@pytest.mark.parametrize("key, value", [("honors", 2), ("honors", 0), ("marriages", 1), ("marriages", 0),
-                                        ("hand_points", 0), ("hand_points", 12)])
+@pytest.mark.parametrize(
+    "key, value",
+    [("honors", 2), ("honors", 0), ("marriages", 1), ("marriages", 0), ("hand_points", 0), ("hand_points", 12)],
+)
 def test_inactive_player_with_honors_or_points(key, value):
     players, inputs = game("DFI")
     inputs["Chandra"][key] = value
@@ -505,17 +562,35 @@ def test_validate_hand_takes_previous_hands():
 
 def test_default_rules():
     rules = mh.ENGINE.validate_rules({})
-    assert rules == mh.ENGINE.default_rules() == {
-        "honor_value": 4, "marriage_points": 20, "surrender_first_points": 2, "surrender_later_points": 5,
-        "decks": 3, "cards_per_hand": 21, "direction": "clockwise", "point_rate": 1, "currency": "",
-    }
+    assert (
+        rules
+        == mh.ENGINE.default_rules()
+        == {
+            "honor_value": 4,
+            "marriage_points": 20,
+            "surrender_first_points": 2,
+            "surrender_later_points": 5,
+            "decks": 3,
+            "cards_per_hand": 21,
+            "direction": "clockwise",
+            "point_rate": 1,
+            "currency": "",
+        }
+    )
     assert (mh.ENGINE.SLUG, mh.ENGINE.MIN_PLAYERS, mh.ENGINE.MAX_PLAYERS) == ("marriage-honors", 2, 10)
 
 
 def test_rules_are_overlaid_on_defaults():
-    rules = mh.ENGINE.validate_rules({"decks": 5, "direction": "anticlockwise", "point_rate": 0.25, "currency": " NPR "})
-    assert (rules["decks"], rules["direction"], rules["point_rate"], rules["currency"], rules["honor_value"]) == \
-        (5, "anticlockwise", 0.25, "NPR", 4)
+    rules = mh.ENGINE.validate_rules(
+        {"decks": 5, "direction": "anticlockwise", "point_rate": 0.25, "currency": " NPR "}
+    )
+    assert (rules["decks"], rules["direction"], rules["point_rate"], rules["currency"], rules["honor_value"]) == (
+        5,
+        "anticlockwise",
+        0.25,
+        "NPR",
+        4,
+    )
     assert mh.ENGINE.validate_rules(rules) == rules
 
 
@@ -584,8 +659,10 @@ def spec_points(rules, inputs):
     """The spec's formula written out with exact fractions, for one game of raw inputs."""
     active = {name: raw for name, raw in inputs.items() if raw["outcome"] != "inactive"}
     n = len(active)
-    h = {name: raw["honors"] * rules["honor_value"] + raw.get("marriages", 0) * rules["marriage_points"]
-         for name, raw in active.items()}
+    h = {
+        name: raw["honors"] * rules["honor_value"] + raw.get("marriages", 0) * rules["marriage_points"]
+        for name, raw in active.items()
+    }
     total = sum(h.values())
     in_hand = {
         "played": lambda raw: Fraction(raw["hand_points"]),
@@ -675,8 +752,12 @@ def test_deals_follow_the_rotation_rules(game_):
     rounds = {}
     for number, (deal, entries) in enumerate(zip(dealt, clean)):
         active = [name for name in order if entries[name]["outcome"] != "inactive"]
-        assert deal == mh.rotation(rules, players, state_after(rules, players, clean[:number]),
-                                   inactive=[name for name in players if name not in active])
+        assert deal == mh.rotation(
+            rules,
+            players,
+            state_after(rules, players, clean[:number]),
+            inactive=[name for name in players if name not in active],
+        )
         assert deal["dealer"] in active and deal["cutter"] in active and deal["leader"] in active
         at = active.index(deal["dealer"])
         assert deal["leader"] == active[(at + 1) % len(active)]
@@ -703,11 +784,15 @@ def test_everyone_active_deals_in_turn(size, played, direction):
 
 def test_parts_of_the_worked_example():
     rules = mh.ENGINE.validate_rules({})
-    entries = mh.ENGINE.validate_hand(rules, ["A", "B", "C"], {
-        "A": {"outcome": "declared", "honors": 2},
-        "B": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
-        "C": {"outcome": "surrendered_first", "honors": 0},
-    })
+    entries = mh.ENGINE.validate_hand(
+        rules,
+        ["A", "B", "C"],
+        {
+            "A": {"outcome": "declared", "honors": 2},
+            "B": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
+            "C": {"outcome": "surrendered_first", "honors": 0},
+        },
+    )
     assert mh.parts(rules, ["A", "B", "C"], entries) == {"A": (-8, 38), "B": (40, -34), "C": (-32, -4)}
 
 
@@ -719,13 +804,26 @@ def explained(letters, honors=None, marriages=None, hand_points=None, rules=None
     clean_rules = mh.ENGINE.validate_rules(rules or {})
     players, inputs = game(letters, honors, marriages, hand_points)
     hand = mh.ENGINE.validate_hand(clean_rules, players, inputs)
-    return [[(term.kind, term.values, term.points) for term in terms]
-            for terms in mh.ENGINE.explain(clean_rules, players, mh.ENGINE.start(clean_rules, players), hand).values()]
+    return [
+        [(term.kind, term.values, term.points) for term in terms]
+        for terms in mh.ENGINE.explain(clean_rules, players, mh.ENGINE.start(clean_rules, players), hand).values()
+    ]
 
 
 def part_a(n, honors, marriages, h, total_h, points):
-    return ("part_a", {"n": n, "honors": honors, "honor_value": 4, "marriages": marriages, "marriage_points": 20,
-                       "h": h, "total_h": total_h}, points)
+    return (
+        "part_a",
+        {
+            "n": n,
+            "honors": honors,
+            "honor_value": 4,
+            "marriages": marriages,
+            "marriage_points": 20,
+            "h": h,
+            "total_h": total_h,
+        },
+        points,
+    )
 
 
 def test_explain_worked_example():

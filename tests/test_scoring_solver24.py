@@ -57,8 +57,13 @@ def trees_making_24(values):
     """Every card order x operator choice x bracketing whose value is 24."""
     for a, b, c, d in set(itertools.permutations(values)):
         for x, y, z in itertools.product("+-*/", repeat=3):
-            for tree in ((z, (y, (x, a, b), c), d), (z, (x, a, (y, b, c)), d), (y, (x, a, b), (z, c, d)),
-                         (x, a, (z, (y, b, c), d)), (x, a, (y, b, (z, c, d)))):
+            for tree in (
+                (z, (y, (x, a, b), c), d),
+                (z, (x, a, (y, b, c)), d),
+                (y, (x, a, b), (z, c, d)),
+                (x, a, (z, (y, b, c), d)),
+                (x, a, (y, b, (z, c, d))),
+            ):
                 if exact(tree) == 24:
                     yield tree
 
@@ -114,39 +119,50 @@ def test_unsolvable():
 def test_simplest_solutions_come_first():
     """Fewest products and no division first, then shorter: "give up" shows the easiest to find."""
     assert solver24.solve(["A", "2", "3", "4"]) == ["4*(3+2+1)", "(4+2)*(3+1)", "4*3*2*1", "4*3*2/1"]
-    assert solver24.classify([1, 2, 3, 4]) == solver24.Entry(True, "4*(3+2+1)", 4, solver24.Effort.ONE_PRODUCT,
-                                                             "easy")
+    assert solver24.classify([1, 2, 3, 4]) == solver24.Entry(True, "4*(3+2+1)", 4, solver24.Effort.ONE_PRODUCT, "easy")
 
 
-@pytest.mark.parametrize("values, effort, count, difficulty", [
-    ([10, 9, 12, 7], "SUMS", 1, "easy"),  # dealt as "hard · 1 solution" before: 9 + 12 + 10 − 7
-    ([1, 1, 13, 13], "SUMS", 1, "easy"),  # 13 + 13 − 1 − 1
-    ([1, 2, 3, 4], "ONE_PRODUCT", 4, "easy"),  # 4 × (3 + 2 + 1), and three more
-    ([1, 1, 2, 7], "ONE_PRODUCT", 1, "medium"),  # (7 + 1) × (2 + 1) only
-    ([1, 1, 3, 4], "PRODUCTS", 1, "medium"),  # 4 × 3 × (1 + 1)
-    ([1, 3, 8, 10], "DIVISION", 1, "hard"),  # 8 × (10 − 1) ÷ 3
-    ([3, 3, 8, 8], "FRACTION", 1, "hard"),  # 8 ÷ (3 − 8 ÷ 3)
-])
+@pytest.mark.parametrize(
+    "values, effort, count, difficulty",
+    [
+        ([10, 9, 12, 7], "SUMS", 1, "easy"),  # dealt as "hard · 1 solution" before: 9 + 12 + 10 − 7
+        ([1, 1, 13, 13], "SUMS", 1, "easy"),  # 13 + 13 − 1 − 1
+        ([1, 2, 3, 4], "ONE_PRODUCT", 4, "easy"),  # 4 × (3 + 2 + 1), and three more
+        ([1, 1, 2, 7], "ONE_PRODUCT", 1, "medium"),  # (7 + 1) × (2 + 1) only
+        ([1, 1, 3, 4], "PRODUCTS", 1, "medium"),  # 4 × 3 × (1 + 1)
+        ([1, 3, 8, 10], "DIVISION", 1, "hard"),  # 8 × (10 − 1) ÷ 3
+        ([3, 3, 8, 8], "FRACTION", 1, "hard"),  # 8 ÷ (3 − 8 ÷ 3)
+    ],
+)
 def test_a_hand_is_as_hard_as_its_easiest_solution_is_to_find(values, effort, count, difficulty):
     entry = solver24.classify(values)
     assert (entry.effort, entry.count, entry.difficulty) == (solver24.Effort[effort], count, difficulty)
     assert reference_effort(values) == entry.effort
 
 
-@pytest.mark.parametrize("count, effort, difficulty", [
-    (0, None, None),
-    (1, "SUMS", "easy"), (22, "SUMS", "easy"),
-    (1, "ONE_PRODUCT", "medium"), (3, "ONE_PRODUCT", "medium"), (4, "ONE_PRODUCT", "easy"),
-    (1, "PRODUCTS", "medium"), (9, "PRODUCTS", "medium"),
-    (1, "DIVISION", "hard"), (9, "DIVISION", "hard"), (2, "FRACTION", "hard"),
-])
+@pytest.mark.parametrize(
+    "count, effort, difficulty",
+    [
+        (0, None, None),
+        (1, "SUMS", "easy"),
+        (22, "SUMS", "easy"),
+        (1, "ONE_PRODUCT", "medium"),
+        (3, "ONE_PRODUCT", "medium"),
+        (4, "ONE_PRODUCT", "easy"),
+        (1, "PRODUCTS", "medium"),
+        (9, "PRODUCTS", "medium"),
+        (1, "DIVISION", "hard"),
+        (9, "DIVISION", "hard"),
+        (2, "FRACTION", "hard"),
+    ],
+)
 def test_difficulty(count, effort, difficulty):
     assert solver24.difficulty_of(count, effort and solver24.Effort[effort]) == difficulty
 
 
 def test_difficulty_spreads_the_deals():
     """Each level is a real share of the solvable deals, weighted as they are dealt."""
-    deals = {level: 0 for level in solver24.DIFFICULTIES}
+    deals = dict.fromkeys(solver24.DIFFICULTIES, 0)
     for values, entry in solver24.table().items():
         if entry.solvable:
             deals[entry.difficulty] += solver24.deals_of(values)
@@ -284,7 +300,12 @@ def test_solve24_bad_arguments(cards):
 @pytest.mark.slow
 def test_solve24_command_line_errors_are_one_line():
     for cards in (["1", "2", "3", "-x"], ["1", "2", "3", "4", "5"]):
-        done = subprocess.run([sys.executable, "manage.py", "solve24", *cards], cwd=PROJECT_DIR,
-                              capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "manage.py", "solve24", *cards],
+            cwd=PROJECT_DIR,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode != 0 and done.stdout == ""
         assert len(done.stderr.strip().splitlines()) == 1

@@ -97,16 +97,19 @@ def test_player_four_deals_round_one_and_player_one_bids_first():
     assert t.bidding_order(PLAYERS, 1) == PLAYERS
 
 
-@pytest.mark.parametrize("number, dealer, order", [
-    (1, "David", ["Asha", "Bikram", "Charlie", "David"]),
-    (2, "Asha", ["Bikram", "Charlie", "David", "Asha"]),
-    (3, "Bikram", ["Charlie", "David", "Asha", "Bikram"]),
-    (4, "Charlie", ["David", "Asha", "Bikram", "Charlie"]),
-    (5, "David", ["Asha", "Bikram", "Charlie", "David"]),
-    (13, "David", ["Asha", "Bikram", "Charlie", "David"]),
-    (14, "Asha", ["Bikram", "Charlie", "David", "Asha"]),
-    (25, "David", ["Asha", "Bikram", "Charlie", "David"]),
-])
+@pytest.mark.parametrize(
+    "number, dealer, order",
+    [
+        (1, "David", ["Asha", "Bikram", "Charlie", "David"]),
+        (2, "Asha", ["Bikram", "Charlie", "David", "Asha"]),
+        (3, "Bikram", ["Charlie", "David", "Asha", "Bikram"]),
+        (4, "Charlie", ["David", "Asha", "Bikram", "Charlie"]),
+        (5, "David", ["Asha", "Bikram", "Charlie", "David"]),
+        (13, "David", ["Asha", "Bikram", "Charlie", "David"]),
+        (14, "Asha", ["Bikram", "Charlie", "David", "Asha"]),
+        (25, "David", ["Asha", "Bikram", "Charlie", "David"]),
+    ],
+)
 def test_the_deal_passes_to_the_left_every_round(number, dealer, order):
     progress = run(rounds(number - 1)).progress
     assert progress["round"] == number
@@ -127,11 +130,23 @@ def test_while_a_round_is_pending_progress_names_its_dealer_and_first_bidder():
 # --- score rule ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bid, books, expected", [
-    (0, 0, 0), (0, 2, 2), (1, 1, 10), (3, 3, 30), (13, 13, 130),
-    (2, 3, 21), (2, 5, 23), (0, 13, 13),
-    (3, 0, -30), (1, 0, -10), (13, 12, -130), (2, 1, -20),
-])
+@pytest.mark.parametrize(
+    "bid, books, expected",
+    [
+        (0, 0, 0),
+        (0, 2, 2),
+        (1, 1, 10),
+        (3, 3, 30),
+        (13, 13, 130),
+        (2, 3, 21),
+        (2, 5, 23),
+        (0, 13, 13),
+        (3, 0, -30),
+        (1, 0, -10),
+        (13, 12, -130),
+        (2, 1, -20),
+    ],
+)
 def test_round_score_rule(bid, books, expected):
     assert t.round_score(bid, books) == expected
     assert spec_score(bid, books) == expected
@@ -249,13 +264,16 @@ def test_the_rule_defaults():
     assert t.ENGINE.validate_rules({"sandbag_penalty": True}) == PENALTY
 
 
-@pytest.mark.parametrize("rules, field", [
-    ({"sandbag": True}, "sandbag"),
-    ({"sandbag_penalty": "yes"}, "sandbag_penalty"),
-    ({"sandbag_limit": 0}, "sandbag_limit"),
-    ({"sandbag_limit": 2.5}, "sandbag_limit"),
-    ({"sandbag_penalty_points": -1}, "sandbag_penalty_points"),
-])
+@pytest.mark.parametrize(
+    "rules, field",
+    [
+        ({"sandbag": True}, "sandbag"),
+        ({"sandbag_penalty": "yes"}, "sandbag_penalty"),
+        ({"sandbag_limit": 0}, "sandbag_limit"),
+        ({"sandbag_limit": 2.5}, "sandbag_limit"),
+        ({"sandbag_penalty_points": -1}, "sandbag_penalty_points"),
+    ],
+)
 def test_bad_rules_are_refused_naming_the_key(rules, field):
     with pytest.raises(InputError) as caught:
         t.ENGINE.validate_rules(rules)
@@ -273,43 +291,102 @@ def with_entry(hand, name, entry):
 
 BAD_HANDS = [
     pytest.param([bids_only([-1, 0, 0, 0])], (1, "Asha", "bid"), "must be at least 0", id="bid-below-0"),
-    pytest.param(rounds(1) + [bids_only([0, 3, 0, 0])], (2, "Bikram", "bid"), "must be at most 2",
-                 id="bid-above-cards"),
+    pytest.param(
+        rounds(1) + [bids_only([0, 3, 0, 0])], (2, "Bikram", "bid"), "must be at most 2", id="bid-above-cards"
+    ),
     pytest.param([bids_only(["1", 0, 0, 0])], (1, "Asha", "bid"), "must be a whole number", id="bid-text"),
     pytest.param([bids_only([0, 0, 0.5, 0])], (1, "Charlie", "bid"), "must be a whole number", id="bid-fraction"),
     pytest.param([bids_only([0, 0, 0, True])], (1, "David", "bid"), "must be a whole number", id="bid-bool"),
-    pytest.param(rounds(2) + [complete([1, 1, 1, 0], [2, 2, 0, -1])], (3, "David", "books"),
-                 "must be at least 0", id="books-below-0"),
-    pytest.param(rounds(2) + [complete([1, 1, 1, 0], [0, 4, 0, 0])], (3, "Bikram", "books"),
-                 "must be at most 3", id="books-above-cards"),
-    pytest.param(rounds(2) + [complete([1, 1, 1, 0], [1, 1, 0, 0])], (3, None, "books"),
-                 "the books add up to 2, but 3 tricks were played", id="books-short"),
-    pytest.param(rounds(2) + [complete([1, 1, 1, 0], [2, 2, 0, 0])], (3, None, "books"),
-                 "the books add up to 4, but 3 tricks were played", id="books-over"),
-    pytest.param([with_entry(bids_only([0, 0, 0, 0]), "Bikram", {"books": 1})], (1, "Bikram", "bid"),
-                 "bids come before books", id="books-before-bids"),
-    pytest.param([with_entry(complete([0, 0, 0, 1], [0, 0, 0, 1]), "Charlie", {"bid": 0})],
-                 (1, "Charlie", "books"), "the books are missing", id="books-of-one-missing"),
-    pytest.param([{name: {"bid": 0} for name in PLAYERS[:3]}], (1, "David", "bid"), "the bid is missing",
-                 id="player-missing"),
-    pytest.param(rounds(25) + [bids_only([0, 0, 0, 0])], (26, None, "round"), "the game is over after round 25",
-                 id="round-26"),
-    pytest.param(rounds(3) + [bids_only([1, 1, 1, 1]), bids_only([0, 0, 0, 0])], (5, None, "books"),
-                 "enter the books of round 4 first", id="new-round-while-pending"),
-    pytest.param(rounds(3) + [bids_only([1, 1, 1, 1]), complete([1, 1, 1, 1], [2, 1, 1, 1])], (5, None, "books"),
-                 "enter the books of round 4 first", id="complete-round-while-pending"),
-    pytest.param(rounds(12) + [complete([13, 0, 0, 0], [13, 0, 0, 0], trump="H")], (13, None, "trump"),
-                 "trump is always spades in round 13", id="trump-not-spades-in-round-13"),
-    pytest.param([complete([1, 0, 0, 0], [1, 0, 0, 0], trump="X")], (1, None, "trump"), "must be S, H, D or C",
-                 id="trump-not-a-suit"),
-    pytest.param([with_entry(bids_only([0, 0, 0, 0]), "Eve", {"bid": 0})], (1, "Eve", None),
-                 "is not a player at this table", id="unknown-player"),
-    pytest.param([with_entry(bids_only([0, 0, 0, 0]), "Asha", {"bid": 0, "tricks": 1})], (1, "Asha", "tricks"),
-                 "unknown key 'tricks'", id="unknown-player-key"),
-    pytest.param([{**bids_only([0, 0, 0, 0]), "_hand": {"lead": "Asha"}}], (1, None, "lead"),
-                 "unknown key 'lead'", id="unknown-hand-key"),
-    pytest.param([with_entry(bids_only([0, 0, 0, 0]), "Asha", 3)], (1, "Asha", "bid"), "the bid is missing",
-                 id="entry-not-an-object"),
+    pytest.param(
+        rounds(2) + [complete([1, 1, 1, 0], [2, 2, 0, -1])],
+        (3, "David", "books"),
+        "must be at least 0",
+        id="books-below-0",
+    ),
+    pytest.param(
+        rounds(2) + [complete([1, 1, 1, 0], [0, 4, 0, 0])],
+        (3, "Bikram", "books"),
+        "must be at most 3",
+        id="books-above-cards",
+    ),
+    pytest.param(
+        rounds(2) + [complete([1, 1, 1, 0], [1, 1, 0, 0])],
+        (3, None, "books"),
+        "the books add up to 2, but 3 tricks were played",
+        id="books-short",
+    ),
+    pytest.param(
+        rounds(2) + [complete([1, 1, 1, 0], [2, 2, 0, 0])],
+        (3, None, "books"),
+        "the books add up to 4, but 3 tricks were played",
+        id="books-over",
+    ),
+    pytest.param(
+        [with_entry(bids_only([0, 0, 0, 0]), "Bikram", {"books": 1})],
+        (1, "Bikram", "bid"),
+        "bids come before books",
+        id="books-before-bids",
+    ),
+    pytest.param(
+        [with_entry(complete([0, 0, 0, 1], [0, 0, 0, 1]), "Charlie", {"bid": 0})],
+        (1, "Charlie", "books"),
+        "the books are missing",
+        id="books-of-one-missing",
+    ),
+    pytest.param(
+        [{name: {"bid": 0} for name in PLAYERS[:3]}], (1, "David", "bid"), "the bid is missing", id="player-missing"
+    ),
+    pytest.param(
+        rounds(25) + [bids_only([0, 0, 0, 0])], (26, None, "round"), "the game is over after round 25", id="round-26"
+    ),
+    pytest.param(
+        rounds(3) + [bids_only([1, 1, 1, 1]), bids_only([0, 0, 0, 0])],
+        (5, None, "books"),
+        "enter the books of round 4 first",
+        id="new-round-while-pending",
+    ),
+    pytest.param(
+        rounds(3) + [bids_only([1, 1, 1, 1]), complete([1, 1, 1, 1], [2, 1, 1, 1])],
+        (5, None, "books"),
+        "enter the books of round 4 first",
+        id="complete-round-while-pending",
+    ),
+    pytest.param(
+        rounds(12) + [complete([13, 0, 0, 0], [13, 0, 0, 0], trump="H")],
+        (13, None, "trump"),
+        "trump is always spades in round 13",
+        id="trump-not-spades-in-round-13",
+    ),
+    pytest.param(
+        [complete([1, 0, 0, 0], [1, 0, 0, 0], trump="X")],
+        (1, None, "trump"),
+        "must be S, H, D or C",
+        id="trump-not-a-suit",
+    ),
+    pytest.param(
+        [with_entry(bids_only([0, 0, 0, 0]), "Eve", {"bid": 0})],
+        (1, "Eve", None),
+        "is not a player at this table",
+        id="unknown-player",
+    ),
+    pytest.param(
+        [with_entry(bids_only([0, 0, 0, 0]), "Asha", {"bid": 0, "tricks": 1})],
+        (1, "Asha", "tricks"),
+        "unknown key 'tricks'",
+        id="unknown-player-key",
+    ),
+    pytest.param(
+        [{**bids_only([0, 0, 0, 0]), "_hand": {"lead": "Asha"}}],
+        (1, None, "lead"),
+        "unknown key 'lead'",
+        id="unknown-hand-key",
+    ),
+    pytest.param(
+        [with_entry(bids_only([0, 0, 0, 0]), "Asha", 3)],
+        (1, "Asha", "bid"),
+        "the bid is missing",
+        id="entry-not-an-object",
+    ),
     pytest.param(["bids"], (1, None, "inputs"), "must be an object", id="hand-not-an-object"),
 ]
 
@@ -337,19 +414,25 @@ def test_books_complete_a_pending_round():
     done = t.ENGINE.validate_hand(DEFAULTS, PLAYERS, complete([1, 0, 2, 1], [1, 1, 0, 1]), hand=3, state=state)
     assert t.ENGINE.complete(done)
     assert t.ENGINE.score(DEFAULTS, PLAYERS, previous + [done]).points[2] == {
-        "Asha": 10, "Bikram": 1, "Charlie": -20, "David": 10}
+        "Asha": 10,
+        "Bikram": 1,
+        "Charlie": -20,
+        "David": 10,
+    }
 
 
 def test_trump_is_optional_and_kept_when_given():
-    hands = t.ENGINE.validate(DEFAULTS, PLAYERS, [complete([1, 0, 0, 0], [1, 0, 0, 0], trump="D"),
-                                           complete([0, 0, 0, 0], [1, 1, 0, 0])])
+    hands = t.ENGINE.validate(
+        DEFAULTS, PLAYERS, [complete([1, 0, 0, 0], [1, 0, 0, 0], trump="D"), complete([0, 0, 0, 0], [1, 1, 0, 0])]
+    )
     assert hands[0]["_hand"] == {"trump": "D"}
     assert "_hand" not in hands[1]
     thirteen = t.ENGINE.validate(DEFAULTS, PLAYERS, rounds(12) + [complete([13, 0, 0, 0], [13, 0, 0, 0], trump="S")])
     assert thirteen[12]["_hand"] == {"trump": "S"}
     for suit in t.SUITS:  # any suit outside round 13
-        assert t.ENGINE.validate(DEFAULTS, PLAYERS, rounds(13) + [bids_only([0, 0, 0, 0], trump=suit)])[13]["_hand"] == {
-            "trump": suit}
+        assert t.ENGINE.validate(DEFAULTS, PLAYERS, rounds(13) + [bids_only([0, 0, 0, 0], trump=suit)])[13][
+            "_hand"
+        ] == {"trump": suit}
 
 
 @pytest.mark.parametrize("names", [PLAYERS[:3], PLAYERS + ["Eve"], [], PLAYERS[:1]])
@@ -492,8 +575,10 @@ def explained(hands, rules=None):
     clean_rules = t.ENGINE.validate_rules(rules or {})
     clean = t.ENGINE.validate(clean_rules, PLAYERS, hands)
     state = t.ENGINE.score(clean_rules, PLAYERS, clean[:-1]).state
-    return {name: [(term.kind, term.values, term.points) for term in terms]
-            for name, terms in t.ENGINE.explain(clean_rules, PLAYERS, state, clean[-1]).items()}
+    return {
+        name: [(term.kind, term.values, term.points) for term in terms]
+        for name, terms in t.ENGINE.explain(clean_rules, PLAYERS, state, clean[-1]).items()
+    }
 
 
 def test_explain_worked_example_the_complete_three_card_round():
@@ -515,13 +600,18 @@ def test_explain_david_and_charlie():
 
 
 def test_explain_the_sandbag_penalty():
-    hands = [complete([1, 0, 0, 0], [1, 0, 0, 0]), complete([0, 0, 0, 0], [2, 0, 0, 0]),
-             complete([0, 0, 0, 0], [3, 0, 0, 0]), complete([0, 0, 0, 0], [4, 0, 0, 0]),
-             complete([0, 0, 0, 0], [5, 0, 0, 0])]
+    hands = [
+        complete([1, 0, 0, 0], [1, 0, 0, 0]),
+        complete([0, 0, 0, 0], [2, 0, 0, 0]),
+        complete([0, 0, 0, 0], [3, 0, 0, 0]),
+        complete([0, 0, 0, 0], [4, 0, 0, 0]),
+        complete([0, 0, 0, 0], [5, 0, 0, 0]),
+    ]
     # 9 sandbags + 5 = 14 ≥ 10: 5 − 100, 4 sandbags left
     assert explained(hands, PENALTY)["Asha"] == [
         ("bid_made", {"bid": 0, "books": 5}, 5),
-        ("sandbag_penalty", {"before": 9, "added": 5, "limit": 10, "times": 1, "penalty": 100, "left": 4}, -100)]
+        ("sandbag_penalty", {"before": 9, "added": 5, "limit": 10, "times": 1, "penalty": 100, "left": 4}, -100),
+    ]
 
 
 def test_explain_a_pending_round():

@@ -95,8 +95,12 @@ def test_a_leaver_keeps_their_column_and_total_and_misses_the_next_hands(client,
 
 def test_an_adjustment_is_on_the_board_in_the_totals_and_in_a_player_s_total(client, owner):
     table = seeded(owner, "marriage", [won_by("Asha", ["Hari", *FOUR])], players=["Hari", *FOUR])
-    data = {"kind": "adjust", "reason": "Hari paid the pizza", "points-0": "−20",
-            **{f"points-{seat}": "5" for seat in range(1, 5)}}
+    data = {
+        "kind": "adjust",
+        "reason": "Hari paid the pizza",
+        "points-0": "−20",
+        **{f"points-{seat}": "5" for seat in range(1, 5)},
+    }
     assert csrf_post(client, seats_url(table), data).status_code == 302
     table.refresh_from_db()
     assert table.events[0]["points"] == {"Hari": -20, **dict.fromkeys(FOUR, 5)}
@@ -106,27 +110,36 @@ def test_an_adjustment_is_on_the_board_in_the_totals_and_in_a_player_s_total(cli
     assert "Hari paid the pizza" in total
 
 
-@pytest.mark.parametrize("data, shown", [
-    ({"kind": "adjust", "reason": "pizza", "points-0": "-20", "points-1": "5"}, "They add up to -15"),
-    ({"kind": "adjust", "reason": "", "points-0": "-5", "points-1": "5"}, "Say what it is for"),
-    ({"kind": "adjust", "reason": "x", "points-0": "five"}, "Must be a whole number"),
-    ({"kind": "join", "player": "asha", "seat": "0", "score": "0"}, "Has played at this table already"),
-    ({"kind": "join", "player": "", "seat": "0", "score": "0"}, "A player's name cannot be blank"),
-    ({"kind": "replace", "player": "Asha", "by": "Eka", "score": "0"}, "This game does not allow it"),
-])
+@pytest.mark.parametrize(
+    "data, shown",
+    [
+        ({"kind": "adjust", "reason": "pizza", "points-0": "-20", "points-1": "5"}, "They add up to -15"),
+        ({"kind": "adjust", "reason": "", "points-0": "-5", "points-1": "5"}, "Say what it is for"),
+        ({"kind": "adjust", "reason": "x", "points-0": "five"}, "Must be a whole number"),
+        ({"kind": "join", "player": "asha", "seat": "0", "score": "0"}, "Has played at this table already"),
+        ({"kind": "join", "player": "", "seat": "0", "score": "0"}, "A player's name cannot be blank"),
+        ({"kind": "replace", "player": "Asha", "by": "Eka", "score": "0"}, "This game does not allow it"),
+    ],
+)
 def test_a_refused_event_says_why_next_to_its_form_and_saves_nothing(client, evening, data, shown):
     response = post_event(client, evening, **data)
     assert response.status_code == 422
     assert shown.lower() in page(response).lower().replace("−", "-")
     table = Table.objects.get(pk=evening.pk)
-    assert table.events == [] and table.revision == evening.revision and not table.changes.filter(
-        action=HandChange.EVENT).exists()
+    assert (
+        table.events == []
+        and table.revision == evening.revision
+        and not table.changes.filter(action=HandChange.EVENT).exists()
+    )
 
 
 def test_a_konkan_newcomer_is_offered_the_highest_total_still_in(client, owner):
     players = ["Asha", "Bina", "Chet"]
-    hand = {"Asha": {"outcome": "winner"}, "Bina": {"outcome": "set", "hand_penalty": 40},
-            "Chet": {"outcome": "set", "hand_penalty": 70}}
+    hand = {
+        "Asha": {"outcome": "winner"},
+        "Bina": {"outcome": "set", "hand_penalty": 40},
+        "Chet": {"outcome": "set", "hand_penalty": 70},
+    }
     table = seeded(owner, "konkan", [hand], players=players)
     assert 'id="join-score" name="score" value="70"' in page(client.get(seats_url(table)))
     post_event(client, table, kind="join", player="Dev", seat="3", score="")
@@ -143,8 +156,9 @@ def test_thirteen_replaces_a_player_at_their_seat(client, owner):
 
 
 def test_no_event_while_a_hand_is_being_played(client, owner):
-    table = tables.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
-                                  rules={}, owner=owner)
+    table = tables.create_table(
+        game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"], rules={}, owner=owner
+    )
     recording.record_hand(table, {name: {"bid": 0} for name in table.players}, 1)
     response = post_event(client, table, kind="replace", player="Asha", by="Eka", score="0")
     assert response.status_code == 409 and "being played first" in page(response)
@@ -197,12 +211,20 @@ def test_the_table_file_keeps_the_events_and_comes_back_the_same(client, evening
     table = Table.objects.get(pk=evening.pk)
     play_hand(table, won_by("Eka", table.seated), 4)
     post_event(client, table, kind="leave", player="Dipa")
-    post_event(client, table, kind="adjust", reason="pizza", **{"points-0": "-3", "points-1": "1", "points-2": "1",
-                                                                "points-3": "1"})
+    post_event(
+        client,
+        table,
+        kind="adjust",
+        reason="pizza",
+        **{"points-0": "-3", "points-1": "1", "points-2": "1", "points-3": "1"},
+    )
     table.refresh_from_db()
     document = table_file.export_table(table)
-    assert document["players"] == FOUR and [event["kind"] for event in document["events"]] == ["join", "leave",
-                                                                                                 "adjust"]
+    assert document["players"] == FOUR and [event["kind"] for event in document["events"]] == [
+        "join",
+        "leave",
+        "adjust",
+    ]
     copy, warnings = table_file.import_table(document)
     assert warnings == [] and table_file.export_table(copy) == {**document, "created": document["created"]}
     assert copy.seated == table.seated and copy.series == table.series and copy.totals == table.totals
@@ -228,8 +250,9 @@ def test_the_spreadsheet_has_each_event_in_its_place_and_columns_that_add_up(cli
         assert sum(int(row[column]) for row in rows[1:-1] if row[column]) == table.totals[name] == int(rows[-1][column])
 
 
-def test_the_seats_page_and_an_event_cost_the_same_few_queries_however_long_the_table(client, owner,
-                                                                                      django_assert_max_num_queries):
+def test_the_seats_page_and_an_event_cost_the_same_few_queries_however_long_the_table(
+    client, owner, django_assert_max_num_queries
+):
     for count in (1, 30):
         table = seeded(owner, "marriage", [won_by(FOUR[number % 4], FOUR) for number in range(count)], players=FOUR)
         with django_assert_max_num_queries(4):
@@ -243,12 +266,15 @@ def test_a_thirteen_replacement_takes_the_seat_s_colour_and_names_can_still_be_c
     colors = dict(table.colors)
     post_event(client, table, kind="replace", player="Bikram", by="Eka", score="0")
     table.refresh_from_db()
-    assert table.colors == {**{name: color for name, color in colors.items() if name != "Bikram"},
-                            "Eka": colors["Bikram"]}
+    assert table.colors == {
+        **{name: color for name, color in colors.items() if name != "Bikram"},
+        "Eka": colors["Bikram"],
+    }
     names = ["Asha", "Bikram", "Ekaterina", "Charlie", "David"]
     seated_colors = [table.colors[name] for name in table.players if name in table.seated]
-    response = csrf_post(client, reverse("players", args=[table.keeper_token]),
-                         {"player": names, "color": seated_colors})
+    response = csrf_post(
+        client, reverse("players", args=[table.keeper_token]), {"player": names, "color": seated_colors}
+    )
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.seated == ["Asha", "Ekaterina", "Charlie", "David"] and table.colors["Ekaterina"] == colors["Bikram"]
@@ -260,8 +286,10 @@ def test_a_thirteen_replacement_takes_the_seat_s_colour_and_names_can_still_be_c
 def test_the_deal_is_offered_only_where_it_can_be_given(client, owner):
     def offered(table):
         return 'name="kind" value="dealer"' in page(client.get(seats_url(table)))
-    thirteen = tables.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
-                                     rules={}, owner=owner)
+
+    thirteen = tables.create_table(
+        game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"], rules={}, owner=owner
+    )
     assert offered(thirteen)  # before round 1
     assert not offered(fresh_table("thirteen", owner))  # round 1 played
     assert not offered(fresh_table("twentyfour", owner))  # nobody deals a race
@@ -273,7 +301,9 @@ def test_in_a_zero_sum_game_a_newcomer_starts_at_0_and_the_board_stays_up(client
     assert 'name="score"' not in page(client.get(seats_url(evening)))
     before = snapshot(evening)
     response = post_event(client, evening, kind="join", player="Eka", seat="4", score="7")
-    assert response.status_code == 422 and "a newcomer starts at 0, as every hand adds up to 0" in page(response).lower()
+    assert (
+        response.status_code == 422 and "a newcomer starts at 0, as every hand adds up to 0" in page(response).lower()
+    )
     assert snapshot(evening) == before
     document = table_file.export_table(evening)
     document["events"] = [{"after": 3, "kind": "join", "player": "Eka", "seat": 4, "score": 7}]
@@ -296,7 +326,7 @@ def test_hari_gets_up_after_hand_1_and_comes_back_after_hand_3_in_his_own_column
         play_hand(table, won_by("Asha", table.seated), number)
         table.refresh_from_db()
     seats = page(client.get(seats_url(table)))
-    assert "Someone comes back" in seats and '<option>Hari</option>' in seats
+    assert "Someone comes back" in seats and "<option>Hari</option>" in seats
     # Typed into "Someone sits down" with the starting total it offers: he comes back all the same.
     assert post_event(client, table, kind="join", player="hari", seat="0", score="0").status_code == 302
     table = Table.objects.get(pk=table.pk)

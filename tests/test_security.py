@@ -86,10 +86,12 @@ def other_user(django_user_model, fast_passwords):
 
 # --- manage.py check --deploy ----------------------------------------------------------------
 
+
 @pytest.mark.slow
 def test_check_deploy_has_no_warnings_behind_https(tmp_path):
-    result = run_command([PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                         manage_env(tmp_path, HTTPS="true"))
+    result = run_command(
+        [PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], manage_env(tmp_path, HTTPS="true")
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues (1 silenced)." in result.stdout, result.stdout + result.stderr
     assert "WARNING" not in result.stderr
@@ -97,8 +99,10 @@ def test_check_deploy_has_no_warnings_behind_https(tmp_path):
 
 @pytest.mark.slow
 def test_check_deploy_has_no_warnings_with_hsts_preloading(tmp_path):
-    result = run_command([PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                         manage_env(tmp_path, HTTPS="true", HSTS_PRELOAD="true"))
+    result = run_command(
+        [PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        manage_env(tmp_path, HTTPS="true", HSTS_PRELOAD="true"),
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout, result.stdout + result.stderr
 
@@ -108,8 +112,11 @@ def test_behind_https_only_the_request_to_preload_is_silenced(tmp_path):
     # Preloading is the owner's choice (HSTS_PRELOAD): the check asking for it is all that is silenced.
     result = run_command([PYTHON, "-c", CHECKS_SCRIPT], manage_env(tmp_path, HTTPS="true"))
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout.splitlines()[-1]) == {"silenced": ["security.W021"], "found": ["security.W021"],
-                                                          "debug": False}
+    assert json.loads(result.stdout.splitlines()[-1]) == {
+        "silenced": ["security.W021"],
+        "found": ["security.W021"],
+        "debug": False,
+    }
     result = run_command([PYTHON, "-c", CHECKS_SCRIPT], manage_env(tmp_path, HTTPS="true", HSTS_PRELOAD="true"))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.splitlines()[-1]) == {"silenced": [], "found": [], "debug": False}
@@ -123,8 +130,11 @@ def test_without_https_only_the_https_warnings_are_silenced(tmp_path):
     # Silenced: exactly the four that need HTTPS; unsilenced, those four are all that is found.
     result = run_command([PYTHON, "-c", CHECKS_SCRIPT], manage_env(tmp_path))
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout.splitlines()[-1]) == {"silenced": HTTPS_ONLY_CHECKS, "found": HTTPS_ONLY_CHECKS,
-                                                          "debug": False}
+    assert json.loads(result.stdout.splitlines()[-1]) == {
+        "silenced": HTTPS_ONLY_CHECKS,
+        "found": HTTPS_ONLY_CHECKS,
+        "debug": False,
+    }
 
 
 HTTPS_SCRIPT = """
@@ -169,28 +179,45 @@ def test_behind_an_https_proxy_http_is_redirected_and_hsts_and_secure_cookies_ar
 
 # --- Content Security Policy -----------------------------------------------------------------
 
+
 def every_page(client, owner):
     """(url, response) for every kind of page a phone sees: each game's table (keeper and viewer),
     its other pages, the 24 pages, errors."""
     tables = {game: fresh_table(game, owner) for game in GAMES}
-    urls = [reverse("home"), reverse("players_list"), reverse("player", args=["Asha"]), reverse("puzzle_home"),
-            reverse("import_file"), reverse("manifest"), reverse("health"), "/no-such-page/", "/t/nope/"]
+    urls = [
+        reverse("home"),
+        reverse("players_list"),
+        reverse("player", args=["Asha"]),
+        reverse("puzzle_home"),
+        reverse("import_file"),
+        reverse("manifest"),
+        reverse("health"),
+        "/no-such-page/",
+        "/t/nope/",
+    ]
     for game, table in tables.items():
-        urls += [reverse("new_table", args=[game]), reverse("table", args=[table.keeper_token]),
-                 reverse("table", args=[table.viewer_token]), reverse("history", args=[table.keeper_token]),
-                 reverse("live", args=[table.viewer_token]), reverse("export", args=[table.viewer_token]),
-                 reverse("export_csv", args=[table.viewer_token]),
-                 reverse("qr_code", args=[table.keeper_token, "keeper"]),
-                 reverse("table", args=[table.keeper_token]) + "?hands=all",
-                 reverse("hand", args=[table.viewer_token, 1]), reverse("total", args=[table.viewer_token, 0])]
+        urls += [
+            reverse("new_table", args=[game]),
+            reverse("table", args=[table.keeper_token]),
+            reverse("table", args=[table.viewer_token]),
+            reverse("history", args=[table.keeper_token]),
+            reverse("live", args=[table.viewer_token]),
+            reverse("export", args=[table.viewer_token]),
+            reverse("export_csv", args=[table.viewer_token]),
+            reverse("qr_code", args=[table.keeper_token, "keeper"]),
+            reverse("table", args=[table.keeper_token]) + "?hands=all",
+            reverse("hand", args=[table.viewer_token, 1]),
+            reverse("total", args=[table.viewer_token, 0]),
+        ]
         if game == "twentyfour":
             urls.append(reverse("race_state", args=[table.viewer_token]))
         else:
             urls.append(reverse("edit_hand", args=[table.keeper_token, 1]))
     urls.append(reverse("deal_info", args=[tables["marriage-honors"].keeper_token]))
     urls.append(reverse("settlement", args=[tables["marriage"].viewer_token]))
-    puzzle = Puzzle.objects.create(player=owner.get_username(), user=owner, cards=EIGHTS_AND_THREES,
-                                   difficulty="hard", solutions=1)
+    puzzle = Puzzle.objects.create(
+        player=owner.get_username(), user=owner, cards=EIGHTS_AND_THREES, difficulty="hard", solutions=1
+    )
     urls.append(reverse("puzzle", args=[puzzle.pk]))
     pages = [(url, client.get(url)) for url in urls]
     # POST answers too: a redirect, a refused hand (422), a conflict (409), a forbidden (403), 405.
@@ -207,8 +234,15 @@ def every_page(client, owner):
     pages.append(("POST without CSRF token", Client(enforce_csrf_checks=True).post(reverse("puzzle_name"))))
     pages.append(("GET on a POST-only page", client.get(reverse("add_hand", args=[marriage.keeper_token]))))
     anonymous = Client()
-    pages += [(url, anonymous.get(url)) for url in (reverse("home"), reverse("login"), reverse("puzzle_home"),
-                                                    reverse("table", args=[konkan.viewer_token]))]
+    pages += [
+        (url, anonymous.get(url))
+        for url in (
+            reverse("home"),
+            reverse("login"),
+            reverse("puzzle_home"),
+            reverse("table", args=[konkan.viewer_token]),
+        )
+    ]
     return pages
 
 
@@ -242,9 +276,15 @@ def test_no_page_has_an_inline_script_or_event_handler(client, owner):
 
 @pytest.mark.django_db
 def test_the_setup_page_and_the_admin_have_no_inline_script(admin_client, django_user_model):
-    pages = [reverse("admin:index"), reverse("admin:games_table_changelist"), reverse("admin:games_table_add"),
-             reverse("admin:games_pointtable_add"), reverse("admin:auth_user_changelist"),
-             reverse("admin:games_group_changelist"), reverse("admin:games_group_add")]
+    pages = [
+        reverse("admin:index"),
+        reverse("admin:games_table_changelist"),
+        reverse("admin:games_table_add"),
+        reverse("admin:games_pointtable_add"),
+        reverse("admin:auth_user_changelist"),
+        reverse("admin:games_group_changelist"),
+        reverse("admin:games_group_add"),
+    ]
     for url in pages:
         response = admin_client.get(url)
         assert response.status_code == 200, url
@@ -263,6 +303,7 @@ def test_the_first_visit_setup_pages_have_a_csp_and_no_inline_script():
 
 
 # --- login attempts (django-axes) ------------------------------------------------------------
+
 
 def login(client, password, username="owner", **extra):
     return client.post(reverse("login"), {"username": username, "password": password}, **extra)
@@ -318,7 +359,9 @@ def test_behind_the_proxy_a_stranger_s_wrong_passwords_do_not_lock_the_owner_out
 def test_a_forwarded_address_is_believed_only_from_a_trusted_proxy(owner, settings):
     settings.TRUSTED_PROXIES = [ipaddress.ip_network("10.0.0.2/32")]
     for attempt in range(5):  # a client that writes a new X-Forwarded-For each time, past the proxy and without it
-        login(Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=f"192.0.2.{attempt}, 203.0.113.7"), f"wrong-{attempt}")
+        login(
+            Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=f"192.0.2.{attempt}, 203.0.113.7"), f"wrong-{attempt}"
+        )
     assert login(Client(REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="203.0.113.7"), PASSWORD).status_code == 429
     for attempt in range(5):
         login(Client(REMOTE_ADDR="203.0.113.9", HTTP_X_FORWARDED_FOR=f"192.0.2.{attempt}"), f"wrong-{attempt}")
@@ -349,6 +392,7 @@ def test_a_successful_login_resets_the_count(owner):
 
 
 # --- viewer links cannot write ---------------------------------------------------------------
+
 
 def write_posts(game, table):
     """(endpoint, url args after the token, a valid form) for every POST endpoint of a table."""
@@ -395,10 +439,15 @@ def test_the_same_posts_with_the_keeper_link_are_not_refused(game, client, owner
     """The forms above are valid: with the scorekeeper link each of the game's own is accepted."""
     for endpoint, args, data in write_posts(game, fresh_table(game, owner)):
         table = fresh_table(game, owner)
-        applies = {"add_hand": game != "twentyfour", "record_set": game == "konkan",
-                   "race_press": game == "twentyfour", "edit_hand": game != "twentyfour",
-                   "delete_hand": game != "twentyfour", "restore_hand": game != "twentyfour",
-                   "maal_preview": game == "marriage"}.get(endpoint, True)
+        applies = {
+            "add_hand": game != "twentyfour",
+            "record_set": game == "konkan",
+            "race_press": game == "twentyfour",
+            "edit_hand": game != "twentyfour",
+            "delete_hand": game != "twentyfour",
+            "restore_hand": game != "twentyfour",
+            "maal_preview": game == "marriage",
+        }.get(endpoint, True)
         if not applies:
             continue
         if endpoint == "restore_hand":
@@ -411,10 +460,14 @@ def test_the_same_posts_with_the_keeper_link_are_not_refused(game, client, owner
 @pytest.mark.parametrize("game", GAMES)
 def test_the_viewer_page_never_shows_the_scorekeeper_link(game, client, owner):
     table = fresh_table(game, owner)
-    for url in (reverse("table", args=[table.viewer_token]), reverse("live", args=[table.viewer_token]),
-                reverse("history", args=[table.viewer_token]), reverse("export", args=[table.viewer_token]),
-                reverse("export_csv", args=[table.viewer_token]),
-                reverse("qr_code", args=[table.viewer_token, "viewer"])):
+    for url in (
+        reverse("table", args=[table.viewer_token]),
+        reverse("live", args=[table.viewer_token]),
+        reverse("history", args=[table.viewer_token]),
+        reverse("export", args=[table.viewer_token]),
+        reverse("export_csv", args=[table.viewer_token]),
+        reverse("qr_code", args=[table.viewer_token, "viewer"]),
+    ):
         for phone in (client, Client()):
             response = phone.get(url)
             assert response.status_code == 200, url
@@ -452,8 +505,7 @@ def assert_128_bits(token):
 def test_table_ids_and_links_have_128_random_bits_and_never_repeat(owner):
     seen = []
     for number in range(1000):
-        table = tables.create_table(game="marriage", name=f"T{number}", players=["Asha", "Bina"], rules={},
-                                      owner=owner)
+        table = tables.create_table(game="marriage", name=f"T{number}", players=["Asha", "Bina"], rules={}, owner=owner)
         for token in (table.pk, table.keeper_token, table.viewer_token):
             assert_128_bits(token)
             seen.append(token)
@@ -477,8 +529,9 @@ def test_new_links_have_128_random_bits_and_never_repeat(owner):
 
 @pytest.mark.django_db
 def test_imported_tables_get_fresh_random_ids_too(owner):
-    document = table_file.export_table(tables.create_table(game="konkan", name="K", players=["Asha", "Bina"],
-                                                           rules={}, owner=owner))
+    document = table_file.export_table(
+        tables.create_table(game="konkan", name="K", players=["Asha", "Bina"], rules={}, owner=owner)
+    )
     imported = [table_file.import_table(document, owner=owner)[0] for _ in range(50)]
     tokens = [token for table in imported for token in (table.pk, table.keeper_token, table.viewer_token)]
     for token in tokens:
@@ -489,8 +542,7 @@ def test_imported_tables_get_fresh_random_ids_too(owner):
 @pytest.mark.django_db
 def test_a_puzzle_is_seen_only_by_its_player(owner, other_user):
     """Puzzle ids are counted, not random: an id alone must not open someone else's puzzle."""
-    puzzle = Puzzle.objects.create(player="owner", user=owner, cards=EIGHTS_AND_THREES,
-                                   difficulty="hard", solutions=1)
+    puzzle = Puzzle.objects.create(player="owner", user=owner, cards=EIGHTS_AND_THREES, difficulty="hard", solutions=1)
     guest = Client()
     guest.force_login(other_user)
     named = Client()
@@ -503,6 +555,7 @@ def test_a_puzzle_is_seen_only_by_its_player(owner, other_user):
 
 
 # --- the admin -------------------------------------------------------------------------------
+
 
 @pytest.mark.django_db
 def test_the_admin_is_for_staff_only(owner, other_user):
@@ -523,13 +576,15 @@ def test_the_admin_is_for_staff_only(owner, other_user):
 @pytest.mark.django_db
 def test_the_admin_login_refuses_a_non_staff_account(other_user):
     guest = Client()
-    response = guest.post(reverse("admin:login"), {"username": "guest", "password": PASSWORD,
-                                                   "next": reverse("admin:index")})
+    response = guest.post(
+        reverse("admin:login"), {"username": "guest", "password": PASSWORD, "next": reverse("admin:index")}
+    )
     assert response.status_code == 200 and not logged_in(guest)
     assert guest.get(reverse("admin:index")).status_code == 302
 
 
 # --- who may change a table's links ----------------------------------------------------------
+
 
 @pytest.mark.django_db
 def test_only_the_owner_or_staff_can_make_new_links(owner, other_user, django_user_model):

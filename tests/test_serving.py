@@ -24,8 +24,9 @@ def server_on(*addresses):
     log = logging.Logger("gunicorn.error")
     log.records = []
     log.addHandler(SimpleNamespace(level=0, handle=log.records.append))
-    return SimpleNamespace(cfg=SimpleNamespace(address=list(addresses)), pid=4242,
-                           log=SimpleNamespace(error_log=log, info=log.info))
+    return SimpleNamespace(
+        cfg=SimpleNamespace(address=list(addresses)), pid=4242, log=SimpleNamespace(error_log=log, info=log.info)
+    )
 
 
 def starting_on(address):
@@ -66,7 +67,8 @@ def test_the_log_says_where_the_workers_listen_and_drops_gunicorns_empty_line():
     server.log.error_log.info("Listening at: %s (%s)", "", 4242)  # gunicorn's, with reuse_port
     config["when_ready"](server)
     assert [record.getMessage() for record in server.log.error_log.records] == [
-        "Listening at: http://127.0.0.1:9101, http://[::1]:9101 (4242), each worker on its own socket"]
+        "Listening at: http://127.0.0.1:9101, http://[::1]:9101 (4242), each worker on its own socket"
+    ]
 
 
 def test_serve_asks_for_the_address_that_host_needs():

@@ -36,8 +36,11 @@ BAD_VALUES = [
     ("TIME_ZONE", "Nepal/Pokhara", "TIME_ZONE must be a time zone such as Asia/Kathmandu or UTC, not 'Nepal/Pokhara'"),
     ("LOG_LEVEL", "loud", "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, not 'loud'"),
     ("SITE_URL", "192.168.1.20:8000", "SITE_URL must be an address such as https://cards.example.org"),
-    ("CSRF_TRUSTED_ORIGINS", "https://a.example.org,cards.example.org",
-     "CSRF_TRUSTED_ORIGINS must be an address such as https://cards.example.org, not 'cards.example.org'"),
+    (
+        "CSRF_TRUSTED_ORIGINS",
+        "https://a.example.org,cards.example.org",
+        "CSRF_TRUSTED_ORIGINS must be an address such as https://cards.example.org, not 'cards.example.org'",
+    ),
     ("ALLOWED_HOSTS", "https://cards.example.org", "ALLOWED_HOSTS takes host names such as cards.example.org"),
     ("DATABASE_URL", "mysql://cards:s3cret@db/cards", "DATABASE_URL must be a PostgreSQL or SQLite address"),
     ("DATABASE_URL", "postgres://cards:s3cret@db:port/cards", "DATABASE_URL is not a valid address"),
@@ -45,8 +48,9 @@ BAD_VALUES = [
 ]
 
 
-@pytest.mark.parametrize(("name", "value", "message"), BAD_VALUES,
-                         ids=[f"{name}={value}" for name, value, _ in BAD_VALUES])
+@pytest.mark.parametrize(
+    ("name", "value", "message"), BAD_VALUES, ids=[f"{name}={value}" for name, value, _ in BAD_VALUES]
+)
 def test_a_bad_value_is_refused_with_one_line_naming_it(monkeypatch, tmp_path, name, value, message):
     with pytest.raises(env.EnvError) as refused:
         settings_with(monkeypatch, tmp_path, **{name: value})
@@ -56,8 +60,11 @@ def test_a_bad_value_is_refused_with_one_line_naming_it(monkeypatch, tmp_path, n
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "value", "message"), [BAD_VALUES[0], BAD_VALUES[2], BAD_VALUES[-2]],
-                         ids=["DEBUG", "WEB_CONCURRENCY", "DATABASE_URL"])
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [BAD_VALUES[0], BAD_VALUES[2], BAD_VALUES[-2]],
+    ids=["DEBUG", "WEB_CONCURRENCY", "DATABASE_URL"],
+)
 def test_manage_py_prints_the_one_line_and_exits_non_zero(tmp_path, name, value, message):
     result = run_command([sys.executable, "manage.py", "check"], manage_env(tmp_path, **{name: value}))
     assert result.returncode != 0
@@ -76,9 +83,17 @@ def test_a_data_folder_that_cannot_be_written_is_named(tmp_path):
 
 
 def test_good_values_are_read(monkeypatch, tmp_path):
-    settings = settings_with(monkeypatch, tmp_path, DEBUG="yes", HTTPS="0", TIME_ZONE="Asia/Kathmandu",
-                             ALLOWED_HOSTS="cards.example.org, 192.168.1.20", LOG_LEVEL="warning",
-                             CSRF_TRUSTED_ORIGINS="https://cards.example.org/", SITE_URL="http://192.168.1.20:8000/")
+    settings = settings_with(
+        monkeypatch,
+        tmp_path,
+        DEBUG="yes",
+        HTTPS="0",
+        TIME_ZONE="Asia/Kathmandu",
+        ALLOWED_HOSTS="cards.example.org, 192.168.1.20",
+        LOG_LEVEL="warning",
+        CSRF_TRUSTED_ORIGINS="https://cards.example.org/",
+        SITE_URL="http://192.168.1.20:8000/",
+    )
     assert settings["DEBUG"] is True and settings["HTTPS"] is False
     assert settings["TIME_ZONE"] == "Asia/Kathmandu"
     assert settings["ALLOWED_HOSTS"] == ["cards.example.org", "192.168.1.20", "127.0.0.1", "localhost"]
@@ -96,14 +111,25 @@ def test_empty_values_mean_the_defaults(monkeypatch, tmp_path):
 
 # --- DATABASE_URL's options --------------------------------------------------------------------
 
+
 def test_postgresql_options_in_the_url_are_kept_beside_the_sites_own(monkeypatch, tmp_path):
-    settings = settings_with(monkeypatch, tmp_path, DATABASE_URL=(
-        "postgres://cards:pw@db.example.org:6543/cards?sslmode=require&connect_timeout=5&sslrootcert=/certs/ca.pem"))
+    settings = settings_with(
+        monkeypatch,
+        tmp_path,
+        DATABASE_URL=(
+            "postgres://cards:pw@db.example.org:6543/cards?sslmode=require&connect_timeout=5&sslrootcert=/certs/ca.pem"
+        ),
+    )
     database = settings["DATABASES"]["default"]
     assert database["ENGINE"] == "cardscore.postgresql"
     assert [database[key] for key in ("HOST", "PORT", "NAME", "USER")] == ["db.example.org", 6543, "cards", "cards"]
-    assert database["OPTIONS"] == {"sslmode": "require", "connect_timeout": 5, "sslrootcert": "/certs/ca.pem",
-                                   "server_side_binding": True, "prepare_threshold": 5}
+    assert database["OPTIONS"] == {
+        "sslmode": "require",
+        "connect_timeout": 5,
+        "sslrootcert": "/certs/ca.pem",
+        "server_side_binding": True,
+        "prepare_threshold": 5,
+    }
 
 
 def test_sqlite_options_in_the_url_win_over_the_defaults(monkeypatch, tmp_path):
@@ -139,6 +165,7 @@ def test_the_urls_options_reach_postgresql(monkeypatch, tmp_path):
 
 # --- how many processes gunicorn starts --------------------------------------------------------
 
+
 def cgroup_tree(tmp_path, own, files):
     """A /sys/fs/cgroup and /proc/self/cgroup to read: `own` is the latter's text."""
     for path, text in files.items():
@@ -148,17 +175,26 @@ def cgroup_tree(tmp_path, own, files):
     return tmp_path, tmp_path / "self-cgroup"
 
 
-@pytest.mark.parametrize(("own", "files", "quota"), [
-    ("0::/\n", {"cpu.max": "150000 100000\n"}, 1.5),  # docker run --cpus 1.5, cgroup v2
-    ("0::/\n", {"cpu.max": "max 100000\n"}, None),
-    ("0::/system.slice/cardscore.service\n", {"system.slice/cardscore.service/cpu.max": "50000 100000\n"}, 0.5),
-    ("0::/docker/abc\n", {"cpu.max": "200000 100000\n"}, 2.0),  # the container's own cgroup mounted as the root
-    ("4:memory:/x\n3:cpu,cpuacct:/\n0::/\n",
-     {"cpu,cpuacct/cpu.cfs_quota_us": "300000\n", "cpu,cpuacct/cpu.cfs_period_us": "100000\n"}, 3.0),  # v1
-    ("3:cpu,cpuacct:/\n0::/\n",
-     {"cpu,cpuacct/cpu.cfs_quota_us": "-1\n", "cpu,cpuacct/cpu.cfs_period_us": "100000\n"}, None),
-    ("0::/\n", {}, None),
-])
+@pytest.mark.parametrize(
+    ("own", "files", "quota"),
+    [
+        ("0::/\n", {"cpu.max": "150000 100000\n"}, 1.5),  # docker run --cpus 1.5, cgroup v2
+        ("0::/\n", {"cpu.max": "max 100000\n"}, None),
+        ("0::/system.slice/cardscore.service\n", {"system.slice/cardscore.service/cpu.max": "50000 100000\n"}, 0.5),
+        ("0::/docker/abc\n", {"cpu.max": "200000 100000\n"}, 2.0),  # the container's own cgroup mounted as the root
+        (
+            "4:memory:/x\n3:cpu,cpuacct:/\n0::/\n",
+            {"cpu,cpuacct/cpu.cfs_quota_us": "300000\n", "cpu,cpuacct/cpu.cfs_period_us": "100000\n"},
+            3.0,
+        ),  # v1
+        (
+            "3:cpu,cpuacct:/\n0::/\n",
+            {"cpu,cpuacct/cpu.cfs_quota_us": "-1\n", "cpu,cpuacct/cpu.cfs_period_us": "100000\n"},
+            None,
+        ),
+        ("0::/\n", {}, None),
+    ],
+)
 def test_the_cpu_quota_is_read_from_the_cgroup(tmp_path, own, files, quota):
     assert env.cpu_quota(*cgroup_tree(tmp_path, own, files)) == quota
 

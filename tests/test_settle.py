@@ -24,15 +24,18 @@ def set_partitions(items):
     for partition in set_partitions(rest):
         yield [[first]] + partition
         for i in range(len(partition)):
-            yield partition[:i] + [[first] + partition[i]] + partition[i + 1:]
+            yield partition[:i] + [[first] + partition[i]] + partition[i + 1 :]
 
 
 def brute_force_minimum(balances):
     """Nonzero people minus the most groups they split into with every group summing to 0."""
     owing = [name for name, amount in balances.items() if amount]
     most_groups = max(
-        (len(partition) for partition in set_partitions(owing)
-         if all(sum(balances[name] for name in group) == 0 for group in partition)),
+        (
+            len(partition)
+            for partition in set_partitions(owing)
+            if all(sum(balances[name] for name in group) == 0 for group in partition)
+        ),
         default=0,
     )
     return len(owing) - most_groups
@@ -115,7 +118,9 @@ def test_explained_the_groups_whose_balances_cancel_each_settle_in_one_transfer_
     balances = {"A": 5, "B": 6, "C": -5, "D": -4, "E": -2, "F": 0}
     groups = explain(balances).groups
     assert sorted(sorted(group["balances"].items()) for group in groups) == [
-        [("A", 5), ("C", -5)], [("B", 6), ("D", -4), ("E", -2)]]
+        [("A", 5), ("C", -5)],
+        [("B", 6), ("D", -4), ("E", -2)],
+    ]
     for group in groups:
         assert sum(group["balances"].values()) == 0
         assert len(group["transfers"]) == len(group["balances"]) - 1
@@ -172,5 +177,6 @@ def test_the_exact_search_at_its_limit_finds_the_groups_that_cancel():
     settlement = explain(balances)
     assert settlement.fewest
     assert sorted(sorted(group["balances"].values()) for group in settlement.groups) == sorted(
-        sorted(triple) for triple in triples)
+        sorted(triple) for triple in triples
+    )
     assert len(settle(balances)) == 8

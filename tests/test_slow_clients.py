@@ -18,26 +18,35 @@ from tests.fixtures import free_port, manage_env, served_database_url, server_pr
 def in_its_own_process(test):
     return pytest.mark.slow(pytest.mark.django_db(transaction=True)(test))
 
+
 @pytest.fixture
 def server(tmp_path):
     """gunicorn with gunicorn.conf.py, as scripts/serve starts it, on this machine's two cores."""
     port = free_port()
-    env = manage_env(tmp_path, DATABASE_URL=served_database_url(), SECRET_KEY="slow clients", WEB_CONCURRENCY="2",
-                     GUNICORN_THREADS="2")
+    env = manage_env(
+        tmp_path,
+        DATABASE_URL=served_database_url(),
+        SECRET_KEY="slow clients",
+        WEB_CONCURRENCY="2",
+        GUNICORN_THREADS="2",
+    )
     command = [sys.executable, "-m", "gunicorn", "cardscore.wsgi", "--bind", f"127.0.0.1:{port}"]
     with server_process(command, port, env, tmp_path / "gunicorn.log"):
         yield port
 
 
-@pytest.mark.parametrize(("received", "arrived"), [
-    (b"GET /health/ HTTP/1.1\r\nHost: a", False),
-    (b"GET /health/ HTTP/1.1\r\nHost: a\r\n\r\n", True),
-    (b"POST /t/x/hands/ HTTP/1.1\r\nContent-Length: 5\r\n\r\nabc", False),
-    (b"POST /t/x/hands/ HTTP/1.1\r\ncontent-length:5\r\n\r\nabcde", True),
-    (b"POST /t/x/hands/ HTTP/1.1\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n", True),
-    (b"POST /import/ HTTP/1.1\r\nContent-Length: %d\r\n\r\n" % (BODY_LIMIT + 1), True),  # its thread reads it
-    (b"GET / HTTP/1.1\r\nX-Long: " + b"a" * HEAD_LIMIT, True),  # for gunicorn's parser to refuse
-])
+@pytest.mark.parametrize(
+    ("received", "arrived"),
+    [
+        (b"GET /health/ HTTP/1.1\r\nHost: a", False),
+        (b"GET /health/ HTTP/1.1\r\nHost: a\r\n\r\n", True),
+        (b"POST /t/x/hands/ HTTP/1.1\r\nContent-Length: 5\r\n\r\nabc", False),
+        (b"POST /t/x/hands/ HTTP/1.1\r\ncontent-length:5\r\n\r\nabcde", True),
+        (b"POST /t/x/hands/ HTTP/1.1\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n", True),
+        (b"POST /import/ HTTP/1.1\r\nContent-Length: %d\r\n\r\n" % (BODY_LIMIT + 1), True),  # its thread reads it
+        (b"GET / HTTP/1.1\r\nX-Long: " + b"a" * HEAD_LIMIT, True),  # for gunicorn's parser to refuse
+    ],
+)
 def test_a_request_goes_to_a_thread_once_it_has_arrived(received, arrived):
     assert has_arrived(bytearray(received)) is arrived
 
@@ -64,8 +73,10 @@ def test_a_kept_alive_connection_and_a_body_sent_in_pieces_are_served(server):
     # sends every page to its setup).
     with socket.create_connection(("127.0.0.1", server), timeout=30) as phone:
         body = b"name=Asha&score=12"
-        phone.sendall(b"POST /login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                      b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n" % len(body))
+        phone.sendall(
+            b"POST /login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n" % len(body)
+        )
         for piece in (body[:5], body[5:]):
             time.sleep(0.5)
             phone.sendall(piece)

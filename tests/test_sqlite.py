@@ -15,8 +15,10 @@ from games.models import Table
 from games.services import tables
 from tests.fixtures import players_of
 
-pytestmark = [pytest.mark.django_db(transaction=True),
-              pytest.mark.skipif(connection.vendor != "sqlite", reason="the SQLite backend")]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "sqlite", reason="the SQLite backend"),
+]
 
 WAIT = 30  # seconds before a stuck thread fails the test
 
@@ -109,4 +111,3 @@ def test_django_still_has_the_private_methods_the_backend_overrides(method):
     django_method = getattr(django_sqlite.DatabaseWrapper, method)
     assert list(inspect.signature(django_method).parameters) == ["self"]
     assert getattr(DatabaseWrapper, method) is not django_method
-

@@ -15,10 +15,25 @@ TEMPLATES = sorted([*ROOT.glob("templates/**/*.html"), *ROOT.glob("games/*/templ
 # What the browser shows or reads aloud, and the data-* attributes whose words static/*.js puts
 # on the screen (the words travel in the page so that they work offline, with no catalog to fetch).
 SHOWN_ATTRIBUTES = {
-    "title", "aria-label", "aria-description", "aria-valuetext", "placeholder", "alt",
-    "data-confirm", "data-question", "data-online", "data-offline", "data-text", "data-kept",
-    "data-saved-first", "data-changed-first", "data-refused", "data-hand-name", "data-winner-note",
-    "data-less", "data-more",
+    "title",
+    "aria-label",
+    "aria-description",
+    "aria-valuetext",
+    "placeholder",
+    "alt",
+    "data-confirm",
+    "data-question",
+    "data-online",
+    "data-offline",
+    "data-text",
+    "data-kept",
+    "data-saved-first",
+    "data-changed-first",
+    "data-refused",
+    "data-hand-name",
+    "data-winner-note",
+    "data-less",
+    "data-more",
 }
 SHOWN_ATTRIBUTE_PREFIXES = ("data-waiting",)  # one attribute for each plural category
 # Not words in any language: the app's name and the sign for a sum.
@@ -55,7 +70,7 @@ def _unmarked(source):
 
     position = 0
     for tag in TAG.finditer(text):
-        report(position, text[position:tag.start()])
+        report(position, text[position : tag.start()])
         for name, double, single in ATTRIBUTE.findall(tag.group()):
             name = name.lower()
             if name in SHOWN_ATTRIBUTES or name.startswith(SHOWN_ATTRIBUTE_PREFIXES):
@@ -66,15 +81,18 @@ def _unmarked(source):
 
 
 def test_every_template_word_is_marked_for_translation():
-    unmarked = [f"{path.relative_to(ROOT)}:{line}: {words}"
-                for path in TEMPLATES for line, words in _unmarked(path.read_text())]
+    unmarked = [
+        f"{path.relative_to(ROOT)}:{line}: {words}" for path in TEMPLATES for line, words in _unmarked(path.read_text())
+    ]
     assert not unmarked, "Words not marked for translation:\n" + "\n".join(unmarked)
 
 
 def test_the_check_finds_what_is_not_marked():
-    source = ('{% load i18n %}<p>{% translate "Saved" %}</p>\n<h2>Board</h2>\n'
-              '<button aria-label="more">+</button>{# a comment #}<b>{{ name }}</b>\n'
-              '<p>{% blocktranslate %}Hello {{ name }}{% endblocktranslate %} ♠ CardScore Σ</p>'
-              '<input placeholder="{% translate \'e.g. Asha\' %}" data-board="/t/x/">')
+    source = (
+        '{% load i18n %}<p>{% translate "Saved" %}</p>\n<h2>Board</h2>\n'
+        '<button aria-label="more">+</button>{# a comment #}<b>{{ name }}</b>\n'
+        "<p>{% blocktranslate %}Hello {{ name }}{% endblocktranslate %} ♠ CardScore Σ</p>"
+        '<input placeholder="{% translate \'e.g. Asha\' %}" data-board="/t/x/">'
+    )
     assert _unmarked(source) == [(2, "Board"), (3, "aria-label: more")]
     assert len(TEMPLATES) > 40

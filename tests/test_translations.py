@@ -66,11 +66,17 @@ def test_the_catalogs_hold_exactly_the_strings_marked_in_the_code(tmp_path):
             shutil.copy(source, tmp_path / name)
     (tmp_path / ".venv").symlink_to(PROJECT_DIR / ".venv")
     # The app's own settings: the test settings add a test-only game from tests/, not copied here.
-    subprocess.run([str(tmp_path / "scripts" / "catalogs")], check=True, capture_output=True, cwd=tmp_path,
-                   env={**os.environ, "DJANGO_SETTINGS_MODULE": "cardscore.settings"})
+    subprocess.run(
+        [str(tmp_path / "scripts" / "catalogs")],
+        check=True,
+        capture_output=True,
+        cwd=tmp_path,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "cardscore.settings"},
+    )
     for language in LANGUAGES:
         committed = {entry_key(entry) for entry in catalog(language)}
         from_code = {entry_key(entry) for entry in catalog(language, tmp_path)}
-        assert {"not in the catalog": sorted(from_code - committed, key=str),
-                "no longer in the code": sorted(committed - from_code, key=str)} == \
-               {"not in the catalog": [], "no longer in the code": []}, f"run scripts/catalogs for {language}"
+        assert {
+            "not in the catalog": sorted(from_code - committed, key=str),
+            "no longer in the code": sorted(committed - from_code, key=str),
+        } == {"not in the catalog": [], "no longer in the code": []}, f"run scripts/catalogs for {language}"

@@ -43,8 +43,14 @@ def servers(tmp_path):
         addresses = []
         for name in ("a", "b"):
             port = free_port()
-            env = manage_env(tmp_path / name, DATABASE_URL=served_database_url(), SECRET_KEY="one key for every server",
-                             DJANGO_SETTINGS_MODULE="tests.settings", WEB_CONCURRENCY="1", GUNICORN_THREADS="2")
+            env = manage_env(
+                tmp_path / name,
+                DATABASE_URL=served_database_url(),
+                SECRET_KEY="one key for every server",
+                DJANGO_SETTINGS_MODULE="tests.settings",
+                WEB_CONCURRENCY="1",
+                GUNICORN_THREADS="2",
+            )
             command = [sys.executable, "-m", "gunicorn", "cardscore.wsgi", "--bind", f"127.0.0.1:{port}"]
             stack.enter_context(server_process(command, port, env, tmp_path / f"{name}.log"))
             addresses.append(f"http://127.0.0.1:{port}")
@@ -124,8 +130,9 @@ def test_the_same_hand_posted_to_both_servers_at_once_is_recorded_once(servers, 
         phones = [Phone(), Phone()]
         for phone, server in zip(phones, servers):
             assert phone.get(f"{server}{reverse('table', args=[table.keeper_token])}")[0] == 200
-        answers = at_once(lambda: phones[0].post(server_a + path, FIRST_HAND),
-                          lambda: phones[1].post(server_b + path, FIRST_HAND))
+        answers = at_once(
+            lambda: phones[0].post(server_a + path, FIRST_HAND), lambda: phones[1].post(server_b + path, FIRST_HAND)
+        )
         assert sorted(status for status, _page in answers) == [302, 409], f"round {round_number}"
         assert list(Hand.objects.filter(table=table).values_list("number", flat=True)) == [1]
         assert HandChange.objects.filter(table=table).count() == 1

@@ -24,14 +24,19 @@ def test_history_keeps_who_when_and_what_changed_for_entry_correction_and_deleti
     post_hand(client, marriage_table, "sWsu", (12, 4, 6, 0), 1)
     post_hand(client, marriage_table, "Wsus", (3, 0, 0, 2), 2)
     version = marriage_table.hands.get(number=1).version
-    response = csrf_post(client, reverse("edit_hand", args=[keeper, 1]),
-                         {**hand_form("sWsu", (10, 4, 6, 0)), "version": version})
+    response = csrf_post(
+        client, reverse("edit_hand", args=[keeper, 1]), {**hand_form("sWsu", (10, 4, 6, 0)), "version": version}
+    )
     assert response.status_code == 302
     csrf_post(client, reverse("delete_hand", args=[keeper, 2]))
 
     actions = list(HandChange.objects.order_by("pk").values_list("number", "action", "by"))
-    assert actions == [(1, "entered", "owner"), (2, "entered", "owner"), (1, "corrected", "owner"),
-                       (2, "deleted", "owner")]
+    assert actions == [
+        (1, "entered", "owner"),
+        (2, "entered", "owner"),
+        (1, "corrected", "owner"),
+        (2, "deleted", "owner"),
+    ]
     correction = HandChange.objects.get(action="corrected")
     assert correction.before["Asha"]["maal"] == 12 and correction.after["Asha"]["maal"] == 10
 
@@ -84,11 +89,25 @@ def test_qr_codes_are_svg_made_on_the_server_and_the_viewer_cannot_get_the_score
 
 
 def test_the_chart_draws_each_players_running_total_in_their_colour(client, owner):
-    table = tables.create_table(game="thirteen", name="T", players=["A", "B", "C", "D"], rules={}, owner=owner,
-                                  colors={"A": "red", "B": "yellow", "C": "green", "D": "blue"})
+    table = tables.create_table(
+        game="thirteen",
+        name="T",
+        players=["A", "B", "C", "D"],
+        rules={},
+        owner=owner,
+        colors={"A": "red", "B": "yellow", "C": "green", "D": "blue"},
+    )
     document = table_file.export_table(table)
-    document["hands"] = [{"inputs": {"A": {"bid": 1, "books": 1}, "B": {"bid": 0, "books": 0},
-                                     "C": {"bid": 0, "books": 0}, "D": {"bid": 1, "books": 0}}}]
+    document["hands"] = [
+        {
+            "inputs": {
+                "A": {"bid": 1, "books": 1},
+                "B": {"bid": 0, "books": 0},
+                "C": {"bid": 0, "books": 0},
+                "D": {"bid": 1, "books": 0},
+            }
+        }
+    ]
     imported, _warnings = table_file.import_table(document, owner=owner)
     assert imported.series == {"A": [0, 10], "B": [0, 0], "C": [0, 0], "D": [0, -10]}
     page = client.get(reverse("table", args=[imported.viewer_token])).content.decode()
@@ -111,8 +130,12 @@ def test_the_csv_export_is_the_board(client, marriage_table):
     response = client.get(reverse("export_csv", args=[marriage_table.viewer_token]))
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows == [["Hand", "Asha", "Bikash", "Chandra", "Dipa"], ["1", "23", "10", "-1", "-32"],
-                    ["2", "23", "10", "-1", "-32"], ["Total", "46", "20", "-2", "-64"]]
+    assert rows == [
+        ["Hand", "Asha", "Bikash", "Chandra", "Dipa"],
+        ["1", "23", "10", "-1", "-32"],
+        ["2", "23", "10", "-1", "-32"],
+        ["Total", "46", "20", "-2", "-64"],
+    ]
 
 
 def test_players_across_tables_and_the_roster_when_starting_a_table(client, owner, marriage_table):
@@ -141,8 +164,9 @@ def test_the_web_app_manifest_makes_it_installable(client):
     assert 'rel="manifest"' in client.get("/").content.decode()
 
 
-def test_the_viewer_board_is_rendered_once_per_revision_and_follows_every_change(client, marriage_table,
-                                                                                 django_assert_max_num_queries):
+def test_the_viewer_board_is_rendered_once_per_revision_and_follows_every_change(
+    client, marriage_table, django_assert_max_num_queries
+):
     phone = Client()
     url = reverse("table", args=[marriage_table.viewer_token])
     first = phone.get(url).content.decode()
@@ -158,8 +182,13 @@ def test_the_viewer_board_is_rendered_once_per_revision_and_follows_every_change
 
 def test_a_players_money_is_shown_per_currency_never_added_across_currencies(client, owner):
     for currency in ("NPR", "EUR", "NPR", ""):
-        table = tables.create_table(game="marriage", name=f"In {currency}", players=["Asha", "Bikash"],
-                                      rules={"currency": currency, "point_rate": 0.5}, owner=owner)
+        table = tables.create_table(
+            game="marriage",
+            name=f"In {currency}",
+            players=["Asha", "Bikash"],
+            rules={"currency": currency, "point_rate": 0.5},
+            owner=owner,
+        )
         recording.record_hand(table, marriage_inputs("Ws", (10, 0), players=["Asha", "Bikash"]), 1)
     won = Table.objects.first().totals["Asha"] / 2
     money = re.findall(r"<dt>(Money[^<]*)</dt><dd>([^<]*)</dd>", page(client.get(reverse("player", args=["Asha"]))))

@@ -37,8 +37,11 @@ def total_url(table, seat, token=None):
 
 def worked(response, name):
     """What the hand page says about one player: their heading, what was entered, each term and the total."""
-    block = re.search(rf'<li>\s*<h2><span class="cut" title="{re.escape(name)}">.*?</li>\s*(?=<li>\s*<h2>|</ol>)',
-                      page(response), re.S)
+    block = re.search(
+        rf'<li>\s*<h2><span class="cut" title="{re.escape(name)}">.*?</li>\s*(?=<li>\s*<h2>|</ol>)',
+        page(response),
+        re.S,
+    )
     return " ".join(re.sub(r"<[^>]+>", " ", block.group(0)).split())
 
 
@@ -91,9 +94,12 @@ def test_marriage_every_players_line(owner):
 
 
 def test_marriage_house_rules_each_a_line(owner):
-    table = seeded(owner, "marriage", [
-        marriage_inputs("sWsu", (12, 4, 6, 5), Bikash={"dublee": True}, Chandra={"foul": True})],
-        rules={"kidnap": True})
+    table = seeded(
+        owner,
+        "marriage",
+        [marriage_inputs("sWsu", (12, 4, 6, 5), Bikash={"dublee": True}, Chandra={"foul": True})],
+        rules={"kidnap": True},
+    )
     response = Client().get(hand_url(table, 1))
     assert "kidnap: an unseen player's maal 5 goes to Bikash" in worked(response, "Dipa")
     assert "kidnap: takes the maal 5 of Dipa" in worked(response, "Bikash")
@@ -122,15 +128,28 @@ def test_honors_part_a_and_part_b(owner):
 
 
 def konkan_hand(chet_penalty):
-    return {"Asha": {"outcome": "winner"}, "Bina": {"outcome": "set", "hand_penalty": 10},
-            "Chet": {"outcome": "set", "hand_penalty": chet_penalty}}
+    return {
+        "Asha": {"outcome": "winner"},
+        "Bina": {"outcome": "set", "hand_penalty": 10},
+        "Chet": {"outcome": "set", "hand_penalty": chet_penalty},
+    }
 
 
 def test_konkan_cards_left_and_an_elimination(owner):
-    table = seeded(owner, "konkan", [
-        {"Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]}, "Bina": {"outcome": "winner"},
-         "Chet": {"outcome": "not_set"}},
-        konkan_hand(100), konkan_hand(100), konkan_hand(82)])
+    table = seeded(
+        owner,
+        "konkan",
+        [
+            {
+                "Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]},
+                "Bina": {"outcome": "winner"},
+                "Chet": {"outcome": "not_set"},
+            },
+            konkan_hand(100),
+            konkan_hand(100),
+            konkan_hand(82),
+        ],
+    )
     first = Client().get(hand_url(table, 1))
     assert "A♠ 11 + 7♥ 7 + joker 50 = 68" in worked(first, "Asha")
     assert "100 had not set" in worked(first, "Chet")
@@ -140,9 +159,18 @@ def test_konkan_cards_left_and_an_elimination(owner):
 
 
 def test_konkan_a_joker_discard_says_what_it_replaces_and_a_failed_win_is_added(owner):
-    table = seeded(owner, "konkan", [
-        {"_hand": {"joker_discard": True}, "Asha": {"outcome": "set", "hand_penalty": 12, "failed_wins": 1},
-         "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}}])
+    table = seeded(
+        owner,
+        "konkan",
+        [
+            {
+                "_hand": {"joker_discard": True},
+                "Asha": {"outcome": "set", "hand_penalty": 12, "failed_wins": 1},
+                "Bina": {"outcome": "winner"},
+                "Chet": {"outcome": "not_set"},
+            }
+        ],
+    )
     asha = worked(Client().get(hand_url(table, 1)), "Asha")
     assert "200 The winner's last discard was a joker (everyone else gets 200)" in asha
     assert "1 × 50 = 50 a failed win" in asha and "Total 0 + 250 = 250" in asha
@@ -150,11 +178,20 @@ def test_konkan_a_joker_discard_says_what_it_replaces_and_a_failed_win_is_added(
 
 
 def test_thirteen_a_sandbag_penalty(owner):
-    rounds = [thirteen_round([1, 0, 0, 0], [1, 0, 0, 0]), thirteen_round([0, 0, 0, 0], [2, 0, 0, 0]),
-              thirteen_round([0, 0, 0, 0], [3, 0, 0, 0]), thirteen_round([0, 0, 0, 0], [4, 0, 0, 0]),
-              thirteen_round([0, 0, 0, 0], [5, 0, 0, 0])]
-    table = seeded(owner, "thirteen", rounds, rules={"sandbag_penalty": True},
-                   colors=dict(zip(players_of("thirteen"), ["red", "yellow", "green", "blue"])))
+    rounds = [
+        thirteen_round([1, 0, 0, 0], [1, 0, 0, 0]),
+        thirteen_round([0, 0, 0, 0], [2, 0, 0, 0]),
+        thirteen_round([0, 0, 0, 0], [3, 0, 0, 0]),
+        thirteen_round([0, 0, 0, 0], [4, 0, 0, 0]),
+        thirteen_round([0, 0, 0, 0], [5, 0, 0, 0]),
+    ]
+    table = seeded(
+        owner,
+        "thirteen",
+        rounds,
+        rules={"sandbag_penalty": True},
+        colors=dict(zip(players_of("thirteen"), ["red", "yellow", "green", "blue"])),
+    )
     line = worked(Client().get(hand_url(table, 5)), "Asha")
     assert "10 × 0 + 5 = 5" in line
     assert "−1 × 100 = −100 sandbag penalty: sandbags 9 + 5 = 14, at least 10; 4 left" in line
@@ -191,7 +228,8 @@ def test_who_pays_whom_explains_itself(client, owner, django_assert_max_num_quer
     # totals: Asha +23, Bikash +10, Chandra −1, Dipa −32; 0.5 a point
     table = seeded(owner, "marriage", [marriage_inputs("sWsu", (12, 4, 6, 0))], rules={"point_rate": 0.5})
     assert f'href="{reverse("settlement", args=[table.viewer_token])}"' in page(
-        client.get(table_url(table, table.viewer_token)))
+        client.get(table_url(table, table.viewer_token))
+    )
     with django_assert_max_num_queries(3):  # whether the site has an owner, the table (and its owner)
         response = Client().get(reverse("settlement", args=[table.viewer_token]))
     text = read_text(response)

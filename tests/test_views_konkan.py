@@ -43,10 +43,15 @@ WORKED = {"Asha": 68, "Bina": 0, "Chet": 100}
 
 # --- helpers ---------------------------------------------------------------------------------
 
+
 def standings(response):
     """[(name, total as printed, out?)] in the order the standings list them."""
-    rows = re.findall(r'<li class="[^"]*"><span class="name"><span class="cut" title="[^"]*">([^<]+?)</span>( <span class="badge">out</span>)?</span>\s*'
-                      r'<span class="num">([^<]*)</span>', page(response))
+    rows = re.findall(
+        r'<li class="[^"]*"><span class="name"><span class="cut" title="[^"]*">([^<]+?)</span>'
+        r'( <span class="badge">out</span>)?</span>\s*'
+        r'<span class="num">([^<]*)</span>',
+        page(response),
+    )
     return [(name, total, bool(out)) for name, out, total in rows]
 
 
@@ -95,9 +100,9 @@ def set_url(table):
 
 # Chet goes over 301 in hand 4 (100 + 100 + 100 + 2 = 302); Asha and Bina play on.
 CHET_OUT = [
-    inputs_for("Wnn"),             # Asha 0, Bina 100, Chet 100
-    inputs_for("Wsn", (0, 50)),    # Asha 0, Bina 150, Chet 200
-    inputs_for("sWn", (10,)),      # Asha 10, Bina 150, Chet 300
+    inputs_for("Wnn"),  # Asha 0, Bina 100, Chet 100
+    inputs_for("Wsn", (0, 50)),  # Asha 0, Bina 150, Chet 200
+    inputs_for("sWn", (10,)),  # Asha 10, Bina 150, Chet 300
     inputs_for("Wss", (0, 1, 2)),  # Asha 10, Bina 151, Chet 302: out
 ]
 
@@ -119,8 +124,11 @@ def chet_out(owner):
 @pytest.fixture
 def game_over(owner):
     # Hand 5: Bina gets 100 and two failed wins (200): 351, over; Asha is the last player left.
-    table = seeded(owner, "konkan", CHET_OUT + [{**inputs_for("Wn", players=["Asha", "Bina"], failed={1: 2}),
-                                                 "Chet": entry("out")}])
+    table = seeded(
+        owner,
+        "konkan",
+        CHET_OUT + [{**inputs_for("Wn", players=["Asha", "Bina"], failed={1: 2}), "Chet": entry("out")}],
+    )
     assert table.totals == {"Asha": 10, "Bina": 351, "Chet": 302}
     assert table.progress["game_over"] is True
     assert table.progress["winner"] == "Asha"
@@ -129,9 +137,18 @@ def game_over(owner):
 
 # --- creating a table ------------------------------------------------------------------------
 
+
 def test_creating_a_table_keeps_the_players_in_order_and_the_rules_typed(client, owner):
-    data = table_form("konkan", ["Chet", "", "Asha", "Bina"], set_threshold="60", not_set_penalty="120",
-                      joker_discard_penalty="0", failed_win_penalty="25", elimination_over="251", join_at_highest="on")
+    data = table_form(
+        "konkan",
+        ["Chet", "", "Asha", "Bina"],
+        set_threshold="60",
+        not_set_penalty="120",
+        joker_discard_penalty="0",
+        failed_win_penalty="25",
+        elimination_over="251",
+        join_at_highest="on",
+    )
     response = csrf_post(client, reverse("new_table", args=["konkan"]), data)
     table = Table.objects.get()
     assert response.status_code == 302
@@ -139,8 +156,14 @@ def test_creating_a_table_keeps_the_players_in_order_and_the_rules_typed(client,
     assert table.game == "konkan"
     assert table.owner == owner
     assert table.players == ["Chet", "Asha", "Bina"]
-    assert table.rules == {**konkan.ENGINE.default_rules(), "set_threshold": 60, "not_set_penalty": 120,
-                           "joker_discard_penalty": 0, "failed_win_penalty": 25, "elimination_over": 251}
+    assert table.rules == {
+        **konkan.ENGINE.default_rules(),
+        "set_threshold": 60,
+        "not_set_penalty": 120,
+        "joker_discard_penalty": 0,
+        "failed_win_penalty": 25,
+        "elimination_over": 251,
+    }
     assert table.totals == {"Chet": 0, "Asha": 0, "Bina": 0}
     body = page(client.get(table_url(table)))
     assert threshold(client.get(table_url(table))) == "60"
@@ -169,8 +192,9 @@ def test_the_point_table_comes_from_the_admin_and_can_be_changed_per_table(clien
 BAD_TABLES = [
     pytest.param(table_form("konkan", ["Asha"]), "a table needs 2 to 4 players", id="one-player"),
     pytest.param(table_form("konkan", []), "a table needs 2 to 4 players", id="no-players"),
-    pytest.param(table_form("konkan", ["Asha", "Bina", "Chet", "Dev", "Eli"]), "a table needs 2 to 4 players",
-                 id="five-players"),
+    pytest.param(
+        table_form("konkan", ["Asha", "Bina", "Chet", "Dev", "Eli"]), "a table needs 2 to 4 players", id="five-players"
+    ),
     pytest.param(table_form("konkan", ["Asha", "Bina", "asha"]), "two players have this name", id="duplicate-names"),
     pytest.param(table_form("konkan", set_threshold="-1"), "greater than or equal to 0", id="negative-threshold"),
     pytest.param(table_form("konkan", elimination_over="0"), "greater than or equal to 1", id="limit-0"),
@@ -183,6 +207,7 @@ def test_a_bad_table_is_refused_with_a_message_and_nothing_saved(client, data, m
 
 
 # --- entering a hand -------------------------------------------------------------------------
+
 
 def test_the_worked_example_through_the_form_with_the_cards_counted(client, table):
     response = csrf_post(client, add_url(table), hand_form("sWn", cards={0: "AS 7H JK"}))
@@ -211,8 +236,11 @@ def test_the_counters_penalty_beside_its_cards_is_no_conflict(client, table):
     # The counter writes what it finds into the Penalty field, as Marriage's maal counter does.
     response = csrf_post(client, add_url(table), hand_form("sWn", penalty={0: "٦٨"}, cards={0: "AS 7H JK"}))
     assert response.status_code == 302
-    assert Hand.objects.get(table=table).inputs["Asha"] == {"outcome": "set", "cards": ["AS", "7H", "JK"],
-                                                            "failed_wins": 0}
+    assert Hand.objects.get(table=table).inputs["Asha"] == {
+        "outcome": "set",
+        "cards": ["AS", "7H", "JK"],
+        "failed_wins": 0,
+    }
     # Another number beside the cards is still refused.
     response = csrf_post(client, add_url(table), hand_form("sWn", number=2, penalty={0: 60}, cards={0: "AS 7H JK"}))
     assert response.status_code == 422
@@ -220,10 +248,13 @@ def test_the_counters_penalty_beside_its_cards_is_no_conflict(client, table):
 
 
 def test_the_picker_total_tells_the_page_what_the_cards_came_to(client, table):
-    response = csrf_post(client, reverse("picker_total", args=[table.keeper_token, "cards"]),
-                         {"field": "cards-0", "cards-0": "AS 7H JK"})
+    response = csrf_post(
+        client, reverse("picker_total", args=[table.keeper_token, "cards"]), {"field": "cards-0", "cards-0": "AS 7H JK"}
+    )
     assert response.status_code == 200 and "68" in page(response)
-    assert json.loads(response["HX-Trigger"]) == {"cards-counted": {"field": "cards-0", "text": "AS 7H JK", "value": 68}}
+    assert json.loads(response["HX-Trigger"]) == {
+        "cards-counted": {"field": "cards-0", "text": "AS 7H JK", "value": 68}
+    }
 
 
 def test_cards_typed_with_suit_symbols_and_lower_case_are_read(client, table):
@@ -255,8 +286,9 @@ def test_a_joker_discard_gives_everyone_else_200_and_nothing_else(client, table)
 
 
 def test_the_joker_discard_box_shows_the_tables_penalty(client, owner):
-    table = tables.create_table(game="konkan", name="Big jokers", players=PLAYERS,
-                                  rules={"joker_discard_penalty": 150}, owner=owner)
+    table = tables.create_table(
+        game="konkan", name="Big jokers", players=PLAYERS, rules={"joker_discard_penalty": 150}, owner=owner
+    )
     body = page(client.get(table_url(table)))
     assert 'name="joker_discard"' in body
     assert "everyone else gets 150" in body
@@ -265,8 +297,9 @@ def test_the_joker_discard_box_shows_the_tables_penalty(client, owner):
 
 
 def test_with_the_joker_discard_rule_off_a_joker_discard_changes_nothing(client, owner):
-    table = tables.create_table(game="konkan", name="No joker rule", players=PLAYERS,
-                                  rules={"joker_discard_penalty": 0}, owner=owner)
+    table = tables.create_table(
+        game="konkan", name="No joker rule", players=PLAYERS, rules={"joker_discard_penalty": 0}, owner=owner
+    )
     assert 'name="joker_discard"' not in page(client.get(table_url(table)))
     response = csrf_post(client, add_url(table), hand_form("sWn", cards={0: "AS 7H JK"}, joker=True))
     assert response.status_code == 302
@@ -292,8 +325,9 @@ def test_failed_wins_count_in_a_joker_discard_hand_too(client, table):
 
 
 def test_with_the_failed_win_rule_off_the_field_is_not_asked(client, owner):
-    table = tables.create_table(game="konkan", name="No failed wins", players=PLAYERS,
-                                  rules={"failed_win_penalty": 0}, owner=owner)
+    table = tables.create_table(
+        game="konkan", name="No failed wins", players=PLAYERS, rules={"failed_win_penalty": 0}, owner=owner
+    )
     assert 'name="failed_wins-0"' not in page(client.get(table_url(table)))
     response = csrf_post(client, add_url(table), hand_form("sWn", cards={0: "AS 7H JK"}, failed={0: 3}))
     assert response.status_code == 302
@@ -309,7 +343,9 @@ def test_totals_add_up_over_hands_and_standings_stay_lowest_first(client, table)
     assert board_row(board, 2) == ["100", "90", "0"]
     assert totals_row(board) == {"Asha": "168", "Bina": "90", "Chet": "100"}
     assert standings(board) == [("Bina", "90", False), ("Chet", "100", False), ("Asha", "168", False)]
-    assert re.search(r'<li class="leader"><span class="name"><span class="cut" title="Bina">Bina</span></span>', page(board))
+    assert re.search(
+        r'<li class="leader"><span class="name"><span class="cut" title="Bina">Bina</span></span>', page(board)
+    )
 
 
 def test_an_htmx_post_answers_with_the_board_fragment(client, table):
@@ -333,29 +369,49 @@ def test_the_dealer_passes_to_the_next_seat(client, table):
 BAD_HANDS = [
     pytest.param(hand_form("snn", penalty={0: 5}), "choose the winner", id="no-winner"),
     pytest.param(hand_form("WWn"), "only one player can win a hand", id="two-winners"),
-    pytest.param(hand_form("sW-", penalty={0: 5}), "Chet · Outcome: choose winner, set, not set or out",
-                 id="outcome-missing"),
-    pytest.param(hand_form("sWn", penalty={0: 5, 2: 30}), "Chet · Penalty: only a player who had set has a hand "
-                 "penalty", id="penalty-for-not-set"),
-    pytest.param(hand_form("sWn", penalty={0: 5, 1: 3}), "Bina · Penalty: only a player who had set has a hand "
-                 "penalty", id="penalty-for-winner"),
-    pytest.param(hand_form("sWn", cards={0: "AS", 2: "7H"}), "Chet · Cards: only a player who had set",
-                 id="cards-for-not-set"),
-    pytest.param(hand_form("sWn"), "Asha · Penalty: give the penalty of the cards left in hand, or the cards",
-                 id="penalty-missing"),
-    pytest.param(hand_form("sWn", penalty={0: 5}, cards={0: "AS"}), "give the hand penalty or the cards, not both",
-                 id="penalty-and-cards"),
+    pytest.param(
+        hand_form("sW-", penalty={0: 5}), "Chet · Outcome: choose winner, set, not set or out", id="outcome-missing"
+    ),
+    pytest.param(
+        hand_form("sWn", penalty={0: 5, 2: 30}),
+        "Chet · Penalty: only a player who had set has a hand penalty",
+        id="penalty-for-not-set",
+    ),
+    pytest.param(
+        hand_form("sWn", penalty={0: 5, 1: 3}),
+        "Bina · Penalty: only a player who had set has a hand penalty",
+        id="penalty-for-winner",
+    ),
+    pytest.param(
+        hand_form("sWn", cards={0: "AS", 2: "7H"}), "Chet · Cards: only a player who had set", id="cards-for-not-set"
+    ),
+    pytest.param(
+        hand_form("sWn"),
+        "Asha · Penalty: give the penalty of the cards left in hand, or the cards",
+        id="penalty-missing",
+    ),
+    pytest.param(
+        hand_form("sWn", penalty={0: 5}, cards={0: "AS"}),
+        "give the hand penalty or the cards, not both",
+        id="penalty-and-cards",
+    ),
     pytest.param(hand_form("sWn", penalty={0: -5}), "Asha · Penalty: must be at least 0", id="negative-penalty"),
-    pytest.param(hand_form("sWn", penalty={0: "ten"}), "Asha · Penalty: must be a whole number",
-                 id="text-penalty"),
+    pytest.param(hand_form("sWn", penalty={0: "ten"}), "Asha · Penalty: must be a whole number", id="text-penalty"),
     pytest.param(hand_form("sWn", cards={0: "AS 1H"}), "Asha · Cards: unknown card '1H'", id="unknown-card"),
     pytest.param(hand_form("sWn", cards={0: "AS ZZ"}), "unknown card 'ZZ'", id="unknown-card-letters"),
-    pytest.param(hand_form("sWs", cards={0: "AS AS", 2: "AS"}), "Chet · Cards: the packs hold only 2 of AS in all",
-                 id="three-aces-of-spades"),
-    pytest.param(hand_form("sWs", cards={0: "JK JK", 2: "JK 3C"}), "the packs hold only 2 jokers in all",
-                 id="three-jokers"),
-    pytest.param(hand_form("sWn", penalty={0: 5}, failed={2: -1}), "Chet · Failed wins: must be at least 0",
-                 id="negative-failed-wins"),
+    pytest.param(
+        hand_form("sWs", cards={0: "AS AS", 2: "AS"}),
+        "Chet · Cards: the packs hold only 2 of AS in all",
+        id="three-aces-of-spades",
+    ),
+    pytest.param(
+        hand_form("sWs", cards={0: "JK JK", 2: "JK 3C"}), "the packs hold only 2 jokers in all", id="three-jokers"
+    ),
+    pytest.param(
+        hand_form("sWn", penalty={0: 5}, failed={2: -1}),
+        "Chet · Failed wins: must be at least 0",
+        id="negative-failed-wins",
+    ),
     pytest.param(hand_form("oWn"), "Asha · Outcome: only a player over 301 is out", id="out-but-not-eliminated"),
 ]
 
@@ -407,6 +463,7 @@ def test_the_viewer_link_cannot_add_a_hand_or_a_set(client, table):
 
 # --- the set threshold -----------------------------------------------------------------------
 
+
 def test_the_threshold_starts_at_52(client, table):
     board = client.get(table_url(table))
     assert threshold(board) == "52"
@@ -433,8 +490,11 @@ def test_a_set_equal_to_the_highest_so_far_is_enough(client, table):
     assert response.status_code == 302
     csrf_post(client, set_url(table), {"player": "Chet", "groups": "", "score": "75"})
     table.refresh_from_db()
-    assert table.current_hand["sets"] == [{"player": "Asha", "value": 61}, {"player": "Bina", "value": 75},
-                                          {"player": "Chet", "value": 75}]
+    assert table.current_hand["sets"] == [
+        {"player": "Asha", "value": 61},
+        {"player": "Bina", "value": 75},
+        {"player": "Chet", "value": 75},
+    ]
     board = client.get(table_url(table))
     assert threshold(board) == "75"
     assert "Bina set with 75" in page(board) and "Chet set with 75" in page(board)
@@ -448,8 +508,9 @@ def test_q_k_a_is_a_run_with_the_ace_high(client, table):
 
 
 def test_a_score_only_set_above_the_threshold_is_recorded(client, table):
-    response = csrf_post(client, set_url(table), {"player": "Chet", "groups": "", "score": "58"},
-                         HTTP_HX_REQUEST="true")
+    response = csrf_post(
+        client, set_url(table), {"player": "Chet", "groups": "", "score": "58"}, HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 200
     body = page(response)
     assert "<html" not in body
@@ -459,20 +520,30 @@ def test_a_score_only_set_above_the_threshold_is_recorded(client, table):
 
 BAD_SETS = [
     pytest.param({"player": "Asha", "groups": "KH AH 2H / 7S 7D JK=7C"}, "never K-A-2", id="k-a-2"),
-    pytest.param({"player": "Asha", "groups": "AH 2H 3H / 7S 7D JK=7C"},
-                 "this set is worth 37; it must reach at least 52", id="groups-below-threshold"),
-    pytest.param({"player": "Asha", "groups": "", "score": "51"}, "this set is worth 51; it must reach at least 52",
-                 id="score-below-threshold"),
-    pytest.param({"player": "Asha", "groups": "10H JH QH KH / 7S 7D JK"}, "say which card the joker stands for",
-                 id="bare-joker"),
+    pytest.param(
+        {"player": "Asha", "groups": "AH 2H 3H / 7S 7D JK=7C"},
+        "this set is worth 37; it must reach at least 52",
+        id="groups-below-threshold",
+    ),
+    pytest.param(
+        {"player": "Asha", "groups": "", "score": "51"},
+        "this set is worth 51; it must reach at least 52",
+        id="score-below-threshold",
+    ),
+    pytest.param(
+        {"player": "Asha", "groups": "10H JH QH KH / 7S 7D JK"}, "say which card the joker stands for", id="bare-joker"
+    ),
     pytest.param({"player": "Asha", "groups": "10H JH QH KH / 7S 7S 7D"}, "different suits", id="same-suit-twice"),
-    pytest.param({"player": "Asha", "groups": "10H JH QH KH / 7S 7D"}, "a group needs at least 3 cards",
-                 id="two-card-group"),
-    pytest.param({"player": "Asha", "groups": "10H JH QC KH / 7S 7D 7C"}, "a group is a run of one suit",
-                 id="mixed-group"),
+    pytest.param(
+        {"player": "Asha", "groups": "10H JH QH KH / 7S 7D"}, "a group needs at least 3 cards", id="two-card-group"
+    ),
+    pytest.param(
+        {"player": "Asha", "groups": "10H JH QC KH / 7S 7D 7C"}, "a group is a run of one suit", id="mixed-group"
+    ),
     pytest.param({"player": "Asha", "groups": "10H JH QH KH / 7S 7D XY"}, "unknown card 'XY'", id="unknown-card"),
-    pytest.param({"player": "Asha", "groups": "KS KH KD / KS KH KD / KS KH KD"}, "the packs hold only 2 KS",
-                 id="three-copies"),
+    pytest.param(
+        {"player": "Asha", "groups": "KS KH KD / KS KH KD / KS KH KD"}, "the packs hold only 2 KS", id="three-copies"
+    ),
     pytest.param({"player": "Asha", "groups": "", "score": ""}, "enter the groups", id="nothing"),
     pytest.param({"player": "Asha", "groups": "", "score": "lots"}, "must be a whole number", id="text-score"),
     pytest.param({"player": "Zed", "groups": SET_61}, "choose who is setting", id="unknown-player"),
@@ -529,12 +600,13 @@ def test_a_refused_hand_keeps_the_sets_of_the_hand(client, table):
 
 def checked_outcomes(response):
     """Seat -> the outcome the hand form has chosen."""
-    return {int(seat): outcome for seat, outcome in
-            re.findall(r'name="outcome-(\d)" value="(\w+)" checked', page(response))}
+    return {
+        int(seat): outcome for seat, outcome in re.findall(r'name="outcome-(\d)" value="(\w+)" checked', page(response))
+    }
 
 
 def set_player_offered(response):
-    return re.search(r'<option selected>([^<]+)</option>', page(response)).group(1)
+    return re.search(r"<option selected>([^<]+)</option>", page(response)).group(1)
 
 
 def test_a_new_hand_starts_with_the_players_who_set_as_had_set(client, table):
@@ -554,6 +626,7 @@ def test_the_set_tracker_offers_the_next_player_and_keeps_a_refused_one(client, 
 
 # --- eliminations ----------------------------------------------------------------------------
 
+
 def test_a_player_over_301_is_shown_out_and_skipped(client, chet_out):
     board = client.get(table_url(chet_out))
     body = page(board)
@@ -566,7 +639,7 @@ def test_a_player_over_301_is_shown_out_and_skipped(client, chet_out):
     assert 'type="radio"' not in chet.group(1)
     assert 'name="penalty-2"' not in body
     # Chet is not offered in the set tracker either.
-    tracker = body[body.index('id="set-player"'):body.index("</select>", body.index('id="set-player"'))]
+    tracker = body[body.index('id="set-player"') : body.index("</select>", body.index('id="set-player"'))]
     assert "Chet" not in tracker and "Asha" in tracker
 
 
@@ -600,17 +673,29 @@ def test_exactly_301_is_not_out(client, owner):
 
 
 BAD_AFTER_ELIMINATION = [
-    pytest.param(hand_form("sWn", number=5, penalty={0: 3}), "Chet · Outcome: is out of the game (over 301): mark them out",
-                 id="hand-for-eliminated-player"),
-    pytest.param(hand_form("sWs", number=5, penalty={0: 3, 2: 4}), "Chet · Outcome: is out of the game (over 301)",
-                 id="set-for-eliminated-player"),
-    pytest.param(hand_form("sWW", number=5, penalty={0: 3}), "only one player can win a hand",
-                 id="eliminated-player-wins"),
-    pytest.param({**hand_form("sWo", number=5, penalty={0: 3}), "failed_wins-2": "1"},
-                 "Chet · Failed wins: a player who is out plays no hand", id="failed-win-for-eliminated-player"),
-    pytest.param({**hand_form("sWo", number=5, penalty={0: 3}), "penalty-2": "7"},
-                 "Chet · Penalty: only a player who had set has a hand penalty",
-                 id="penalty-for-eliminated-player"),
+    pytest.param(
+        hand_form("sWn", number=5, penalty={0: 3}),
+        "Chet · Outcome: is out of the game (over 301): mark them out",
+        id="hand-for-eliminated-player",
+    ),
+    pytest.param(
+        hand_form("sWs", number=5, penalty={0: 3, 2: 4}),
+        "Chet · Outcome: is out of the game (over 301)",
+        id="set-for-eliminated-player",
+    ),
+    pytest.param(
+        hand_form("sWW", number=5, penalty={0: 3}), "only one player can win a hand", id="eliminated-player-wins"
+    ),
+    pytest.param(
+        {**hand_form("sWo", number=5, penalty={0: 3}), "failed_wins-2": "1"},
+        "Chet · Failed wins: a player who is out plays no hand",
+        id="failed-win-for-eliminated-player",
+    ),
+    pytest.param(
+        {**hand_form("sWo", number=5, penalty={0: 3}), "penalty-2": "7"},
+        "Chet · Penalty: only a player who had set has a hand penalty",
+        id="penalty-for-eliminated-player",
+    ),
     pytest.param(hand_form("oWo", number=5), "Asha · Outcome: only a player over 301 is out", id="two-out"),
 ]
 
@@ -635,6 +720,7 @@ def test_a_set_for_an_eliminated_player_is_refused(client, chet_out):
 
 # --- the end of the game ---------------------------------------------------------------------
 
+
 def test_when_one_player_is_left_the_game_is_over_and_they_win(client, game_over):
     board = client.get(table_url(game_over))
     body = page(board)
@@ -656,9 +742,17 @@ def test_the_last_hand_that_ends_the_game_can_be_entered_through_the_form(client
 
 def test_if_everyone_left_goes_over_in_one_hand_the_lowest_wins(client, owner):
     two = ["Asha", "Bina"]
-    table = seeded(owner, "konkan", [inputs_for("nW", players=two), inputs_for("sW", (100,), players=two),
-                                     inputs_for("Ws", (0, 290), players=two), inputs_for("sW", (100,), players=two)],
-                   players=two)
+    table = seeded(
+        owner,
+        "konkan",
+        [
+            inputs_for("nW", players=two),
+            inputs_for("sW", (100,), players=two),
+            inputs_for("Ws", (0, 290), players=two),
+            inputs_for("sW", (100,), players=two),
+        ],
+        players=two,
+    )
     assert table.totals == {"Asha": 300, "Bina": 290}
     # Bina wins the hand but with a failed win first: 340; Asha had not set: 400. Both are over.
     response = csrf_post(client, add_url(table), hand_form("nW", number=5, failed={1: 1}))
@@ -714,6 +808,7 @@ def test_every_hand_can_still_be_fixed_after_the_game_is_over(client, game_over)
 
 # --- correcting hands ------------------------------------------------------------------------
 
+
 def test_the_edit_page_shows_the_hand_as_entered(client, chet_out):
     response = client.get(edit_url(chet_out, 4))
     assert response.status_code == 200
@@ -737,7 +832,7 @@ def test_editing_an_earlier_hand_brings_an_eliminated_player_back(client, chet_o
     board = client.get(table_url(chet_out))
     assert standings(board) == [("Asha", "10", False), ("Bina", "151", False), ("Chet", "202", False)]
     assert 'name="outcome-2" value="not_set"' in page(board)
-    assert 'is-out' not in page(board)
+    assert "is-out" not in page(board)
     # Chet plays hand 5 again.
     assert csrf_post(client, add_url(chet_out), hand_form("sWn", number=5, penalty={0: 1})).status_code == 302
     chet_out.refresh_from_db()
@@ -819,9 +914,15 @@ def test_a_correction_from_a_stale_page_is_refused(client, chet_out):
 
 # --- import and export -----------------------------------------------------------------------
 
+
 def test_export_import_export_gives_the_same_document(client, owner):
-    table = tables.create_table(game="konkan", name="Round trip", players=["Asha", "Bina", "Chet", "Dev"],
-                                  rules={"set_threshold": 60, "failed_win_penalty": 40}, owner=owner)
+    table = tables.create_table(
+        game="konkan",
+        name="Round trip",
+        players=["Asha", "Bina", "Chet", "Dev"],
+        rules={"set_threshold": 60, "failed_win_penalty": 40},
+        owner=owner,
+    )
     csrf_post(client, add_url(table), hand_form("sWns", cards={0: "AS 7H JK"}, penalty={3: 12}, failed={2: 1}))
     csrf_post(client, add_url(table), hand_form("Wnnn", number=2, joker=True))
     response = client.get(reverse("export", args=[table.keeper_token]))
@@ -866,10 +967,14 @@ def test_an_eliminated_table_round_trips_with_its_eliminations(client, game_over
 
 
 BAD_FILES = [
-    pytest.param([inputs_for("sWn", (5,)), {**inputs_for("sWn", (5,)), "Asha": {"outcome": "set", "cards": ["1S"]}}],
-                 "hand 2, Asha, cards: unknown card '1S'", id="unknown-card"),
-    pytest.param(CHET_OUT + [inputs_for("sWn", (5,))], "hand 5, Chet, outcome: is out of the game",
-                 id="eliminated-player-plays"),
+    pytest.param(
+        [inputs_for("sWn", (5,)), {**inputs_for("sWn", (5,)), "Asha": {"outcome": "set", "cards": ["1S"]}}],
+        "hand 2, Asha, cards: unknown card '1S'",
+        id="unknown-card",
+    ),
+    pytest.param(
+        CHET_OUT + [inputs_for("sWn", (5,))], "hand 5, Chet, outcome: is out of the game", id="eliminated-player-plays"
+    ),
     pytest.param([inputs_for("snn", (5,))], "hand 1, outcome: choose the winner", id="no-winner"),
 ]
 

@@ -36,6 +36,7 @@ WORKED_POINTS = {"Asha": 23, "Bikash": 10, "Chandra": -1, "Dipa": -32}
 
 # --- helpers ---------------------------------------------------------------------------------
 
+
 def record(table, statuses, maal):
     """Save the next hand through the service, as an earlier phone post would have."""
     return recording.record_hand(table, marriage_inputs(statuses, maal), table.hands.count() + 1)
@@ -53,6 +54,7 @@ def three_hands(table):
 
 # --- accounts ---------------------------------------------------------------------------------
 
+
 def test_anonymous_users_cannot_create_tables(owner):
     browser = Client()
     url = reverse("new_table", args=["marriage"])
@@ -67,9 +69,18 @@ def test_anonymous_users_cannot_create_tables(owner):
 
 # --- creating a table ------------------------------------------------------------------------
 
+
 def test_creating_a_table_keeps_players_in_order_and_copies_the_rules(client, owner):
-    data = table_form("marriage", ["Chandra", "Asha", "", "Bikash"], murder="on", seen_points="4", unseen_points="12",
-                      foul_fine="20", point_rate="0.25", currency="NPR")
+    data = table_form(
+        "marriage",
+        ["Chandra", "Asha", "", "Bikash"],
+        murder="on",
+        seen_points="4",
+        unseen_points="12",
+        foul_fine="20",
+        point_rate="0.25",
+        currency="NPR",
+    )
     response = csrf_post(client, reverse("new_table", args=["marriage"]), data)
     table = Table.objects.get()
     assert response.status_code == 302
@@ -80,8 +91,13 @@ def test_creating_a_table_keeps_players_in_order_and_copies_the_rules(client, ow
     assert table.players == ["Chandra", "Asha", "Bikash"]
     assert table.rules == {
         **marriage.ENGINE.default_rules(),
-        "murder": True, "kidnap": False, "seen_points": 4, "unseen_points": 12, "foul_fine": 20,
-        "point_rate": 0.25, "currency": "NPR",
+        "murder": True,
+        "kidnap": False,
+        "seen_points": 4,
+        "unseen_points": 12,
+        "foul_fine": 20,
+        "point_rate": 0.25,
+        "currency": "NPR",
     }
     assert table.totals == {"Chandra": 0, "Asha": 0, "Bikash": 0}
     assert table.progress["dealer"] == "Chandra"
@@ -102,14 +118,18 @@ def test_creating_a_table_starts_from_the_admin_point_table(client):
 
 BAD_TABLES = [
     pytest.param(table_form("marriage", ["Asha"]), "a table needs 2 to 6 players", id="one-player"),
-    pytest.param(table_form("marriage", ["A", "B", "C", "D", "E", "F", "G"]), "a table needs 2 to 6 players",
-                 id="seven-players"),
-    pytest.param(table_form("marriage", ["Asha", "Bikash", "asha"]), "two players have this name",
-                 id="duplicate-names"),
-    pytest.param(table_form("marriage", ["Asha", "Bikash"], point_rate="0"), "greater than or equal to 0.01",
-                 id="point-rate-0"),
-    pytest.param(table_form("marriage", ["Asha", "Bikash"], seen_points="-1"), "greater than or equal to 0",
-                 id="negative-seen"),
+    pytest.param(
+        table_form("marriage", ["A", "B", "C", "D", "E", "F", "G"]), "a table needs 2 to 6 players", id="seven-players"
+    ),
+    pytest.param(
+        table_form("marriage", ["Asha", "Bikash", "asha"]), "two players have this name", id="duplicate-names"
+    ),
+    pytest.param(
+        table_form("marriage", ["Asha", "Bikash"], point_rate="0"), "greater than or equal to 0.01", id="point-rate-0"
+    ),
+    pytest.param(
+        table_form("marriage", ["Asha", "Bikash"], seen_points="-1"), "greater than or equal to 0", id="negative-seen"
+    ),
 ]
 
 
@@ -120,6 +140,7 @@ def test_bad_table_input_is_refused_with_a_message(client, data, message):
 
 # --- entering a hand -------------------------------------------------------------------------
 
+
 def test_the_worked_example_hand_is_stored_and_shown_on_the_board(client, marriage_table):
     response = csrf_post(client, add_url(marriage_table), hand_form("sWsu", maal=(12, 4, 6, 0)))
     assert response.status_code == 302
@@ -127,7 +148,11 @@ def test_the_worked_example_hand_is_stored_and_shown_on_the_board(client, marria
     assert hand.number == 1
     assert hand.points == WORKED_POINTS
     assert {name: (entry["status"], entry["maal"]) for name, entry in hand.inputs.items()} == {
-        "Asha": ("seen", 12), "Bikash": ("winner", 4), "Chandra": ("seen", 6), "Dipa": ("unseen", 0)}
+        "Asha": ("seen", 12),
+        "Bikash": ("winner", 4),
+        "Chandra": ("seen", 6),
+        "Dipa": ("unseen", 0),
+    }
     marriage_table.refresh_from_db()
     assert marriage_table.totals == WORKED_POINTS
     board = client.get(table_url(marriage_table))
@@ -156,28 +181,57 @@ def test_a_plain_post_redirects_to_the_table_page(client, marriage_table):
 
 BAD_HANDS = [
     pytest.param(hand_form("sssu", maal=(12, 4, 6, 0), next_number=2), "choose the winner", id="no-winner"),
-    pytest.param(hand_form("WWsu", maal=(12, 4, 6, 0), next_number=2), "only one player can win a hand",
-                 id="two-winners"),
-    pytest.param(hand_form("sW-u", maal=(12, 4, 6, 0), next_number=2), "Chandra · Status: choose winner, seen",
-                 id="status-missing"),
-    pytest.param(hand_form("sWsu", maal=(-3, 4, 6, 0), next_number=2), "Asha · Maal: must be at least 0",
-                 id="negative-maal"),
-    pytest.param(hand_form("sWsu", maal=("2.5", 4, 6, 0), next_number=2), "Asha · Maal: must be a whole number",
-                 id="fractional-maal"),
-    pytest.param(hand_form("sWsu", maal=(12, "abc", 6, 0), next_number=2), "Bikash · Maal: must be a whole number",
-                 id="text-maal"),
-    pytest.param(hand_form("sWsu", maal=("", 4, 6, 0), next_number=2, **{"tiplu-0": "3"}),
-                 "one player can hold at most 2 tiplu", id="three-tiplu-one-player"),
-    pytest.param(hand_form("sWsu", maal=("", 4, "", 0), next_number=2, **{"tiplu-0": "2", "tiplu-2": "1"}),
-                 "the packs hold only 2 tiplu in all, 3 were entered", id="tiplu-across-hand"),
-    pytest.param(hand_form("sWsu", maal=("", 4, "", 0), next_number=2, **{"poplu-0": "2", "poplu-2": "2"}),
-                 "the packs hold only 3 poplu in all, 4 were entered", id="poplu-across-hand"),
-    pytest.param(hand_form("sWsu", maal=(12, 4, 6, 0), next_number=2, **{"foul-1": "on"}),
-                 "the winner cannot have a foul", id="foul-by-winner"),
-    pytest.param(hand_form("sWsu", maal=(12, 4, 6, 0), next_number=2, **{"dublee-3": "on"}),
-                 "only the winner or a seen player can have a dublee", id="dublee-unseen"),
-    pytest.param(hand_form("sWsu", maal=(12, 4, 6, 0), next_number=2, **{"tiplu-0": "1"}),
-                 "the counter found 3 maal but 12 is typed: clear one", id="typed-and-counted"),
+    pytest.param(
+        hand_form("WWsu", maal=(12, 4, 6, 0), next_number=2), "only one player can win a hand", id="two-winners"
+    ),
+    pytest.param(
+        hand_form("sW-u", maal=(12, 4, 6, 0), next_number=2),
+        "Chandra · Status: choose winner, seen",
+        id="status-missing",
+    ),
+    pytest.param(
+        hand_form("sWsu", maal=(-3, 4, 6, 0), next_number=2), "Asha · Maal: must be at least 0", id="negative-maal"
+    ),
+    pytest.param(
+        hand_form("sWsu", maal=("2.5", 4, 6, 0), next_number=2),
+        "Asha · Maal: must be a whole number",
+        id="fractional-maal",
+    ),
+    pytest.param(
+        hand_form("sWsu", maal=(12, "abc", 6, 0), next_number=2),
+        "Bikash · Maal: must be a whole number",
+        id="text-maal",
+    ),
+    pytest.param(
+        hand_form("sWsu", maal=("", 4, 6, 0), next_number=2, **{"tiplu-0": "3"}),
+        "one player can hold at most 2 tiplu",
+        id="three-tiplu-one-player",
+    ),
+    pytest.param(
+        hand_form("sWsu", maal=("", 4, "", 0), next_number=2, **{"tiplu-0": "2", "tiplu-2": "1"}),
+        "the packs hold only 2 tiplu in all, 3 were entered",
+        id="tiplu-across-hand",
+    ),
+    pytest.param(
+        hand_form("sWsu", maal=("", 4, "", 0), next_number=2, **{"poplu-0": "2", "poplu-2": "2"}),
+        "the packs hold only 3 poplu in all, 4 were entered",
+        id="poplu-across-hand",
+    ),
+    pytest.param(
+        hand_form("sWsu", maal=(12, 4, 6, 0), next_number=2, **{"foul-1": "on"}),
+        "the winner cannot have a foul",
+        id="foul-by-winner",
+    ),
+    pytest.param(
+        hand_form("sWsu", maal=(12, 4, 6, 0), next_number=2, **{"dublee-3": "on"}),
+        "only the winner or a seen player can have a dublee",
+        id="dublee-unseen",
+    ),
+    pytest.param(
+        hand_form("sWsu", maal=(12, 4, 6, 0), next_number=2, **{"tiplu-0": "1"}),
+        "the counter found 3 maal but 12 is typed: clear one",
+        id="typed-and-counted",
+    ),
 ]
 
 
@@ -214,13 +268,18 @@ def test_the_same_hand_posted_from_two_phones_is_recorded_once(client, marriage_
 
 # --- maal counter ----------------------------------------------------------------------------
 
+
 def test_counted_maal_is_stored_as_counts_and_scored(client, marriage_table):
     data = hand_form("sWsu", maal=("", 4, 6, 0), **{"tiplu-0": "2", "poplu-0": "1", "jhiplu-0": "1"})
     response = csrf_post(client, add_url(marriage_table), data)
     assert response.status_code == 302
     hand = Hand.objects.get(table=marriage_table)
     assert hand.inputs["Asha"]["maal_counts"] == {
-        "tiplu": 2, "poplu": 1, "jhiplu": 1, "tunnellas": {"ordinary": 0, "joker": 0, "poplu_jhiplu": 0}}
+        "tiplu": 2,
+        "poplu": 1,
+        "jhiplu": 1,
+        "tunnellas": {"ordinary": 0, "joker": 0, "poplu_jhiplu": 0},
+    }
     assert "maal" not in hand.inputs["Asha"]
     # maal 13, 4, 6, 0: n = 4, P = 23
     assert hand.points == {"Asha": 26, "Bikash": 9, "Chandra": -2, "Dipa": -33}
@@ -244,6 +303,7 @@ def test_the_maal_preview_refuses_impossible_counts(client, marriage_table):
 
 # --- correcting hands ------------------------------------------------------------------------
 
+
 def test_editing_an_early_hand_changes_its_points_and_every_total_after(client, marriage_table):
     three_hands(marriage_table)
     url = reverse("edit_hand", args=[marriage_table.keeper_token, 1])
@@ -263,7 +323,11 @@ def test_editing_an_early_hand_changes_its_points_and_every_total_after(client, 
     marriage_table.refresh_from_db()
     assert marriage_table.totals == {"Asha": 15, "Bikash": 3, "Chandra": -9, "Dipa": -9}
     assert totals_row(client.get(table_url(marriage_table))) == {
-        "Asha": "+15", "Bikash": "+3", "Chandra": "\u22129", "Dipa": "\u22129"}
+        "Asha": "+15",
+        "Bikash": "+3",
+        "Chandra": "\u22129",
+        "Dipa": "\u22129",
+    }
 
 
 def test_an_edit_from_a_stale_page_is_refused(client, marriage_table):
@@ -300,10 +364,16 @@ def test_deleting_a_hand_renumbers_the_later_ones_and_totals_follow(client, marr
 
 # --- finishing -------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def money_table(owner):
-    table = tables.create_table(game="marriage", name="Money", players=players_of("marriage"),
-                                  rules={"point_rate": 0.5, "currency": "NPR"}, owner=owner)
+    table = tables.create_table(
+        game="marriage",
+        name="Money",
+        players=players_of("marriage"),
+        rules={"point_rate": 0.5, "currency": "NPR"},
+        owner=owner,
+    )
     record(table, "sWsu", (12, 4, 6, 0))
     table.refresh_from_db()
     return table
@@ -317,10 +387,14 @@ def test_finishing_shows_final_standings_and_who_pays_whom(client, money_table):
     body = page(client.get(table_url(money_table)))
     assert "Final standings" in body
     assert "Who pays whom" in body
-    transfers = re.findall(r"<strong>(\w+)</strong> pays <strong>(\w+)</strong>\s*<span class=\"num\">([^<]*)</span>",
-                           body)
-    assert transfers == [("Dipa", "Asha", "11.50 NPR"), ("Dipa", "Bikash", "4.50 NPR"),
-                         ("Chandra", "Bikash", "0.50 NPR")]
+    transfers = re.findall(
+        r"<strong>(\w+)</strong> pays <strong>(\w+)</strong>\s*<span class=\"num\">([^<]*)</span>", body
+    )
+    assert transfers == [
+        ("Dipa", "Asha", "11.50 NPR"),
+        ("Dipa", "Bikash", "4.50 NPR"),
+        ("Chandra", "Bikash", "0.50 NPR"),
+    ]
     assert 'name="hand_number"' not in body
 
 
@@ -346,6 +420,7 @@ def test_a_finished_game_can_be_reopened(client, money_table):
 
 
 # --- links -----------------------------------------------------------------------------------
+
 
 def test_the_viewer_link_shows_the_board_but_not_the_form(client, marriage_table):
     record(marriage_table, "sWsu", (12, 4, 6, 0))
@@ -397,9 +472,11 @@ def test_a_post_without_the_csrf_token_is_refused(client, marriage_table):
 
 # --- performance -----------------------------------------------------------------------------
 
+
 def _table_with_hands(owner, count):
-    table = seeded(owner, "marriage", [marriage_inputs("sWsu", (12, 4, 6, 0)) for _ in range(count)],
-                   name=f"{count} hands")
+    table = seeded(
+        owner, "marriage", [marriage_inputs("sWsu", (12, 4, 6, 0)) for _ in range(count)], name=f"{count} hands"
+    )
     assert table.hands.count() == count
     return table
 
@@ -428,8 +505,11 @@ def test_a_message_pending_during_an_unchanged_poll_waits_for_the_next_page(clie
     saved = csrf_post(client, reverse("add_hand", args=[marriage_table.keeper_token]), hand_form("sWsu", (12, 4, 6, 0)))
     assert saved.status_code == 302  # without JavaScript: "Hand 1 saved:" waits in the messages cookie
     marriage_table.refresh_from_db()
-    poll = client.get(reverse("live", args=[marriage_table.keeper_token]), {"revision": marriage_table.revision},
-                      HTTP_HX_REQUEST="true")
+    poll = client.get(
+        reverse("live", args=[marriage_table.keeper_token]),
+        {"revision": marriage_table.revision},
+        HTTP_HX_REQUEST="true",
+    )
     assert poll.status_code == 204 and poll.content == b""
     assert "Hand 1 saved:" in page(client.get(saved["Location"]))
 

@@ -36,8 +36,14 @@ from tests.fixtures import board_cells as shared_board_cells
 pytestmark = pytest.mark.django_db
 
 PLAYERS = players_of("marriage-honors")
-OUTCOMES = {"D": "declared", "p": "played", "f": "surrendered_first", "l": "surrendered_later", "n": "no_turn",
-            "i": "inactive"}
+OUTCOMES = {
+    "D": "declared",
+    "p": "played",
+    "f": "surrendered_first",
+    "l": "surrendered_later",
+    "n": "no_turn",
+    "i": "inactive",
+}
 # The spec's worked example (honor value 4, marriage 20), with a fourth player sitting out.
 WORKED = {"Asha": 30, "Bina": 6, "Chet": -36, "Dev": 0}
 WORKED_INPUTS = {
@@ -50,6 +56,7 @@ WORKED_INPUTS = {
 
 # --- helpers ---------------------------------------------------------------------------------
 
+
 def board_cells(response, number):
     """Hand `number` on the board: [(score as printed, the PART_A/PART_B detail or None)] in seat order."""
     return [(cell["shown"], cell["detail"]) for cell in shared_board_cells(response, number)]
@@ -57,18 +64,25 @@ def board_cells(response, number):
 
 def standings(response):
     """[(name, total, money)] in the order the standings list them."""
-    return re.findall(r'<li class="[^"]*"><span class="name"><span class="cut" title="[^"]*">([^<]+)</span></span>\s*<span class="num">([^<]*)</span>'
-                      r'<span class="num money">([^<]*)</span>', page(response))
+    return re.findall(
+        r'<li class="[^"]*"><span class="name"><span class="cut" title="[^"]*">([^<]+)</span></span>\s*'
+        r'<span class="num">([^<]*)</span>'
+        r'<span class="num money">([^<]*)</span>',
+        page(response),
+    )
 
 
 def transfers(response):
-    return re.findall(r"<strong>(\w+)</strong> pays <strong>(\w+)</strong>\s*<span class=\"num\">([^<]*)</span>",
-                      page(response))
+    return re.findall(
+        r"<strong>(\w+)</strong> pays <strong>(\w+)</strong>\s*<span class=\"num\">([^<]*)</span>", page(response)
+    )
 
 
 def stats(response):
     """Player -> (marriages, honors, declarations, games without honors, surrenders) as printed."""
-    rows = re.findall(r'<tr><th scope="row" class="who" title="[^"]*">([^<]+)</th>((?:<td>[^<]*</td>)+)</tr>', page(response))
+    rows = re.findall(
+        r'<tr><th scope="row" class="who" title="[^"]*">([^<]+)</th>((?:<td>[^<]*</td>)+)</tr>', page(response)
+    )
     return {name: tuple(re.findall(r"<td>([^<]*)</td>", cells)) for name, cells in rows}
 
 
@@ -131,10 +145,19 @@ def played(table):
 
 # --- creating a table ------------------------------------------------------------------------
 
+
 def test_creating_a_table_keeps_the_players_in_order_and_the_settings(client, owner):
-    data = table_form("marriage-honors", ["Dev", "", "Asha", "Bina", "Chet"], decks="4", cards_per_hand="13",
-                      direction="anticlockwise", honor_value="5", marriage_points="25", point_rate="0.5",
-                      currency="NPR")
+    data = table_form(
+        "marriage-honors",
+        ["Dev", "", "Asha", "Bina", "Chet"],
+        decks="4",
+        cards_per_hand="13",
+        direction="anticlockwise",
+        honor_value="5",
+        marriage_points="25",
+        point_rate="0.5",
+        currency="NPR",
+    )
     response = csrf_post(client, reverse("new_table", args=["marriage-honors"]), data)
     table = Table.objects.get()
     assert response.status_code == 302
@@ -142,9 +165,16 @@ def test_creating_a_table_keeps_the_players_in_order_and_the_settings(client, ow
     assert table.game == "marriage-honors"
     assert table.owner == owner
     assert table.players == ["Dev", "Asha", "Bina", "Chet"]
-    assert table.rules == {**marriage_honors.ENGINE.default_rules(), "decks": 4, "cards_per_hand": 13,
-                           "direction": "anticlockwise", "honor_value": 5, "marriage_points": 25,
-                           "point_rate": 0.5, "currency": "NPR"}
+    assert table.rules == {
+        **marriage_honors.ENGINE.default_rules(),
+        "decks": 4,
+        "cards_per_hand": 13,
+        "direction": "anticlockwise",
+        "honor_value": 5,
+        "marriage_points": 25,
+        "point_rate": 0.5,
+        "currency": "NPR",
+    }
     assert table.totals == dict.fromkeys(["Dev", "Asha", "Bina", "Chet"], 0)
 
 
@@ -166,17 +196,22 @@ def test_ten_players_is_a_table(client):
 
 BAD_TABLES = [
     pytest.param(table_form("marriage-honors", ["Asha"]), "a table needs 2 to 10 players", id="one-player"),
-    pytest.param(table_form("marriage-honors", [f"P{seat}" for seat in range(1, 12)]), "a table needs 2 to 10 players",
-                 id="eleven-players"),
+    pytest.param(
+        table_form("marriage-honors", [f"P{seat}" for seat in range(1, 12)]),
+        "a table needs 2 to 10 players",
+        id="eleven-players",
+    ),
     pytest.param(table_form("marriage-honors", decks="2"), "greater than or equal to 3", id="two-decks"),
     pytest.param(table_form("marriage-honors", decks="6"), "less than or equal to 5", id="six-decks"),
     pytest.param(table_form("marriage-honors", cards_per_hand="2"), "greater than or equal to 3", id="two-cards"),
-    pytest.param(table_form("marriage-honors", honor_value="-1"), "greater than or equal to 0",
-                 id="negative-honor-value"),
+    pytest.param(
+        table_form("marriage-honors", honor_value="-1"), "greater than or equal to 0", id="negative-honor-value"
+    ),
     pytest.param(table_form("marriage-honors", direction="sideways"), "select a valid choice", id="bad-direction"),
     pytest.param(table_form("marriage-honors", point_rate="0"), "greater than or equal to 0.01", id="point-rate-0"),
-    pytest.param(table_form("marriage-honors", ["Asha", "Bina", "asha"]), "two players have this name",
-                 id="duplicate-names"),
+    pytest.param(
+        table_form("marriage-honors", ["Asha", "Bina", "asha"]), "two players have this name", id="duplicate-names"
+    ),
 ]
 
 
@@ -186,6 +221,7 @@ def test_a_bad_table_is_refused_with_a_message_and_nothing_saved(client, data, m
 
 
 # --- entering a game -------------------------------------------------------------------------
+
 
 def test_the_worked_example_through_the_form_with_a_player_sitting_out(client, table):
     response = csrf_post(client, add_url(table), WORKED_FORM)
@@ -200,7 +236,11 @@ def test_the_worked_example_through_the_form_with_a_player_sitting_out(client, t
     assert totals_row(board) == {"Asha": "+30", "Bina": "+6", "Chet": f"{MINUS}36", "Dev": "0"}
     assert [score for score, _detail in board_cells(board, 1)] == ["+30", "+6", f"{MINUS}36", "–"]  # Dev sat out
     assert [(name, total) for name, total, _money in standings(board)] == [
-        ("Asha", "+30"), ("Bina", "+6"), ("Dev", "0"), ("Chet", f"{MINUS}36")]
+        ("Asha", "+30"),
+        ("Bina", "+6"),
+        ("Dev", "0"),
+        ("Chet", f"{MINUS}36"),
+    ]
     assert 'name="hand_number" value="2"' in page(board)
 
 
@@ -278,6 +318,7 @@ def test_statistics_are_shown_per_player(client, played):
 
 # --- who deals, cuts and leads ---------------------------------------------------------------
 
+
 def test_the_deal_line_shows_who_deals_cuts_and_leads_and_the_round(client, table):
     board = client.get(table_url(table))
     assert deal_line(board) == "Round 1, deal 1 · Asha deals, Dev cuts and picks the joker, Bina plays first"
@@ -286,7 +327,8 @@ def test_the_deal_line_shows_who_deals_cuts_and_leads_and_the_round(client, tabl
 def test_the_deal_passes_after_each_game(client, played):
     # Game 1 was dealt by Asha; Bina deals game 2 (Dev sat out game 1, but is back for game 2).
     assert deal_line(client.get(table_url(played))) == (
-        "Round 1, deal 2 · Bina deals, Asha cuts and picks the joker, Chet plays first")
+        "Round 1, deal 2 · Bina deals, Asha cuts and picks the joker, Chet plays first"
+    )
 
 
 def test_deal_info_changes_the_cutter_when_a_player_sits_out(client, table):
@@ -317,25 +359,30 @@ def test_deal_info_is_for_the_scorekeeper_only(client, table):
 
 
 def test_anticlockwise_play_cuts_from_the_next_seat(client, owner):
-    table = tables.create_table(game="marriage-honors", name="Anticlockwise", players=PLAYERS,
-                                  rules={"direction": "anticlockwise"}, owner=owner)
+    table = tables.create_table(
+        game="marriage-honors", name="Anticlockwise", players=PLAYERS, rules={"direction": "anticlockwise"}, owner=owner
+    )
     assert deal_line(client.get(table_url(table))) == (
-        "Round 1, deal 1 · Asha deals, Bina cuts and picks the joker, Dev plays first")
+        "Round 1, deal 1 · Asha deals, Bina cuts and picks the joker, Dev plays first"
+    )
     recording.record_hand(table, inputs_for("Dfff"), 1)
     table.refresh_from_db()
     assert deal_line(client.get(table_url(table))) == (
-        "Round 1, deal 2 · Dev deals, Asha cuts and picks the joker, Chet plays first")
+        "Round 1, deal 2 · Dev deals, Asha cuts and picks the joker, Chet plays first"
+    )
 
 
 def test_the_round_is_shown_as_rounds_done_dot_deal(client, owner):
     # Eleven games, everyone active: rounds 1 and 2 done, two deals of round 3 done; the next is "Round 3, deal 3".
     table = seeded(owner, "marriage-honors", [inputs_for("Dfff")] * 10)
     assert deal_line(client.get(table_url(table))) == (
-        "Round 3, deal 3 · Chet deals, Bina cuts and picks the joker, Dev plays first")
+        "Round 3, deal 3 · Chet deals, Bina cuts and picks the joker, Dev plays first"
+    )
     recording.record_hand(table, inputs_for("Dfff"), 11)
     table.refresh_from_db()
     assert deal_line(client.get(table_url(table))) == (
-        "Round 3, deal 4 · Dev deals, Chet cuts and picks the joker, Asha plays first")
+        "Round 3, deal 4 · Dev deals, Chet cuts and picks the joker, Asha plays first"
+    )
 
 
 # --- bad games -------------------------------------------------------------------------------
@@ -346,28 +393,41 @@ BAD_GAMES = [
     pytest.param(game_form("Dff-"), "Dev · Outcome: choose declared, played", id="outcome-missing"),
     pytest.param(game_form("Dpff"), "Bina · Hand points: is missing", id="played-without-hand-points"),
     pytest.param(game_form("Dnff"), "Bina · Hand points: is missing", id="no-turn-without-hand-points"),
-    pytest.param(game_form("Dpff", points={1: -5}), "Bina · Hand points: must be at least 0",
-                 id="negative-hand-points"),
-    pytest.param(game_form("Dpff", points={1: "12.5"}), "Bina · Hand points: must be a whole number",
-                 id="fractional-hand-points"),
-    pytest.param(game_form("Dpff", points={1: 211}), "Bina · Hand points: must be at most 210",
-                 id="too-many-hand-points"),
-    pytest.param(game_form("Dfff", points={1: 4}), "hand points mean nothing for surrendered first",
-                 id="hand-points-for-surrender"),
-    pytest.param(game_form("Dfff", points={0: 4}), "hand points mean nothing for declared",
-                 id="hand-points-for-declarer"),
-    pytest.param(game_form("Dpff", points={1: 4}, cards={1: "AS"}), "type the hand points or count the cards, not both",
-                 id="typed-and-counted"),
+    pytest.param(
+        game_form("Dpff", points={1: -5}), "Bina · Hand points: must be at least 0", id="negative-hand-points"
+    ),
+    pytest.param(
+        game_form("Dpff", points={1: "12.5"}), "Bina · Hand points: must be a whole number", id="fractional-hand-points"
+    ),
+    pytest.param(
+        game_form("Dpff", points={1: 211}), "Bina · Hand points: must be at most 210", id="too-many-hand-points"
+    ),
+    pytest.param(
+        game_form("Dfff", points={1: 4}),
+        "hand points mean nothing for surrendered first",
+        id="hand-points-for-surrender",
+    ),
+    pytest.param(
+        game_form("Dfff", points={0: 4}), "hand points mean nothing for declared", id="hand-points-for-declarer"
+    ),
+    pytest.param(
+        game_form("Dpff", points={1: 4}, cards={1: "AS"}),
+        "type the hand points or count the cards, not both",
+        id="typed-and-counted",
+    ),
     pytest.param(game_form("Dpff", cards={1: "AS ZZ"}), "'ZZ' is not a card", id="unknown-card"),
     pytest.param(game_form("Diii"), "at least 2 players must be active", id="one-active"),
     pytest.param(game_form("iiii"), "at least 2 players must be active", id="nobody-active"),
     pytest.param(game_form("Dfff", honors=(0, -1, 0, 0)), "Bina · Honors: must be at least 0", id="negative-honors"),
-    pytest.param(game_form("Dfff", honors=(0, "two", 0, 0)), "Bina · Honors: must be a whole number",
-                 id="text-honors"),
-    pytest.param(game_form("Dfff", marriages=(0, 0, -1, 0)), "Chet · Marriages: must be at least 0",
-                 id="negative-marriages"),
-    pytest.param(game_form("Dfff", marriages=(2, 2, 0, 0)), "3 decks hold only 3 marriages, 4 were entered",
-                 id="too-many-marriages"),
+    pytest.param(game_form("Dfff", honors=(0, "two", 0, 0)), "Bina · Honors: must be a whole number", id="text-honors"),
+    pytest.param(
+        game_form("Dfff", marriages=(0, 0, -1, 0)), "Chet · Marriages: must be at least 0", id="negative-marriages"
+    ),
+    pytest.param(
+        game_form("Dfff", marriages=(2, 2, 0, 0)),
+        "3 decks hold only 3 marriages, 4 were entered",
+        id="too-many-marriages",
+    ),
 ]
 
 
@@ -407,6 +467,7 @@ def test_a_post_without_the_csrf_token_is_refused(client, table):
 
 
 # --- correcting games ------------------------------------------------------------------------
+
 
 def test_the_edit_page_shows_the_game_as_entered(client, played):
     response = client.get(reverse("edit_hand", args=[played.keeper_token, 1]))
@@ -448,10 +509,12 @@ def test_a_bad_correction_is_refused_and_nothing_changes(client, played):
 
 # --- ending the session and money ------------------------------------------------------------
 
+
 @pytest.fixture
 def money_table(owner):
-    table = tables.create_table(game="marriage-honors", name="Money", players=PLAYERS,
-                                  rules={"point_rate": 0.5, "currency": "NPR"}, owner=owner)
+    table = tables.create_table(
+        game="marriage-honors", name="Money", players=PLAYERS, rules={"point_rate": 0.5, "currency": "NPR"}, owner=owner
+    )
     recording.record_hand(table, WORKED_INPUTS, 1)
     table.refresh_from_db()
     return table
@@ -459,8 +522,12 @@ def money_table(owner):
 
 def test_who_pays_whom_at_the_point_rate(client, money_table):
     board = client.get(table_url(money_table))
-    assert standings(board) == [("Asha", "+30", "15.00 NPR"), ("Bina", "+6", "3.00 NPR"), ("Dev", "0", "0.00 NPR"),
-                                ("Chet", f"{MINUS}36", f"{MINUS}18.00 NPR")]
+    assert standings(board) == [
+        ("Asha", "+30", "15.00 NPR"),
+        ("Bina", "+6", "3.00 NPR"),
+        ("Dev", "0", "0.00 NPR"),
+        ("Chet", f"{MINUS}36", f"{MINUS}18.00 NPR"),
+    ]
     assert "Who pays whom" in page(board)
     assert transfers(board) == [("Chet", "Asha", "15.00 NPR"), ("Chet", "Bina", "3.00 NPR")]
 
@@ -477,8 +544,11 @@ def test_the_session_can_end_part_way(client, money_table):
     assert 'name="hand_number"' not in body
     assert 'id="deal-info"' not in body
     assert totals_row(board) == {"Asha": "+26", "Bina": "+18", "Chet": f"{MINUS}40", "Dev": f"{MINUS}4"}
-    assert transfers(board) == [("Chet", "Asha", "13.00 NPR"), ("Chet", "Bina", "7.00 NPR"),
-                                ("Dev", "Bina", "2.00 NPR")]
+    assert transfers(board) == [
+        ("Chet", "Asha", "13.00 NPR"),
+        ("Chet", "Bina", "7.00 NPR"),
+        ("Dev", "Bina", "2.00 NPR"),
+    ]
     response = csrf_post(client, add_url(money_table), game_form("Dfff", number=3))
     assert response.status_code == 409
     assert money_table.hands.count() == 2
@@ -486,12 +556,17 @@ def test_the_session_can_end_part_way(client, money_table):
 
 # --- import and export -----------------------------------------------------------------------
 
+
 def test_export_import_export_gives_the_same_document(client, owner):
-    table = tables.create_table(game="marriage-honors", name="Round trip", players=PLAYERS, owner=owner,
-                                  rules={"decks": 4, "honor_value": 5, "point_rate": 0.25, "currency": "NPR"})
+    table = tables.create_table(
+        game="marriage-honors",
+        name="Round trip",
+        players=PLAYERS,
+        owner=owner,
+        rules={"decks": 4, "honor_value": 5, "point_rate": 0.25, "currency": "NPR"},
+    )
     assert csrf_post(client, add_url(table), WORKED_FORM).status_code == 302
-    data = game_form("pDnl", number=2, honors=(1, 0, 3, 0), marriages=(1, 0, 0, 0), cards={0: "KS 4H"},
-                     points={2: 9})
+    data = game_form("pDnl", number=2, honors=(1, 0, 3, 0), marriages=(1, 0, 0, 0), cards={0: "KS 4H"}, points={2: 9})
     assert csrf_post(client, add_url(table), data).status_code == 302
     response = client.get(reverse("export", args=[table.keeper_token]))
     assert response.status_code == 200
@@ -499,13 +574,17 @@ def test_export_import_export_gives_the_same_document(client, owner):
     assert first["format"] == "cardscore-table/1"
     assert first["game"] == "marriage-honors"
     assert first["players"] == PLAYERS
-    assert first["rules"] == {**marriage_honors.ENGINE.default_rules(), "decks": 4, "honor_value": 5, "point_rate": 0.25,
-                              "currency": "NPR"}
+    assert first["rules"] == {
+        **marriage_honors.ENGINE.default_rules(),
+        "decks": 4,
+        "honor_value": 5,
+        "point_rate": 0.25,
+        "currency": "NPR",
+    }
     assert first["hands"][0]["inputs"] == {**WORKED_INPUTS}
     # Honor value 5: h = 10, 25, 0; H = 35; PART_A −5, 40, −35; PART_B +38, −34, −4.
     assert first["hands"][0]["points"] == {"Asha": 33, "Bina": 6, "Chet": -39, "Dev": 0}
-    assert first["hands"][1]["inputs"]["Asha"] == {"outcome": "played", "honors": 1, "marriages": 1,
-                                                   "hand_points": 14}
+    assert first["hands"][1]["inputs"]["Asha"] == {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 14}
     assert sum(first["hands"][1]["points"].values()) == 0
     assert sum(first["totals"].values()) == 0
 
@@ -526,10 +605,12 @@ BAD_FILES = [
     pytest.param({"rules": {"decks": 2}}, [], "decks: must be at least 3", id="two-decks"),
     pytest.param({"rules": {"decks": 6}}, [], "decks: must be at most 5", id="six-decks"),
     pytest.param({"players": ["Asha"]}, [], "a table needs 2 to 10 players", id="one-player"),
-    pytest.param({}, [inputs_for("Dfff"), inputs_for("Dpff")], "hand 2, Bina, hand_points: is missing",
-                 id="hand-points-missing"),
-    pytest.param({}, [inputs_for("Dfff", honors=(0, 0, -2, 0))], "hand 1, Chet, honors: must be at least 0",
-                 id="negative-honors"),
+    pytest.param(
+        {}, [inputs_for("Dfff"), inputs_for("Dpff")], "hand 2, Bina, hand_points: is missing", id="hand-points-missing"
+    ),
+    pytest.param(
+        {}, [inputs_for("Dfff", honors=(0, 0, -2, 0))], "hand 1, Chet, honors: must be at least 0", id="negative-honors"
+    ),
     pytest.param({}, [inputs_for("DDff")], "hand 1, Bina, outcome: only one player can declare", id="two-declarers"),
 ]
 
@@ -543,7 +624,8 @@ def test_an_invalid_honors_file_is_rejected_whole(client, extra, hands, message)
 def test_a_table_saved_before_the_rounds_were_numbered_gets_its_numbers(client, played):
     """Migration 0014: a table whose progress still holds the English "round 1, deal 2" is given
     the round and the deal as numbers, and its page words them again."""
-    Table.objects.filter(pk=played.pk).update(progress={
-        key: value for key, value in played.progress.items() if key not in ("round_number", "deal_number")})
+    Table.objects.filter(pk=played.pk).update(
+        progress={key: value for key, value in played.progress.items() if key not in ("round_number", "deal_number")}
+    )
     import_module("games.migrations.0014_honors_round_numbers").number_the_rounds(apps, None)
     assert "Round 1, deal 2" in deal_line(client.get(reverse("table", args=[played.keeper_token])))

@@ -36,6 +36,7 @@ SECOND, SECOND_WIN = ACE_TO_FOUR, "c0 * c1 * c2 * c3"  # the deal after it (next
 
 # --- helpers ---------------------------------------------------------------------------------
 
+
 def shown_cards(response):
     """The cards on the race pad (or the viewer's cards), as 'rank of suit' labels."""
     return re.findall(r'class="playing-card[^"]*"[^>]*aria-label="([^"]+)"', page(response), re.S)
@@ -48,8 +49,12 @@ def phone():
 
 def press(client, table, player, keys, key, deal=None, token=None, **extra):
     deal = table.current_hand["deal"] if deal is None else deal
-    return csrf_post(client, reverse("race_press", args=[token or table.keeper_token]),
-                     {"player": player, "deal": str(deal), "keys": keys, "key": key}, **extra)
+    return csrf_post(
+        client,
+        reverse("race_press", args=[token or table.keeper_token]),
+        {"player": player, "deal": str(deal), "keys": keys, "key": key},
+        **extra,
+    )
 
 
 def state(client, table, deal, token=None, **extra):
@@ -66,9 +71,11 @@ def table(owner, next_deal):
 
 # --- opening the table -----------------------------------------------------------------------
 
+
 def test_a_new_race_deals_its_first_cards_when_opened(owner, next_deal):
-    table = tables.create_table(game="twentyfour", name="Race", players=PLAYERS, rules={"difficulty": "hard"},
-                                  owner=owner)
+    table = tables.create_table(
+        game="twentyfour", name="Race", players=PLAYERS, rules={"difficulty": "hard"}, owner=owner
+    )
     response = phone().get(reverse("table", args=[table.keeper_token]))
     assert response.status_code == 200
     table.refresh_from_db()
@@ -86,6 +93,7 @@ def test_every_phone_gets_the_same_deal(table):
 
 
 # --- winning a deal --------------------------------------------------------------------------
+
 
 def test_the_first_correct_answer_records_the_hand_and_deals_again(table):
     asha = phone()
@@ -144,16 +152,19 @@ def test_the_second_deal_can_be_won_by_another_player(table):
     assert totals_row(response) == {"Asha": "+1", "Bikash": "+1", "Chandra": "0"}
 
 
-@pytest.mark.parametrize(("keys", "key", "words"), [
-    ("c0 + c1", "=", "every card must be used"),
-    ("c0 + c0", "=", "each card can be used once"),
-    ("c0 / ( c1 - c2 / c3", "=", "'(' is not closed"),
-    ("c0 / ( c1 - c3 ) + c2", "=", "division by zero"),
-    ("c0 +", "+", "cannot follow"),
-    ("c0 +", "x", "unknown"),
-    ("8 / ( 3 - 8 / 3 )", "=", "unknown key"),
-    ("( " * 41, "=", "too long"),
-])
+@pytest.mark.parametrize(
+    ("keys", "key", "words"),
+    [
+        ("c0 + c1", "=", "every card must be used"),
+        ("c0 + c0", "=", "each card can be used once"),
+        ("c0 / ( c1 - c2 / c3", "=", "'(' is not closed"),
+        ("c0 / ( c1 - c3 ) + c2", "=", "division by zero"),
+        ("c0 +", "+", "cannot follow"),
+        ("c0 +", "x", "unknown"),
+        ("8 / ( 3 - 8 / 3 )", "=", "unknown key"),
+        ("( " * 41, "=", "too long"),
+    ],
+)
 def test_a_wrong_answer_is_refused_with_422_and_records_nothing(table, keys, key, words):
     before = snapshot(table)
     response = press(phone(), table, "Asha", keys.strip(), key)
@@ -171,8 +182,12 @@ def test_an_answer_that_is_not_24_shows_its_value_and_records_nothing(table):
 
 def player_message(response):
     """The message right after the player select (inside its field), or None."""
-    found = re.search(r'<select id="race-player"[^>]*>.*?</select>\s*<div class="error" id="race-player-error"'
-                      r' role="alert">([^<]*)</div>', page(response), re.S)
+    found = re.search(
+        r'<select id="race-player"[^>]*>.*?</select>\s*<div class="error" id="race-player-error"'
+        r' role="alert">([^<]*)</div>',
+        page(response),
+        re.S,
+    )
     return found and found.group(1)
 
 
@@ -211,6 +226,7 @@ def test_a_player_name_in_any_script_can_race(owner, next_deal):
 
 # --- the live board --------------------------------------------------------------------------
 
+
 def test_race_state_answers_204_while_the_deal_is_unchanged(table, django_assert_max_num_queries):
     client = phone()
     with django_assert_max_num_queries(2):
@@ -227,7 +243,7 @@ def test_race_state_sends_the_new_board_when_the_deal_changed(table):
     assert shown_cards(response) == ["A of spades", "2 of hearts", "3 of diamonds", "4 of clubs"]
     assert totals_row(response) == {"Asha": "+1", "Bikash": "0", "Chandra": "0"}
     assert "Deal 1: <strong>Asha</strong> made 24" in page(response)
-    assert f'{reverse("race_state", args=[table.keeper_token])}?deal=2' in page(response)
+    assert f"{reverse('race_state', args=[table.keeper_token])}?deal=2" in page(response)
     assert "<html" not in page(response)  # the #table-main fragment only
     # and quiet again for the new deal
     assert state(client, table, 2).status_code == 204
@@ -242,6 +258,7 @@ def test_race_state_keeps_the_phones_player(table):
 
 
 # --- the viewer link -------------------------------------------------------------------------
+
 
 def test_the_viewer_link_races_for_a_chosen_player_and_can_do_nothing_else(table, client):
     """The racers need not be given the scorekeeper link: the viewer page has the pad and says how
@@ -271,9 +288,14 @@ def test_the_viewer_link_races_for_a_chosen_player_and_can_do_nothing_else(table
     # Nothing else: no undo, no players, no finishing, no new links.
     table.refresh_from_db()
     before = snapshot(table)
-    for endpoint, args, data in [("delete_hand", [1], {}), ("restore_hand", [1], {}), ("finish", [], {"finished": "yes"}),
-                                 ("players", [], {"players": "Gita"}), ("new_link", [], {"which": "keeper"}),
-                                 ("add_hand", [], {"hand_number": "2"})]:
+    for endpoint, args, data in [
+        ("delete_hand", [1], {}),
+        ("restore_hand", [1], {}),
+        ("finish", [], {"finished": "yes"}),
+        ("players", [], {"players": "Gita"}),
+        ("new_link", [], {"which": "keeper"}),
+        ("add_hand", [], {"hand_number": "2"}),
+    ]:
         for who in (viewer, client):  # a phone without an account, and the owner's
             response = csrf_post(who, reverse(endpoint, args=[table.viewer_token, *args]), data)
             assert response.status_code == 404, endpoint
@@ -285,7 +307,7 @@ def test_the_viewer_link_follows_the_race(table, django_assert_max_num_queries):
     board = viewer.get(reverse("table", args=[table.viewer_token]))
     assert board.status_code == 200
     assert reverse("race_press", args=[table.keeper_token]) not in page(board)
-    assert f'{reverse("race_state", args=[table.viewer_token])}?deal=1' in page(board)
+    assert f"{reverse('race_state', args=[table.viewer_token])}?deal=1" in page(board)
     with django_assert_max_num_queries(2):
         assert state(viewer, table, 1, token=table.viewer_token).status_code == 204
     press(phone(), table, "Asha", FIRST_WIN, "=")
@@ -301,6 +323,7 @@ def test_an_unknown_link_is_not_found(table):
 
 
 # --- the table file --------------------------------------------------------------------------
+
 
 def test_export_then_import_of_a_race_table_round_trips(client, table):
     press(phone(), table, "Asha", FIRST_WIN, "=")

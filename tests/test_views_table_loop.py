@@ -47,7 +47,9 @@ def test_a_refused_hand_lists_every_problem_and_saves_nothing(client, marriage_t
     body = page(response)
     # Each line leads to its player's part of the form, which is marked.
     assert re.findall(r'<li><a href="#(seat-\d)">', body)[:3] == ["seat-0", "seat-1", "seat-2"]
-    assert re.search(r'id="maal-0" name="maal-0" value="ten"[^>]*aria-invalid="true" aria-describedby="problems-0"', body)
+    assert re.search(
+        r'id="maal-0" name="maal-0" value="ten"[^>]*aria-invalid="true" aria-describedby="problems-0"', body
+    )
     assert 'id="problems-2"' in body  # Chandra's own list, next to her fieldset
 
 
@@ -59,8 +61,9 @@ def test_a_hand_wide_problem_links_to_the_form(client, marriage_table):
 
 
 def test_a_refused_round_lists_a_too_high_bid_and_letters_at_once(client, owner):
-    table = tables.create_table(game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"],
-                                  rules={}, owner=owner, colors={})
+    table = tables.create_table(
+        game="thirteen", name="T", players=["Asha", "Bikram", "Charlie", "David"], rules={}, owner=owner, colors={}
+    )
     data = {"hand_number": "1", "bid-0": "2", "bid-1": "x", "bid-2": "0", "bid-3": "1"}
     response = csrf_post(client, add_url(table), data)
     assert response.status_code == 422
@@ -88,7 +91,9 @@ def test_a_save_says_what_it_recorded_above_the_next_form(client, marriage_table
 def test_the_saved_line_leaves_out_a_player_who_left(marriage_table):
     recording.record_hand(marriage_table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
     seating.add_event(marriage_table, {"kind": "leave", "player": "Asha"})
-    recorded = recording.record_hand(marriage_table, marriage_inputs("Wss", (0, 4, 6), players=("Bikash", "Chandra", "Dipa")), 2)
+    recorded = recording.record_hand(
+        marriage_table, marriage_inputs("Wss", (0, 4, 6), players=("Bikash", "Chandra", "Dipa")), 2
+    )
     line = board.saved_line(recorded)
     assert line.startswith("Hand 2 saved: Bikash ") and "Asha" not in line
 
@@ -126,8 +131,17 @@ def test_the_maal_counter_tells_the_page_what_to_write_into_the_maal_field(clien
     url = reverse("maal_preview", args=[marriage_table.keeper_token, 0])
     counted = csrf_post(client, url, {"tiplu-0": "2", "poplu-0": "1", "jhiplu-0": "1"})
     assert json.loads(counted["HX-Trigger"])["maal-counted"] == {
-        "seat": 0, "maal": 13, "counts": {"tiplu": "2", "poplu": "1", "jhiplu": "1", "tunnella_ordinary": "",
-                                          "tunnella_joker": "", "tunnella_poplu_jhiplu": ""}}
+        "seat": 0,
+        "maal": 13,
+        "counts": {
+            "tiplu": "2",
+            "poplu": "1",
+            "jhiplu": "1",
+            "tunnella_ordinary": "",
+            "tunnella_joker": "",
+            "tunnella_poplu_jhiplu": "",
+        },
+    }
     cleared = csrf_post(client, url, {"tiplu-0": "0"})
     assert json.loads(cleared["HX-Trigger"])["maal-counted"]["maal"] is None
 
@@ -138,12 +152,21 @@ def test_the_counted_maal_in_the_maal_field_is_no_conflict(client, marriage_tabl
     assert Hand.objects.get(table=marriage_table).inputs["Asha"]["maal_counts"]["tiplu"] == 2
 
 
-@pytest.mark.parametrize("game,inputs,marks", [
-    ("marriage", marriage_inputs("sWuo", (3, 4, 0, 0), Asha={"foul": True}, Bikash={"dublee": True}),
-     [["foul"], ["won", "dublee"], ["unseen"], ["sat out"]]),
-    ("thirteen", thirteen_round([1, 0, 0, 0], [0, 1, 0, 0]),
-     [["missed the bid"], ["made the bid"], ["made the bid"], ["made the bid"]]),
-])
+@pytest.mark.parametrize(
+    "game,inputs,marks",
+    [
+        (
+            "marriage",
+            marriage_inputs("sWuo", (3, 4, 0, 0), Asha={"foul": True}, Bikash={"dublee": True}),
+            [["foul"], ["won", "dublee"], ["unseen"], ["sat out"]],
+        ),
+        (
+            "thirteen",
+            thirteen_round([1, 0, 0, 0], [0, 1, 0, 0]),
+            [["missed the bid"], ["made the bid"], ["made the bid"], ["made the bid"]],
+        ),
+    ],
+)
 def test_the_board_marks_what_happened_in_a_hand(client, owner, game, inputs, marks):
     players = [name for name in inputs if name != "_hand"]
     colors = dict(zip(players, ["red", "yellow", "green", "blue"])) if game == "thirteen" else {}
@@ -165,11 +188,14 @@ def picker_url(table, mode):
     return reverse("picker_total", args=[table.keeper_token, mode])
 
 
-@pytest.mark.parametrize("game,mode,field,cards,shown", [
-    ("konkan", "cards", "cards-0", "AS 7H JK", "68"),
-    ("konkan", "groups", "groups", SET_61, "61"),
-    ("marriage-honors", "cards", "cards-1", "KS 5H JK", "15"),
-])
+@pytest.mark.parametrize(
+    "game,mode,field,cards,shown",
+    [
+        ("konkan", "cards", "cards-0", "AS 7H JK", "68"),
+        ("konkan", "groups", "groups", SET_61, "61"),
+        ("marriage-honors", "cards", "cards-1", "KS 5H JK", "15"),
+    ],
+)
 def test_the_card_picker_shows_what_its_cards_are_worth(client, owner, game, mode, field, cards, shown):
     table = fresh_table(game, owner)
     response = csrf_post(client, picker_url(table, mode), {"field": field, field: cards, "hand_number": "2"})
@@ -189,4 +215,7 @@ def test_a_game_without_a_card_picker_has_no_total(client, marriage_table):
     assert csrf_post(client, picker_url(marriage_table, "cards"), {"cards-0": "AS"}).status_code == 404
     konkan = tables.create_table(game="konkan", name="K", players=["A", "B"], rules={}, owner=marriage_table.owner)
     assert csrf_post(client, picker_url(konkan, "hand"), {"cards-0": "AS"}).status_code == 404
-    assert csrf_post(client, reverse("picker_total", args=[konkan.viewer_token, "cards"]), {"cards-0": "AS"}).status_code == 404
+    assert (
+        csrf_post(client, reverse("picker_total", args=[konkan.viewer_token, "cards"]), {"cards-0": "AS"}).status_code
+        == 404
+    )

@@ -57,24 +57,30 @@ TOTALS_3 = {"Asha": 20, "Bikram": 11, "Charlie": -19, "David": 0}
 
 # --- helpers ---------------------------------------------------------------------------------
 
+
 def entry_form(response):
     """The new-hand section of the table page (from its heading to the end of its form)."""
     body = page(response)
     start = body.index('id="new-hand"')
-    return body[start:body.index("</form>", start)]
+    return body[start : body.index("</form>", start)]
 
 
 def row_names(fragment):
     """The players of a round form, in the order the form lists them."""
-    return re.findall(r'<span class="who" id="who-\d"><span class="dot [^"]*" aria-hidden="true"></span>([^<]+)</span>', fragment)
+    return re.findall(
+        r'<span class="who" id="who-\d"><span class="dot [^"]*" aria-hidden="true"></span>([^<]+)</span>', fragment
+    )
 
 
 def test_each_bid_and_books_box_is_named_with_its_player(client, table):
     form = entry_form(client.get(table_url(table)))
     for seat, name in enumerate(PLAYERS):
-        assert f'<span class="who" id="who-{seat}">' in form and f'</span>{name}</span>' in form
-        assert re.search(rf'<span id="bid-{seat}-label">Bid</span>\s*<input name="bid-{seat}" [^>]*'
-                         rf'aria-labelledby="who-{seat} bid-{seat}-label"', form)
+        assert f'<span class="who" id="who-{seat}">' in form and f"</span>{name}</span>" in form
+        assert re.search(
+            rf'<span id="bid-{seat}-label">Bid</span>\s*<input name="bid-{seat}" [^>]*'
+            rf'aria-labelledby="who-{seat} bid-{seat}-label"',
+            form,
+        )
     csrf_post(client, add_url(table), bids_form(1, [1, 0, 0, 0]))
     form = entry_form(client.get(table_url(table)))
     for seat in range(4):
@@ -97,8 +103,11 @@ def input_names(fragment):
 def sheet(response):
     """The score sheet: player -> (colour, total, bid, sandbags) as printed."""
     rows = re.findall(
-        r'<tr><th scope="row" class="who" title="[^"]*"><span class="dot ([^"]*)" aria-hidden="true"></span>([^<]+)</th>\s*'
-        r'<td class="total">([^<]*)</td>\s*<td>([^<]*)</td>\s*<td>([^<]*)</td></tr>', page(response))
+        r'<tr><th scope="row" class="who" title="[^"]*">'
+        r'<span class="dot ([^"]*)" aria-hidden="true"></span>([^<]+)</th>\s*'
+        r'<td class="total">([^<]*)</td>\s*<td>([^<]*)</td>\s*<td>([^<]*)</td></tr>',
+        page(response),
+    )
     return {name: (color, total, bid, sandbags) for color, name, total, bid, sandbags in rows}
 
 
@@ -144,8 +153,14 @@ def whole_game(winner_seat=3):
 
 @pytest.fixture
 def table(owner):
-    return tables.create_table(game="thirteen", name="Thirteen night", players=PLAYERS, rules={}, owner=owner,
-                                 colors=dict(zip(PLAYERS, COLORS)))
+    return tables.create_table(
+        game="thirteen",
+        name="Thirteen night",
+        players=PLAYERS,
+        rules={},
+        owner=owner,
+        colors=dict(zip(PLAYERS, COLORS)),
+    )
 
 
 @pytest.fixture
@@ -158,6 +173,7 @@ def three_rounds(table):
 
 
 # --- creating a table ------------------------------------------------------------------------
+
 
 def test_the_new_table_form_has_four_seats_each_with_a_colour(client):
     response = client.get(reverse("new_table", args=["thirteen"]))
@@ -172,8 +188,14 @@ def test_the_new_table_form_has_four_seats_each_with_a_colour(client):
 
 
 def test_creating_a_table_saves_four_players_in_seat_order_with_colours_and_rules(client, owner):
-    data = table_form("thirteen", ["Charlie", "Asha", "David", "Bikram"], colors=["blue", "red", "green", "yellow"],
-                      sandbag_penalty="on", sandbag_limit="8", sandbag_penalty_points="50")
+    data = table_form(
+        "thirteen",
+        ["Charlie", "Asha", "David", "Bikram"],
+        colors=["blue", "red", "green", "yellow"],
+        sandbag_penalty="on",
+        sandbag_limit="8",
+        sandbag_penalty_points="50",
+    )
     response = csrf_post(client, reverse("new_table", args=["thirteen"]), data)
     assert response.status_code == 302
     table = Table.objects.get()
@@ -199,14 +221,24 @@ def test_the_house_rules_default_to_off(client):
 
 BAD_TABLES = [
     pytest.param(table_form("thirteen", PLAYERS[:3]), "table needs exactly 4 players", id="three-players"),
-    pytest.param(table_form("thirteen", PLAYERS + ["Eve"], colors=COLORS + ["red"]), "table needs exactly 4 players",
-                 id="five-players"),
-    pytest.param(table_form("thirteen", ["Asha", "Bikram", "asha", "David"]), "two players have this name",
-                 id="duplicate-names"),
-    pytest.param(table_form("thirteen", colors=["red", "purple", "green", "blue"]), "choose a colour for each player",
-                 id="unknown-colour"),
-    pytest.param(table_form("thirteen", colors=["red", "blue", "green", "blue"]),
-                 "two players wear blue: give each player a colour of their own", id="same-colour"),
+    pytest.param(
+        table_form("thirteen", PLAYERS + ["Eve"], colors=COLORS + ["red"]),
+        "table needs exactly 4 players",
+        id="five-players",
+    ),
+    pytest.param(
+        table_form("thirteen", ["Asha", "Bikram", "asha", "David"]), "two players have this name", id="duplicate-names"
+    ),
+    pytest.param(
+        table_form("thirteen", colors=["red", "purple", "green", "blue"]),
+        "choose a colour for each player",
+        id="unknown-colour",
+    ),
+    pytest.param(
+        table_form("thirteen", colors=["red", "blue", "green", "blue"]),
+        "two players wear blue: give each player a colour of their own",
+        id="same-colour",
+    ),
     pytest.param(table_form("thirteen", sandbag_limit="0"), "greater than or equal to 1", id="sandbag-limit-0"),
 ]
 
@@ -217,11 +249,15 @@ def test_a_bad_table_is_refused_with_a_message_and_nothing_saved(client, data, m
 
 
 def test_the_seats_in_the_same_colour_are_marked_beside_the_message(client):
-    response = csrf_post(client, reverse("new_table", args=["thirteen"]),
-                         table_form("thirteen", colors=["red", "blue", "green", "blue"]))
+    response = csrf_post(
+        client, reverse("new_table", args=["thirteen"]), table_form("thirteen", colors=["red", "blue", "green", "blue"])
+    )
     assert response.status_code == 422
-    marked = re.findall(r'<select name="color" aria-label="Colour of player (\d)" aria-invalid="true" '
-                        r'aria-describedby="players-error">', page(response))
+    marked = re.findall(
+        r'<select name="color" aria-label="Colour of player (\d)" aria-invalid="true" '
+        r'aria-describedby="players-error">',
+        page(response),
+    )
     assert marked == ["2", "4"]
     assert re.search(r'id="players-error" role="alert">Two players wear blue', page(response))
 
@@ -235,6 +271,7 @@ def test_the_message_for_the_wrong_number_of_players_names_four(client, players)
 
 
 # --- bids, then books ------------------------------------------------------------------------
+
 
 def test_the_history_says_the_bids_then_the_books_were_entered(client, table):
     csrf_post(client, add_url(table), bids_form(1, [1, 0, 0, 0]))
@@ -408,6 +445,7 @@ def test_round_13_always_has_spades_as_trump(client, owner):
 
 # --- bad input -------------------------------------------------------------------------------
 
+
 def _books_only(number, books):
     data = {"hand_number": str(number), "trump": ""}
     data.update({f"books-{seat}": str(value) for seat, value in enumerate(books)})
@@ -416,42 +454,74 @@ def _books_only(number, books):
 
 # (stage of round 2, form data, status, message). Round 1 is complete; round 2 deals 2 cards.
 BAD_POSTS = [
-    pytest.param("bids", bids_form(2, [0, 3, 0, 0]), 422, "Bikram · Bid: must be at most 2",
-                 id="bid-above-cards"),
-    pytest.param("bids", bids_form(2, [-1, 0, 0, 0]), 422, "Asha · Bid: must be at least 0",
-                 id="bid-negative"),
-    pytest.param("bids", bids_form(2, [0, 0, "two", 0]), 422, "Charlie · Bid: must be a whole number",
-                 id="bid-text"),
-    pytest.param("bids", bids_form(2, [0, 0, 0, "1.5"]), 422, "David · Bid: must be a whole number",
-                 id="bid-fraction"),
+    pytest.param("bids", bids_form(2, [0, 3, 0, 0]), 422, "Bikram · Bid: must be at most 2", id="bid-above-cards"),
+    pytest.param("bids", bids_form(2, [-1, 0, 0, 0]), 422, "Asha · Bid: must be at least 0", id="bid-negative"),
+    pytest.param("bids", bids_form(2, [0, 0, "two", 0]), 422, "Charlie · Bid: must be a whole number", id="bid-text"),
+    pytest.param("bids", bids_form(2, [0, 0, 0, "1.5"]), 422, "David · Bid: must be a whole number", id="bid-fraction"),
     pytest.param("bids", bids_form(2, [0, "", 0, 0]), 422, "Bikram · Bid: enter a number", id="bid-blank"),
-    pytest.param("bids", without(bids_form(2, [0, 0, 0, 0]), "bid-3"), 422, "David · Bid: the bid is missing",
-                 id="bid-missing"),
+    pytest.param(
+        "bids", without(bids_form(2, [0, 0, 0, 0]), "bid-3"), 422, "David · Bid: the bid is missing", id="bid-missing"
+    ),
     pytest.param("bids", _books_only(2, [1, 1, 0, 0]), 422, "bids come before books", id="books-before-bids"),
-    pytest.param("bids", bids_form(2, [0, 0, 0, 0], trump="X"), 422, "trump: must be S, H, D or C",
-                 id="trump-not-a-suit"),
-    pytest.param("bids", without(bids_form(2, [0, 0, 0, 0]), "hand_number"), 422,
-                 "the form is out of date: reload the page", id="no-hand-number"),
+    pytest.param(
+        "bids", bids_form(2, [0, 0, 0, 0], trump="X"), 422, "trump: must be S, H, D or C", id="trump-not-a-suit"
+    ),
+    pytest.param(
+        "bids",
+        without(bids_form(2, [0, 0, 0, 0]), "hand_number"),
+        422,
+        "the form is out of date: reload the page",
+        id="no-hand-number",
+    ),
     pytest.param("bids", bids_form(1, [0, 0, 0, 0]), 409, "Round 1 was already recorded", id="round-already-played"),
-    pytest.param("books", books_form(2, 1, [0, 1, 0, 0]), 422, "the books add up to 1, but 2 tricks were played",
-                 id="books-short"),
-    pytest.param("books", books_form(2, 1, [1, 1, 1, 0]), 422, "the books add up to 3, but 2 tricks were played",
-                 id="books-over"),
-    pytest.param("books", books_form(2, 1, [0, 3, 0, 0]), 422, "Bikram · Books: must be at most 2",
-                 id="books-above-cards"),
-    pytest.param("books", books_form(2, 1, [0, 1, 2, -1]), 422, "David · Books: must be at least 0",
-                 id="books-negative"),
-    pytest.param("books", books_form(2, 1, [0, "x", 1, 1]), 422, "Bikram · Books: must be a whole number",
-                 id="books-text"),
+    pytest.param(
+        "books",
+        books_form(2, 1, [0, 1, 0, 0]),
+        422,
+        "the books add up to 1, but 2 tricks were played",
+        id="books-short",
+    ),
+    pytest.param(
+        "books", books_form(2, 1, [1, 1, 1, 0]), 422, "the books add up to 3, but 2 tricks were played", id="books-over"
+    ),
+    pytest.param(
+        "books", books_form(2, 1, [0, 3, 0, 0]), 422, "Bikram · Books: must be at most 2", id="books-above-cards"
+    ),
+    pytest.param(
+        "books", books_form(2, 1, [0, 1, 2, -1]), 422, "David · Books: must be at least 0", id="books-negative"
+    ),
+    pytest.param(
+        "books", books_form(2, 1, [0, "x", 1, 1]), 422, "Bikram · Books: must be a whole number", id="books-text"
+    ),
     pytest.param("books", books_form(2, 1, [0, 1, "", 1]), 422, "Charlie · Books: enter a number", id="books-blank"),
-    pytest.param("books", without(books_form(2, 1, [0, 1, 1, 0]), "books-3"), 422,
-                 "David · Books: the books are missing", id="books-missing"),
-    pytest.param("books", without(books_form(2, 1, [0, 1, 1, 0]), "version"), 422,
-                 "the form is out of date: reload the page", id="books-without-version"),
-    pytest.param("books", books_form(2, 7, [0, 1, 1, 0]), 409, "Round 2 was already recorded on another phone",
-                 id="books-stale-version"),
-    pytest.param("books", {**bids_form(3, [0, 0, 0, 0]), "version": "1"}, 422, "enter the books of round 2 first",
-                 id="next-round-while-pending"),
+    pytest.param(
+        "books",
+        without(books_form(2, 1, [0, 1, 1, 0]), "books-3"),
+        422,
+        "David · Books: the books are missing",
+        id="books-missing",
+    ),
+    pytest.param(
+        "books",
+        without(books_form(2, 1, [0, 1, 1, 0]), "version"),
+        422,
+        "the form is out of date: reload the page",
+        id="books-without-version",
+    ),
+    pytest.param(
+        "books",
+        books_form(2, 7, [0, 1, 1, 0]),
+        409,
+        "Round 2 was already recorded on another phone",
+        id="books-stale-version",
+    ),
+    pytest.param(
+        "books",
+        {**bids_form(3, [0, 0, 0, 0]), "version": "1"},
+        422,
+        "enter the books of round 2 first",
+        id="next-round-while-pending",
+    ),
 ]
 
 
@@ -520,6 +590,7 @@ def test_a_post_without_the_csrf_token_is_refused(client, table):
 
 # --- correcting rounds -----------------------------------------------------------------------
 
+
 def test_the_edit_page_shows_the_bids_and_books_of_a_round(client, three_rounds):
     response = client.get(edit_url(three_rounds, 2))
     assert response.status_code == 200
@@ -527,8 +598,16 @@ def test_the_edit_page_shows_the_bids_and_books_of_a_round(client, three_rounds)
     assert 'name="version" value="2"' in body  # 1 for the bids, 2 once the books were in
     assert row_names(body) == ["Bikram", "Charlie", "David", "Asha"]
     values = dict(re.findall(r'<input name="((?:bid|books)-\d)" value="(\d*)"', body))
-    assert values == {"bid-1": "1", "books-1": "1", "bid-2": "0", "books-2": "1", "bid-3": "1", "books-3": "0",
-                      "bid-0": "0", "books-0": "0"}
+    assert values == {
+        "bid-1": "1",
+        "books-1": "1",
+        "bid-2": "0",
+        "books-2": "1",
+        "bid-3": "1",
+        "books-3": "0",
+        "bid-0": "0",
+        "books-0": "0",
+    }
     assert "Save the correction" in body
 
 
@@ -540,7 +619,10 @@ def test_correcting_an_earlier_rounds_books_changes_every_later_total(client, th
     assert response["Location"] == table_url(table)
     hands = list(Hand.objects.filter(table=table))
     assert [hand.points for hand in hands] == [
-        {"Asha": -10, "Bikram": 1, "Charlie": 0, "David": 0}, POINTS[1], POINTS[2]]
+        {"Asha": -10, "Bikram": 1, "Charlie": 0, "David": 0},
+        POINTS[1],
+        POINTS[2],
+    ]
     assert [hand.version for hand in hands] == [3, 2, 2]
     assert hands[0].inputs == thirteen_round(ROUND_1[0], [0, 1, 0, 0])
     table.refresh_from_db()
@@ -553,8 +635,13 @@ def test_correcting_an_earlier_rounds_books_changes_every_later_total(client, th
 
 
 def test_a_correction_moves_a_sandbag_penalty_into_a_later_round(client, owner):
-    table = tables.create_table(game="thirteen", name="Sandbags", players=PLAYERS, owner=owner,
-                                  rules={"sandbag_penalty": True, "sandbag_limit": 2, "sandbag_penalty_points": 50})
+    table = tables.create_table(
+        game="thirteen",
+        name="Sandbags",
+        players=PLAYERS,
+        owner=owner,
+        rules={"sandbag_penalty": True, "sandbag_limit": 2, "sandbag_penalty_points": 50},
+    )
     for bids, books in (ROUND_1, ROUND_2, ROUND_3):
         play(table, bids, books)
     table.refresh_from_db()
@@ -578,12 +665,18 @@ def test_correcting_a_bid_of_an_earlier_round(client, three_rounds):
     assert table.totals == {**TOTALS_3, "David": 10}
 
 
-@pytest.mark.parametrize("data, message", [
-    pytest.param(edit_form(2, ROUND_1[0], [1, 1, 0, 0]), "the books add up to 2, but 1 trick was played",
-                 id="books-not-adding-up"),
-    pytest.param(edit_form(2, [2, 0, 0, 0], ROUND_1[1]), "Asha · Bid: must be at most 1", id="bid-above-cards"),
-    pytest.param(edit_form(2, ROUND_1[0], [1, 0, "", 0]), "Charlie · Books: enter a number", id="books-blank"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        pytest.param(
+            edit_form(2, ROUND_1[0], [1, 1, 0, 0]),
+            "the books add up to 2, but 1 trick was played",
+            id="books-not-adding-up",
+        ),
+        pytest.param(edit_form(2, [2, 0, 0, 0], ROUND_1[1]), "Asha · Bid: must be at most 1", id="bid-above-cards"),
+        pytest.param(edit_form(2, ROUND_1[0], [1, 0, "", 0]), "Charlie · Books: enter a number", id="books-blank"),
+    ],
+)
 def test_a_bad_correction_is_refused_and_nothing_changes(client, three_rounds, data, message):
     before = snapshot(three_rounds)
     response = csrf_post(client, edit_url(three_rounds, 1), data)
@@ -603,11 +696,15 @@ def test_a_correction_from_a_stale_page_is_refused(client, three_rounds):
 
 # --- correcting names and colours ------------------------------------------------------------
 
+
 def test_correcting_a_name_renames_it_everywhere_and_colours_change(client, three_rounds):
     table = three_rounds
     bid(table, [1, 1, 1, 1])  # round 4 pending: its bids are renamed too
-    response = csrf_post(client, reverse("players", args=[table.keeper_token]), {
-        "player": ["Anita", "Bikram", "Charlie", "Dev"], "color": ["blue", "yellow", "green", "red"]})
+    response = csrf_post(
+        client,
+        reverse("players", args=[table.keeper_token]),
+        {"player": ["Anita", "Bikram", "Charlie", "Dev"], "color": ["blue", "yellow", "green", "red"]},
+    )
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.players == ["Anita", "Bikram", "Charlie", "Dev"]
@@ -621,7 +718,8 @@ def test_correcting_a_name_renames_it_everywhere_and_colours_change(client, thre
     assert table.current_hand["inputs"] == thirteen_round([1, 1, 1, 1], players=renamed)
     assert [hand.points for hand in hands[:3]] == [
         {{"Asha": "Anita", "David": "Dev"}.get(name, name): value for name, value in points.items()}
-        for points in POINTS]
+        for points in POINTS
+    ]
     board = client.get(table_url(table))
     body = page(board)
     assert "Players updated." in body
@@ -636,15 +734,27 @@ def test_correcting_a_name_renames_it_everywhere_and_colours_change(client, thre
     assert table.totals == {"Anita": 30, "Bikram": 21, "Charlie": -9, "Dev": 10}
 
 
-@pytest.mark.parametrize("data, message", [
-    pytest.param({"player": ["Anita", "Bikram", "Charlie"], "color": COLORS}, "4 players", id="three-names"),
-    pytest.param({"player": ["Anita", "Bikram", "Charlie", "anita"], "color": COLORS}, "two players have this name",
-                 id="duplicate"),
-    pytest.param({"player": PLAYERS, "color": ["red", "red", "pink", "blue"]}, "choose a colour for each player",
-                 id="unknown-colour"),
-    pytest.param({"player": PLAYERS, "color": ["red", "yellow", "red", "blue"]},
-                 "two players wear red: give each player a colour of their own", id="same-colour"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        pytest.param({"player": ["Anita", "Bikram", "Charlie"], "color": COLORS}, "4 players", id="three-names"),
+        pytest.param(
+            {"player": ["Anita", "Bikram", "Charlie", "anita"], "color": COLORS},
+            "two players have this name",
+            id="duplicate",
+        ),
+        pytest.param(
+            {"player": PLAYERS, "color": ["red", "red", "pink", "blue"]},
+            "choose a colour for each player",
+            id="unknown-colour",
+        ),
+        pytest.param(
+            {"player": PLAYERS, "color": ["red", "yellow", "red", "blue"]},
+            "two players wear red: give each player a colour of their own",
+            id="same-colour",
+        ),
+    ],
+)
 def test_a_bad_name_correction_is_refused_and_nothing_changes(client, three_rounds, data, message):
     before = snapshot(three_rounds)
     response = csrf_post(client, reverse("players", args=[three_rounds.keeper_token]), data)
@@ -677,8 +787,13 @@ def test_the_board_says_round_where_other_games_say_hand(client, fourteenth_roun
 def test_the_edit_and_history_pages_and_messages_say_round(client, fourteenth_round):
     table = fourteenth_round
     edit_page = read_text(client.get(edit_url(table, 14)))
-    for words in ("Fix round 14", "every total after this round follows", "Delete this round? The rounds after it",
-                  "Delete round 14", "History of round 14"):
+    for words in (
+        "Fix round 14",
+        "every total after this round follows",
+        "Delete this round? The rounds after it",
+        "Delete round 14",
+        "History of round 14",
+    ):
         assert words in edit_page
     assert HAND.findall(edit_page) == []
     player = read_text(client.get(reverse("player", args=["Asha"])))
@@ -693,6 +808,7 @@ def test_the_edit_and_history_pages_and_messages_say_round(client, fourteenth_ro
 
 
 # --- the end ---------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def finished_game(owner):
@@ -714,10 +830,13 @@ def test_after_round_25_the_page_shows_game_over_and_the_winner(client, finished
     assert totals_row(response)["David"] == "+1690"
 
 
-@pytest.mark.parametrize("data", [
-    pytest.param(bids_form(26, [1, 0, 0, 0]), id="round-26"),
-    pytest.param({**bids_form(25, [1, 0, 0, 0]), "version": "1"}, id="round-25-again"),
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        pytest.param(bids_form(26, [1, 0, 0, 0]), id="round-26"),
+        pytest.param({**bids_form(25, [1, 0, 0, 0]), "version": "1"}, id="round-25-again"),
+    ],
+)
 def test_a_post_after_the_game_is_over_is_refused_and_nothing_saved(client, finished_game, data):
     before = snapshot(finished_game)
     response = csrf_post(client, add_url(finished_game), data)
@@ -739,10 +858,16 @@ def test_a_round_can_still_be_corrected_after_the_game_is_over(client, finished_
 
 # --- import and export -----------------------------------------------------------------------
 
+
 def test_export_import_export_gives_the_same_document(client, owner):
-    table = tables.create_table(game="thirteen", name="Round trip", players=PLAYERS, owner=owner,
-                                  rules={"sandbag_penalty": True, "sandbag_limit": 2},
-                                  colors=dict(zip(PLAYERS, COLORS)))
+    table = tables.create_table(
+        game="thirteen",
+        name="Round trip",
+        players=PLAYERS,
+        owner=owner,
+        rules={"sandbag_penalty": True, "sandbag_limit": 2},
+        colors=dict(zip(PLAYERS, COLORS)),
+    )
     recording.record_hand(table, {**thirteen_round(ROUND_1[0]), "_hand": {"trump": "C"}}, 1)
     recording.record_hand(table, {**thirteen_round(*ROUND_1), "_hand": {"trump": "C"}}, 1, version=1)
     play(table, *ROUND_2)
@@ -773,5 +898,6 @@ def test_export_import_export_gives_the_same_document(client, owner):
 def test_an_invalid_thirteen_file_is_rejected_whole(client):
     hands = whole_game()[:3]
     hands[2] = thirteen_round([1, 0, 2, 1], [1, 1, 0, 0])  # three cards, two books
-    assert_import_refused(client, document("thirteen", PLAYERS, hands),
-                          "hand 3, books: the books add up to 2, but 3 tricks were played")
+    assert_import_refused(
+        client, document("thirteen", PLAYERS, hands), "hand 3, books: the books add up to 2, but 3 tricks were played"
+    )

@@ -18,9 +18,15 @@ OUTCOME_CHOICES = [
     # Translators: a Konkan outcome: laid down no groups this hand.
     ("not_set", _("Not set")),
 ]
-FIELD_LABELS = {"outcome": _("Outcome"), "hand_penalty": _("Penalty"), "cards": _("Cards"),
-                "failed_wins": _("Failed wins"), "joker_discard": _("Joker discard"),
-                "groups": pgettext_lazy("konkan groups laid down", "Set")}
+FIELD_LABELS = {
+    "outcome": _("Outcome"),
+    "hand_penalty": _("Penalty"),
+    "cards": _("Cards"),
+    "failed_wins": _("Failed wins"),
+    "joker_discard": _("Joker discard"),
+    "groups": pgettext_lazy("konkan groups laid down", "Set"),
+}
+
 
 def form_context(table, number, inputs=None):
     sets, needed = sets_so_far(table)
@@ -45,22 +51,27 @@ def rows(table, number, inputs=None):
     """Per player: the outcome, penalty or cards, failed wins; players who are out are marked.
     A new hand starts with the players who set (in the set tracker) as "had set" and the rest
     as "not set": only the winner needs a tap."""
-    out = set(table.progress.get("out", ())) if inputs is None else {
-        name for name, entry in inputs.items() if name != "_hand" and entry["outcome"] == "out"}
+    out = (
+        set(table.progress.get("out", ()))
+        if inputs is None
+        else {name for name, entry in inputs.items() if name != "_hand" and entry["outcome"] == "out"}
+    )
     setters = {each["player"] for each in sets_so_far(table)[0]}
     result = []
     for seat, name in enumerate(table.seated_for(number)):
         entry = (inputs or {}).get(name, {})
         new_hand_outcome = "set" if name in setters else "not_set"
-        result.append({
-            "seat": seat,
-            "name": name,
-            "out": name in out,
-            "outcome": entry.get("outcome", new_hand_outcome if inputs is None else ""),
-            "penalty": entry.get("hand_penalty", ""),
-            "cards": " ".join(entry.get("cards", [])),
-            "failed_wins": entry.get("failed_wins", 0),
-        })
+        result.append(
+            {
+                "seat": seat,
+                "name": name,
+                "out": name in out,
+                "outcome": entry.get("outcome", new_hand_outcome if inputs is None else ""),
+                "penalty": entry.get("hand_penalty", ""),
+                "cards": " ".join(entry.get("cards", [])),
+                "failed_wins": entry.get("failed_wins", 0),
+            }
+        )
     return result
 
 
@@ -68,8 +79,12 @@ def rows_from_post(data, table, number, base=None):
     result = rows(table, number, base)
     for row in result:
         seat = row["seat"]
-        row.update(outcome=data.get(f"outcome-{seat}", row["outcome"]), penalty=data.get(f"penalty-{seat}", ""),
-                   cards=data.get(f"cards-{seat}", ""), failed_wins=data.get(f"failed_wins-{seat}", 0))
+        row.update(
+            outcome=data.get(f"outcome-{seat}", row["outcome"]),
+            penalty=data.get(f"penalty-{seat}", ""),
+            cards=data.get(f"cards-{seat}", ""),
+            failed_wins=data.get(f"failed_wins-{seat}", 0),
+        )
     return result
 
 
@@ -128,15 +143,17 @@ def record_set(table, player, groups_text, score_text):
     sets, _needed = sets_so_far(table)
     # A player sets once a hand, so a hand's sets are at most its players.
     if any(each["player"] == player for each in sets):
-        raise InputError(gettext_noop("%(player)s has set already in this hand"), params={"player": player},
-                         field="player")
+        raise InputError(
+            gettext_noop("%(player)s has set already in this hand"), params={"player": player}, field="player"
+        )
     highest = max((each["value"] for each in sets), default=0)
     if (score_text or "").strip():
         score = whole_number(score_text, player=player, field="groups")
         value = engine.check_set_score(table.rules, score, highest, player=player)
     else:
-        value = engine.check_set(table.rules, parse_groups(groups_text, player=player, field="groups"), highest,
-                                 player=player)
+        value = engine.check_set(
+            table.rules, parse_groups(groups_text, player=player, field="groups"), highest, player=player
+        )
     return sets + [{"player": player, "value": value}]
 
 

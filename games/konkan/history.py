@@ -9,8 +9,12 @@ from scoring import konkan as engine
 from ..cards import cards
 from ..templatetags.cardscore import left_to_right
 
-OUTCOMES = {"winner": gettext_lazy("winner"), "set": gettext_lazy("had set"), "not_set": gettext_lazy("had not set"),
-            "out": gettext_lazy("out of the game")}
+OUTCOMES = {
+    "winner": gettext_lazy("winner"),
+    "set": gettext_lazy("had set"),
+    "not_set": gettext_lazy("had not set"),
+    "out": gettext_lazy("out of the game"),
+}
 
 
 def words(table, name, value, entry=None):
@@ -25,7 +29,9 @@ def words(table, name, value, entry=None):
         # The cards and their sum each kept whole in right-to-left text: the word "joker" among the
         # cards must not carry the sum along with it.
         return _("cards left %(cards)s = %(points)s") % {
-            "cards": left_to_right(cards(value)), "points": left_to_right(engine.card_penalty(table.rules, value))}
+            "cards": left_to_right(cards(value)),
+            "points": left_to_right(engine.card_penalty(table.rules, value)),
+        }
     if name == "failed_wins" and isinstance(value, int):
         if entry is not None and not value:
             return ""  # no failed win goes without saying

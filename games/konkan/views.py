@@ -22,8 +22,17 @@ def record_set(request, token):
     try:
         sets = checked_sets(table, request.POST.get("player", ""), groups, score)
     except InputError as error:
-        return render_table(request, table, True, token, status=422, set_error=problems.shown(error), set_groups=groups,
-                            set_score=score, set_player=request.POST.get("player", ""))
+        return render_table(
+            request,
+            table,
+            True,
+            token,
+            status=422,
+            set_error=problems.shown(error),
+            set_groups=groups,
+            set_score=score,
+            set_player=request.POST.get("player", ""),
+        )
     tables.save_current_hand(table, {"sets": sets})
     messages.success(request, _("%(player)s set with %(value)s.") % sets[-1])
     if request.htmx:

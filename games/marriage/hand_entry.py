@@ -31,8 +31,15 @@ COUNTERS = [
     ("tunnella_poplu_jhiplu", _("Poplu/jhiplu tunnella")),
 ]
 
-FIELD_LABELS = {"status": _("Status"), "maal": _("Maal"), "maal_counts": _("Maal counts"),
-                "dublee": _("Dublee"), "foul": _("Foul"), **dict(COUNTERS)}
+FIELD_LABELS = {
+    "status": _("Status"),
+    "maal": _("Maal"),
+    "maal_counts": _("Maal counts"),
+    "dublee": _("Dublee"),
+    "foul": _("Foul"),
+    **dict(COUNTERS),
+}
+
 
 def form_context(table, number, inputs=None):
     """What the hand form's template needs besides the rows."""
@@ -41,7 +48,8 @@ def form_context(table, number, inputs=None):
         "entry_title": _("Hand %(number)s") % {"number": number},
         # Who dealt an earlier hand is not kept (the seats may have changed since): the next one's is.
         "entry_note": _("%(dealer)s deals") % {"dealer": table.progress["dealer"]}
-        if number == table.state["hands"] + 1 else "",
+        if number == table.state["hands"] + 1
+        else "",
         "entry_next_notes": offline.dealer_notes(table) if number == table.state["hands"] + 1 else "",
         "submit_label": _("Save hand %(number)s") % {"number": number},
         "status_choices": STATUS_CHOICES,
@@ -66,7 +74,8 @@ def _row(seat, name, status, maal, counted_maal, count_fields, dublee=False, fou
         "maal": maal,
         "counted_maal": counted_maal,
         "counters": [{"field": field, "label": label, "value": count_fields[field]} for field, label in COUNTERS],
-        "counting": counted_maal is not None or any(str(value).strip() not in ("", "0") for value in count_fields.values()),
+        "counting": counted_maal is not None
+        or any(str(value).strip() not in ("", "0") for value in count_fields.values()),
         "dublee": dublee,
         "foul": foul,
     }
@@ -80,26 +89,41 @@ def rows(table, number, inputs=None):
         entry = (inputs or {}).get(name, {})
         counts = entry.get("maal_counts")
         maal_shown = engine.count_maal(table.rules["maal_table"], counts) if counts else None
-        result.append(_row(seat, name, entry.get("status", "seen" if inputs is None else ""),
-                           maal_shown if counts else entry.get("maal", ""), maal_shown,
-                           _counts_to_fields(counts or engine.empty_counts()), entry.get("dublee", False),
-                           entry.get("foul", False)))
+        result.append(
+            _row(
+                seat,
+                name,
+                entry.get("status", "seen" if inputs is None else ""),
+                maal_shown if counts else entry.get("maal", ""),
+                maal_shown,
+                _counts_to_fields(counts or engine.empty_counts()),
+                entry.get("dublee", False),
+                entry.get("foul", False),
+            )
+        )
     return result
 
 
 def rows_from_post(data, table, number, base=None):
     """The form as it was posted, to show again with an error: nothing typed is lost."""
-    return [_row(seat, name, data.get(f"status-{seat}", ""), data.get(f"maal-{seat}", ""), None,
-                 {field: data.get(f"{field}-{seat}", "") for field, _label in COUNTERS},
-                 data.get(f"dublee-{seat}") == "on", data.get(f"foul-{seat}") == "on")
-            for seat, name in enumerate(table.seated_for(number))]
+    return [
+        _row(
+            seat,
+            name,
+            data.get(f"status-{seat}", ""),
+            data.get(f"maal-{seat}", ""),
+            None,
+            {field: data.get(f"{field}-{seat}", "") for field, _label in COUNTERS},
+            data.get(f"dublee-{seat}") == "on",
+            data.get(f"foul-{seat}") == "on",
+        )
+        for seat, name in enumerate(table.seated_for(number))
+    ]
 
 
 def parse_counts(data, seat, name):
     """One player's maal counter fields as docs/FORMAT.md's maal_counts."""
-    values = {
-        field: whole_number(data.get(f"{field}-{seat}"), player=name, field=field) for field, _label in COUNTERS
-    }
+    values = {field: whole_number(data.get(f"{field}-{seat}"), player=name, field=field) for field, _label in COUNTERS}
     return {
         "tiplu": values["tiplu"],
         "poplu": values["poplu"],
@@ -121,8 +145,12 @@ def parse(data, table, number, base, problems):
                 counted = engine.count_maal(table.rules["maal_table"], engine.validate_counts(counts, player=name))
                 # The counter writes what it finds into the Maal field: the same number is no conflict.
                 if typed and typed != str(counted):
-                    raise InputError(gettext_noop("the counter found %(counted)s maal but %(typed)s is typed: clear one"),
-                                     params={"counted": counted, "typed": typed}, player=name, field="maal")
+                    raise InputError(
+                        gettext_noop("the counter found %(counted)s maal but %(typed)s is typed: clear one"),
+                        params={"counted": counted, "typed": typed},
+                        player=name,
+                        field="maal",
+                    )
                 entry["maal_counts"] = counts
             else:
                 entry["maal"] = whole_number(typed, player=name, field="maal")
@@ -133,6 +161,11 @@ def parse(data, table, number, base, problems):
 def marks(inputs):
     """What the board marks beside each player's points: the winner, unseen, dublee, foul, sat out."""
     shown = {"winner": "won", "unseen": "unseen", "out": "sat_out"}
-    return {name: [key for key in (shown.get(entry["status"]), entry.get("dublee") and "dublee",
-                                   entry.get("foul") and "foul") if key]
-            for name, entry in inputs.items()}
+    return {
+        name: [
+            key
+            for key in (shown.get(entry["status"]), entry.get("dublee") and "dublee", entry.get("foul") and "foul")
+            if key
+        ]
+        for name, entry in inputs.items()
+    }

@@ -8,12 +8,17 @@ from scoring import marriage as engine
 
 from ..history import separator
 
-STATUSES = {"winner": gettext_lazy("winner"), "seen": pgettext_lazy("marriage player", "seen"),
-            "unseen": pgettext_lazy("marriage player", "unseen"),
-            "out": gettext_lazy("sat out")}
+STATUSES = {
+    "winner": gettext_lazy("winner"),
+    "seen": pgettext_lazy("marriage player", "seen"),
+    "unseen": pgettext_lazy("marriage player", "unseen"),
+    "out": gettext_lazy("sat out"),
+}
 # Translators: a dublee is a Marriage win with seven pairs; a foul a penalty for a wrong show.
-MARKS = {"dublee": (gettext_lazy("dublee"), gettext_lazy("no dublee")),
-         "foul": (gettext_lazy("foul"), gettext_lazy("no foul"))}
+MARKS = {
+    "dublee": (gettext_lazy("dublee"), gettext_lazy("no dublee")),
+    "foul": (gettext_lazy("foul"), gettext_lazy("no foul")),
+}
 
 
 def words(table, name, value, entry=None):
@@ -44,9 +49,13 @@ def maal_counted(table, counts):
         (jhiplu, ngettext("%(count)s jhiplu", "%(count)s jhiplu", jhiplu)),
         (tunnellas["ordinary"], ngettext("%(count)s tunnella", "%(count)s tunnellas", tunnellas["ordinary"])),
         (tunnellas["joker"], ngettext("%(count)s joker tunnella", "%(count)s joker tunnellas", tunnellas["joker"])),
-        (tunnellas["poplu_jhiplu"], ngettext("%(count)s poplu/jhiplu tunnella", "%(count)s poplu/jhiplu tunnellas",
-                                             tunnellas["poplu_jhiplu"])),
+        (
+            tunnellas["poplu_jhiplu"],
+            ngettext("%(count)s poplu/jhiplu tunnella", "%(count)s poplu/jhiplu tunnellas", tunnellas["poplu_jhiplu"]),
+        ),
     ]
     said = separator().join(text % {"count": count} for count, text in held if count) or _("nothing")
     return _("maal counted — %(items)s = %(maal)s") % {
-        "items": said, "maal": engine.count_maal(table.rules["maal_table"], counts)}
+        "items": said,
+        "maal": engine.count_maal(table.rules["maal_table"], counts),
+    }

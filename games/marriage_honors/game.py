@@ -25,8 +25,9 @@ GAME = Game(
     rule_fields={
         "decks": forms.IntegerField(label=_("Decks"), min_value=3, max_value=5),
         "cards_per_hand": forms.IntegerField(label=_("Cards per hand"), min_value=3),
-        "direction": forms.ChoiceField(label=_("Direction of play"),
-                                       choices=[("clockwise", _("Clockwise")), ("anticlockwise", _("Anticlockwise"))]),
+        "direction": forms.ChoiceField(
+            label=_("Direction of play"), choices=[("clockwise", _("Clockwise")), ("anticlockwise", _("Anticlockwise"))]
+        ),
         "honor_value": forms.IntegerField(label=_("Points per honor"), min_value=0),
         "marriage_points": forms.IntegerField(label=_("Points per marriage"), min_value=0),
         "surrender_first_points": forms.IntegerField(label=_("Hand points of a first-move surrender"), min_value=0),

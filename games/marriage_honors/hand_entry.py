@@ -16,8 +16,14 @@ OUTCOME_CHOICES = [
     ("no_turn", _("No turn")),
     ("inactive", _("Sat out")),
 ]
-FIELD_LABELS = {"outcome": _("Outcome"), "honors": _("Honors"), "marriages": _("Marriages"),
-                "hand_points": _("Hand points"), "cards": _("Cards")}
+FIELD_LABELS = {
+    "outcome": _("Outcome"),
+    "honors": _("Honors"),
+    "marriages": _("Marriages"),
+    "hand_points": _("Hand points"),
+    "cards": _("Cards"),
+}
+
 
 def form_context(table, number, inputs=None):
     return {
@@ -34,15 +40,17 @@ def rows(table, number, inputs=None):
     result = []
     for seat, name in enumerate(table.seated_for(number)):
         entry = (inputs or {}).get(name, {})
-        result.append({
-            "seat": seat,
-            "name": name,
-            "outcome": entry.get("outcome", ""),
-            "honors": entry.get("honors", 0),
-            "marriages": entry.get("marriages", 0),
-            "hand_points": entry.get("hand_points", ""),
-            "cards": "",
-        })
+        result.append(
+            {
+                "seat": seat,
+                "name": name,
+                "outcome": entry.get("outcome", ""),
+                "honors": entry.get("honors", 0),
+                "marriages": entry.get("marriages", 0),
+                "hand_points": entry.get("hand_points", ""),
+                "cards": "",
+            }
+        )
     return result
 
 
@@ -50,8 +58,12 @@ def rows_from_post(data, table, number, base=None):
     result = rows(table, number)
     for row in result:
         seat = row["seat"]
-        row.update({field: data.get(f"{field}-{seat}", "") for field in ("outcome", "honors", "marriages",
-                                                                          "hand_points", "cards")})
+        row.update(
+            {
+                field: data.get(f"{field}-{seat}", "")
+                for field in ("outcome", "honors", "marriages", "hand_points", "cards")
+            }
+        )
     return result
 
 
@@ -69,8 +81,11 @@ def parse(data, table, number, base, problems):
                 typed = (data.get(f"hand_points-{seat}") or "").strip()
                 cards = parse_cards(data.get(f"cards-{seat}"))
                 if typed and cards:
-                    raise InputError(gettext_noop("type the hand points or count the cards, not both"),
-                                     player=name, field="hand_points")
+                    raise InputError(
+                        gettext_noop("type the hand points or count the cards, not both"),
+                        player=name,
+                        field="hand_points",
+                    )
                 if cards:
                     entry["hand_points"] = engine.hand_points_from_cards(cards, player=name)
                 elif typed:
@@ -81,9 +96,11 @@ def parse(data, table, number, base, problems):
 
 def cell_details(table, hand):
     """PART_A and PART_B of each player's score, shown when a score is tapped."""
-    return {name: _("honors %(a)s, hand %(b)s") % {"a": points(part_a), "b": points(part_b)}
-            for name, (part_a, part_b) in engine.parts(table.rules, table.seated_for(hand.number), hand.inputs).items()
-            if hand.inputs[name]["outcome"] != "inactive"}
+    return {
+        name: _("honors %(a)s, hand %(b)s") % {"a": points(part_a), "b": points(part_b)}
+        for name, (part_a, part_b) in engine.parts(table.rules, table.seated_for(hand.number), hand.inputs).items()
+        if hand.inputs[name]["outcome"] != "inactive"
+    }
 
 
 def deal_info(table, data):

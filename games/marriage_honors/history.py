@@ -3,10 +3,14 @@
 
 from django.utils.translation import gettext_lazy, ngettext
 
-OUTCOMES = {"declared": gettext_lazy("declared"), "played": gettext_lazy("played on"),
-            "surrendered_first": gettext_lazy("surrendered on the first move"),
-            "surrendered_later": gettext_lazy("surrendered later"), "no_turn": gettext_lazy("never got a turn"),
-            "inactive": gettext_lazy("sat out")}
+OUTCOMES = {
+    "declared": gettext_lazy("declared"),
+    "played": gettext_lazy("played on"),
+    "surrendered_first": gettext_lazy("surrendered on the first move"),
+    "surrendered_later": gettext_lazy("surrendered later"),
+    "no_turn": gettext_lazy("never got a turn"),
+    "inactive": gettext_lazy("sat out"),
+}
 
 
 def words(table, name, value, entry=None):

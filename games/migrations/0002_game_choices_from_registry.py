@@ -1,24 +1,26 @@
 # The games come from the registry (games/registry.py): each game app declares its own.
 
-import games.registry
 from django.db import migrations, models
+
+import games.registry
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='pointtable',
-            name='game',
-            field=models.CharField(choices=games.registry.game_choices, max_length=30, unique=True, verbose_name='game'),
+            model_name="pointtable",
+            name="game",
+            field=models.CharField(
+                choices=games.registry.game_choices, max_length=30, unique=True, verbose_name="game"
+            ),
         ),
         migrations.AlterField(
-            model_name='table',
-            name='game',
-            field=models.CharField(choices=games.registry.game_choices, max_length=30, verbose_name='game'),
+            model_name="table",
+            name="game",
+            field=models.CharField(choices=games.registry.game_choices, max_length=30, verbose_name="game"),
         ),
     ]

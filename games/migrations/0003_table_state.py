@@ -17,15 +17,14 @@ def fold_existing_tables(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0002_game_choices_from_registry'),
+        ("games", "0002_game_choices_from_registry"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='table',
-            name='state',
+            model_name="table",
+            name="state",
             field=models.JSONField(default=dict, editable=False),
         ),
         migrations.RunPython(fold_existing_tables, migrations.RunPython.noop),

@@ -4,15 +4,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0004_hand_change_title'),
+        ("games", "0004_hand_change_title"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='handchange',
-            name='action',
-            field=models.CharField(choices=[('entered', 'entered'), ('corrected', 'corrected'), ('deleted', 'deleted'), ('restored', 'restored')], max_length=10),
+            model_name="handchange",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("entered", "entered"),
+                    ("corrected", "corrected"),
+                    ("deleted", "deleted"),
+                    ("restored", "restored"),
+                ],
+                max_length=10,
+            ),
         ),
     ]

@@ -5,15 +5,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0005_hand_change_restored'),
+        ("games", "0005_hand_change_restored"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='table',
-            name='previous',
-            field=models.ForeignKey(blank=True, editable=False, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='rematches', to='games.table', verbose_name='previous game'),
+            model_name="table",
+            name="previous",
+            field=models.ForeignKey(
+                blank=True,
+                editable=False,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="rematches",
+                to="games.table",
+                verbose_name="previous game",
+            ),
         ),
     ]

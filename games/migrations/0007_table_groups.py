@@ -6,32 +6,45 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0006_table_previous'),
+        ("games", "0006_table_previous"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Group',
+            name="Group",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80, verbose_name='name')),
-                ('created', models.DateTimeField(auto_now_add=True, verbose_name='created')),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='table_groups', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=80, verbose_name="name")),
+                ("created", models.DateTimeField(auto_now_add=True, verbose_name="created")),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="table_groups",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.AddField(
-            model_name='table',
-            name='group',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='tables', to='games.group', verbose_name='group'),
+            model_name="table",
+            name="group",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="tables",
+                to="games.group",
+                verbose_name="group",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='group',
-            constraint=models.UniqueConstraint(fields=('owner', 'name'), name='one_group_name_per_owner'),
+            model_name="group",
+            constraint=models.UniqueConstraint(fields=("owner", "name"), name="one_group_name_per_owner"),
         ),
     ]

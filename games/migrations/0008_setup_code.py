@@ -4,18 +4,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0007_table_groups'),
+        ("games", "0007_table_groups"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SetupCode',
+            name="SetupCode",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.CharField(max_length=20)),
-                ('created', models.DateTimeField(auto_now_add=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("code", models.CharField(max_length=20)),
+                ("created", models.DateTimeField(auto_now_add=True)),
             ],
         ),
     ]

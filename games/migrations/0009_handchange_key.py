@@ -4,19 +4,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0008_setup_code'),
+        ("games", "0008_setup_code"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='handchange',
-            name='key',
-            field=models.CharField(blank=True, default='', editable=False, max_length=40),
+            model_name="handchange",
+            name="key",
+            field=models.CharField(blank=True, default="", editable=False, max_length=40),
         ),
         migrations.AddConstraint(
-            model_name='handchange',
-            constraint=models.UniqueConstraint(condition=models.Q(('key', ''), _negated=True), fields=('table', 'key'), name='one_change_per_key'),
+            model_name="handchange",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("key", ""), _negated=True), fields=("table", "key"), name="one_change_per_key"
+            ),
         ),
     ]

@@ -4,25 +4,39 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0009_handchange_key'),
+        ("games", "0009_handchange_key"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='hand',
-            name='note',
-            field=models.CharField(blank=True, default='', help_text='What the table wants remembered of the hand: "misdeal, replayed".', max_length=200, verbose_name='note'),
+            model_name="hand",
+            name="note",
+            field=models.CharField(
+                blank=True,
+                default="",
+                help_text='What the table wants remembered of the hand: "misdeal, replayed".',
+                max_length=200,
+                verbose_name="note",
+            ),
         ),
         migrations.AddField(
-            model_name='handchange',
-            name='note',
-            field=models.CharField(blank=True, default='', max_length=200),
+            model_name="handchange",
+            name="note",
+            field=models.CharField(blank=True, default="", max_length=200),
         ),
         migrations.AlterField(
-            model_name='handchange',
-            name='action',
-            field=models.CharField(choices=[('entered', 'entered'), ('corrected', 'corrected'), ('deleted', 'deleted'), ('restored', 'restored'), ('noted', 'note written')], max_length=10),
+            model_name="handchange",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("entered", "entered"),
+                    ("corrected", "corrected"),
+                    ("deleted", "deleted"),
+                    ("restored", "restored"),
+                    ("noted", "note written"),
+                ],
+                max_length=10,
+            ),
         ),
     ]

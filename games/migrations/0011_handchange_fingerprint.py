@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0010_hand_notes'),
+        ("games", "0010_hand_notes"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='handchange',
-            name='fingerprint',
-            field=models.CharField(blank=True, default='', editable=False, max_length=64),
+            model_name="handchange",
+            name="fingerprint",
+            field=models.CharField(blank=True, default="", editable=False, max_length=64),
         ),
     ]

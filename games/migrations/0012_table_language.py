@@ -4,15 +4,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0011_handchange_fingerprint'),
+        ("games", "0011_handchange_fingerprint"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='table',
-            name='language',
-            field=models.CharField(blank=True, choices=[('en', 'English'), ('ne', 'Nepali'), ('ar', 'Arabic')], help_text="Blank: each phone's own language.", max_length=10, verbose_name='language'),
+            model_name="table",
+            name="language",
+            field=models.CharField(
+                blank=True,
+                choices=[("en", "English"), ("ne", "Nepali"), ("ar", "Arabic")],
+                help_text="Blank: each phone's own language.",
+                max_length=10,
+                verbose_name="language",
+            ),
         ),
     ]

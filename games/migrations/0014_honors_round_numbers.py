@@ -13,7 +13,6 @@ def number_the_rounds(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("games", "0013_verbose_names"),
     ]

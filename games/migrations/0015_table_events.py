@@ -25,26 +25,38 @@ def fold_again(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0014_honors_round_numbers'),
+        ("games", "0014_honors_round_numbers"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='table',
-            name='events',
-            field=models.JSONField(blank=True, default=list, editable=False, verbose_name='events'),
+            model_name="table",
+            name="events",
+            field=models.JSONField(blank=True, default=list, editable=False, verbose_name="events"),
         ),
         migrations.AlterField(
-            model_name='handchange',
-            name='action',
-            field=models.CharField(choices=[('entered', 'entered'), ('corrected', 'corrected'), ('deleted', 'deleted'), ('restored', 'restored'), ('noted', 'note written'), ('event', 'table changed'), ('taken_back', 'change taken back')], max_length=10),
+            model_name="handchange",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("entered", "entered"),
+                    ("corrected", "corrected"),
+                    ("deleted", "deleted"),
+                    ("restored", "restored"),
+                    ("noted", "note written"),
+                    ("event", "table changed"),
+                    ("taken_back", "change taken back"),
+                ],
+                max_length=10,
+            ),
         ),
         migrations.AlterField(
-            model_name='table',
-            name='players',
-            field=models.JSONField(help_text='Names in seating order, then each player who joined later.', verbose_name='players'),
+            model_name="table",
+            name="players",
+            field=models.JSONField(
+                help_text="Names in seating order, then each player who joined later.", verbose_name="players"
+            ),
         ),
         migrations.RunPython(fold_again, migrations.RunPython.noop),
     ]

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0015_table_events'),
+        ("games", "0015_table_events"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='puzzle',
-            name='device',
+            model_name="puzzle",
+            name="device",
             field=models.CharField(blank=True, max_length=32),
         ),
     ]

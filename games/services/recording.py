@@ -53,7 +53,6 @@ class Recorded:
     title: str
 
 
-
 def hand_to_edit(table, number):
     """Hand `number` as its edit page shows it (number, inputs, version): a recorded hand, or the
     hand being played with what is entered of it so far; None when there is neither."""
@@ -92,8 +91,6 @@ def entry_title(table, number, inputs=None):
     return table.game_descriptor.entry.form_context(table, number, inputs)["entry_title"]
 
 
-
-
 def new_key():
     """A key for the next post of a form: the phone sends it with the post, and again with every
     retry of that post, so the server can tell a retry from a new hand."""
@@ -103,8 +100,11 @@ def new_key():
 def fingerprint(data):
     """What a hand or correction form posted, as a digest: its fields but the CSRF token, the key,
     and the hand number and version (a phone may renumber a hand it kept while offline)."""
-    fields = sorted((name, data.getlist(name)) for name in data
-                    if name not in ("csrfmiddlewaretoken", "key", "hand_number", "version"))
+    fields = sorted(
+        (name, data.getlist(name))
+        for name in data
+        if name not in ("csrfmiddlewaretoken", "key", "hand_number", "version")
+    )
     return hashlib.sha256(json.dumps(fields).encode()).hexdigest()
 
 
@@ -119,8 +119,13 @@ def done_already(table, key, posted=""):
         return None
     change = table.changes.select_related("hand").get(key=key)
     if posted and change.fingerprint and change.fingerprint != posted:
-        raise Conflict(_("This form was sent already, with other values: nothing was saved. Here is the table "
-                         "as it is now; enter the change again."), Table.objects.get(pk=table.pk))
+        raise Conflict(
+            _(
+                "This form was sent already, with other values: nothing was saved. Here is the table "
+                "as it is now; enter the change again."
+            ),
+            Table.objects.get(pk=table.pk),
+        )
     return Recorded(table, change.hand, change.title)
 
 
@@ -128,8 +133,6 @@ def who_recorded(table, number):
     """Who entered hand `number` as it stands (an account's name, or which link), or ""."""
     entered = table.changes.filter(number=number, action__in=[HandChange.ENTERED, HandChange.RESTORED])
     return entered.values_list("by", flat=True).first() or ""
-
-
 
 
 def record_hand(table, inputs, expected_number, version=None, by="", key="", posted=""):
@@ -166,7 +169,9 @@ def record_hand(table, inputs, expected_number, version=None, by="", key="", pos
     except IntegrityError:
         if done := done_already(table, key, posted):
             return done
-        raise Conflict(already % {"hand": table.game_descriptor.hand_name(expected_number)}, Table.objects.get(pk=table.pk)) from None
+        raise Conflict(
+            already % {"hand": table.game_descriptor.hand_name(expected_number)}, Table.objects.get(pk=table.pk)
+        ) from None
     return Recorded(table, hand, title)
 
 
@@ -181,17 +186,42 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
     if engine.pending(state):
         version = table.current_hand.get("version", 0) + 1
         action = HandChange.CORRECTED if played_inputs(table) else HandChange.ENTERED
-        log(table, None, HandChange.RESTORED if restored else action, by, played_inputs(table), clean, title,
-            number=number, key=key, fingerprint=posted)
+        log(
+            table,
+            None,
+            HandChange.RESTORED if restored else action,
+            by,
+            played_inputs(table),
+            clean,
+            title,
+            number=number,
+            key=key,
+            fingerprint=posted,
+        )
         save_current_hand(table, {"inputs": clean, "version": version})
         return None
     # The hand's version goes on from what was entered of it (bids 1, books 2).
-    hand = Hand.objects.create(table=table, number=number, inputs=clean, points=points, note=note,
-                               version=table.current_hand.get("version", 0) + 1)
+    hand = Hand.objects.create(
+        table=table,
+        number=number,
+        inputs=clean,
+        points=points,
+        note=note,
+        version=table.current_hand.get("version", 0) + 1,
+    )
     # What was entered of it before belongs to the hand now.
     table.changes.filter(hand=None, number=number).exclude(action=HandChange.DELETED).update(hand=hand)
-    log(table, hand, HandChange.RESTORED if restored else HandChange.ENTERED, by, played_inputs(table), clean, title,
-        key=key, fingerprint=posted)
+    log(
+        table,
+        hand,
+        HandChange.RESTORED if restored else HandChange.ENTERED,
+        by,
+        played_inputs(table),
+        clean,
+        title,
+        key=key,
+        fingerprint=posted,
+    )
     table.current_hand = {}
     table.series = chart.after_hand(table.series, state["totals"])
     save_state(table, state, "current_hand")
@@ -210,23 +240,36 @@ def edit_hand(table, number, inputs, version, by="", key="", posted=""):
         entry = next_entry(table)
         if entry.inputs and number == entry.number:
             if entry.version != version:
-                raise Conflict(_("%(hand)s was changed on another phone meanwhile. Check it and try again.")
-                               % {"hand": table.game_descriptor.hand_name(number)})
+                raise Conflict(
+                    _("%(hand)s was changed on another phone meanwhile. Check it and try again.")
+                    % {"hand": table.game_descriptor.hand_name(number)}
+                )
             return _enter(table, inputs, number, by, entry_title(table, number, entry.inputs), key=key, posted=posted)
         hands = list(table.hands.all())
         hand = next((hand for hand in hands if hand.number == number), None)
         if hand is None:
             raise Conflict(_("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)})
         if hand.version != version:
-            raise Conflict(_("%(hand)s was changed on another phone meanwhile. Check it and try again.")
-                           % {"hand": table.game_descriptor.hand_name(number)})
+            raise Conflict(
+                _("%(hand)s was changed on another phone meanwhile. Check it and try again.")
+                % {"hand": table.game_descriptor.hand_name(number)}
+            )
         state = table.state_before([each.inputs for each in hands[: number - 1]])
         before = hand.inputs
         hand.inputs = table.engine.validate_hand(table.rules, state["seated"], inputs, hand=number, state=state)
         hand.version += 1
         hand.save(update_fields=["inputs", "version", "updated"])
-        log(table, hand, HandChange.CORRECTED, by, before, hand.inputs, entry_title(table, number, hand.inputs),
-            key=key, fingerprint=posted)
+        log(
+            table,
+            hand,
+            HandChange.CORRECTED,
+            by,
+            before,
+            hand.inputs,
+            entry_title(table, number, hand.inputs),
+            key=key,
+            fingerprint=posted,
+        )
         validate_all(table, hands)
         recompute(table, hands)
     return hand
@@ -241,20 +284,38 @@ def delete_hand(table, number, by=""):
             raise finished_conflict(table)
         if played_inputs(table) and number == next_hand_number(table):
             # Named as when it was entered ("Round 4 · bids"), not as the form that would complete it.
-            log(table, None, HandChange.DELETED, by, played_inputs(table), None, entry_title(table, number),
-                number=number)
+            log(
+                table,
+                None,
+                HandChange.DELETED,
+                by,
+                played_inputs(table),
+                None,
+                entry_title(table, number),
+                number=number,
+            )
             save_current_hand(table, {})
             return 0
         hand = table.hands.filter(number=number).first()
         if hand is None:
             raise Conflict(_("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)})
-        log(table, None, HandChange.DELETED, by, hand.inputs, None, entry_title(table, number, hand.inputs),
-            number=number, note=hand.note)
+        log(
+            table,
+            None,
+            HandChange.DELETED,
+            by,
+            hand.inputs,
+            None,
+            entry_title(table, number, hand.inputs),
+            number=number,
+            note=hand.note,
+        )
         hand.delete()
         # Two steps through a far range keep (table, number) unique at every row update.
         moved = table.hands.filter(number__gt=number).update(number=F("number") + RENUMBER_OFFSET)
         table.hands.filter(number__gt=RENUMBER_OFFSET).update(
-            number=F("number") - RENUMBER_OFFSET - 1, version=F("version") + 1)
+            number=F("number") - RENUMBER_OFFSET - 1, version=F("version") + 1
+        )
         # What happened after it happened one hand earlier.
         table.events = [{**event, "after": event["after"] - (event["after"] >= number)} for event in table.events]
         table.save(update_fields=["events"])
@@ -270,8 +331,12 @@ def _undone(table):
     entered, corrected or restored since is a later change, and the redo is gone (a note written
     on another hand is not)."""
     change = table.changes.exclude(action=HandChange.NOTED).order_by("-pk").first()
-    if change and change.action == HandChange.DELETED and change.number == next_hand_number(table) \
-            and not played_inputs(table):
+    if (
+        change
+        and change.action == HandChange.DELETED
+        and change.number == next_hand_number(table)
+        and not played_inputs(table)
+    ):
         return change
     return None
 
@@ -313,8 +378,10 @@ def set_note(table, number, note, by=""):
         table = locked(table)
         hand = table.hands.filter(number=number).first()
         if hand is None:
-            raise Conflict(_("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)},
-                           Table.objects.get(pk=table.pk))
+            raise Conflict(
+                _("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)},
+                Table.objects.get(pk=table.pk),
+            )
         if hand.note != note:
             hand.note = note
             hand.save(update_fields=["note"])
@@ -322,5 +389,3 @@ def set_note(table, number, note, by=""):
             table.revision += 1  # every phone's board shows the note
             table.save(update_fields=["revision"])
     return hand
-
-

@@ -21,7 +21,9 @@ def set_group(table, group_id, new_name=""):
     if new_name:
         group, _created = Group.objects.get_or_create(owner=table.owner, name=new_name)
     elif group_id:
-        group = Group.objects.filter(owner=table.owner, pk=group_id if re.fullmatch("[0-9]{1,18}", group_id) else None).first()
+        group = Group.objects.filter(
+            owner=table.owner, pk=group_id if re.fullmatch("[0-9]{1,18}", group_id) else None
+        ).first()
         if group is None:
             raise InputError(gettext_noop("choose one of your groups"), field="group")
     else:
@@ -42,15 +44,26 @@ def rematch(table):
             return following, False
         if not table.hands.exists():
             # Else a script could chain empty games without end, pushing the real ones off the home page.
-            raise Conflict(_("Play a %(hand)s first: a rematch follows a game that was played.")
-                           % {"hand": table.game_descriptor.hand_word}, table)
+            raise Conflict(
+                _("Play a %(hand)s first: a rematch follows a game that was played.")
+                % {"hand": table.game_descriptor.hand_word},
+                table,
+            )
         table.finished = table.finished or timezone.now()
         table.revision += 1  # every phone's board now links to the next game
         table.save(update_fields=["finished", "revision"])
-        return create_table(game=table.game, name=rematch_name(table.name), players=table.seated,
-                            rules=table.rules, owner=table.owner, previous=table, group=table.group,
-                            colors={name: color for name, color in table.colors.items() if name in table.seated},
-                            language=table.language, first_dealer=next_first_dealer(table)), True
+        return create_table(
+            game=table.game,
+            name=rematch_name(table.name),
+            players=table.seated,
+            rules=table.rules,
+            owner=table.owner,
+            previous=table,
+            group=table.group,
+            colors={name: color for name, color in table.colors.items() if name in table.seated},
+            language=table.language,
+            first_dealer=next_first_dealer(table),
+        ), True
 
 
 def next_first_dealer(table):
@@ -59,8 +72,9 @@ def next_first_dealer(table):
     who dealt first here (None in a game where nobody deals)."""
     if table.progress.get("dealer") in table.seated:
         return table.progress["dealer"]
-    opening = table.engine.score(table.rules, table.starting_players, [],
-                                 [event for event in table.events if event["after"] == 0])
+    opening = table.engine.score(
+        table.rules, table.starting_players, [], [event for event in table.events if event["after"] == 0]
+    )
     first, seated = opening.progress.get("dealer"), table.seated
     if first is None:
         return None
@@ -74,16 +88,20 @@ def games_around(table):
     query. Both are the same owner's (an import links only those). Its rematch is the first table
     made as its next game (an imported copy of it starts at the same time: then one of the two,
     always the same)."""
-    around = list(Table.objects.filter(Q(pk=table.previous_id) | Q(previous=table), owner=table.owner_id)
-                  .order_by("created", "pk").only("previous", "keeper_token", "viewer_token", "created"))
-    return (next((other for other in around if other.pk == table.previous_id), None),
-            next((other for other in around if other.previous_id == table.pk), None))
+    around = list(
+        Table.objects.filter(Q(pk=table.previous_id) | Q(previous=table), owner=table.owner_id)
+        .order_by("created", "pk")
+        .only("previous", "keeper_token", "viewer_token", "created")
+    )
+    return (
+        next((other for other in around if other.pk == table.previous_id), None),
+        next((other for other in around if other.previous_id == table.pk), None),
+    )
 
 
 def rematch_name(name):
-    """"Friday" is followed by "Friday (2)", "Friday (2)" by "Friday (3)"."""
+    """ "Friday" is followed by "Friday (2)", "Friday (2)" by "Friday (3)"."""
     match = re.fullmatch(r"(.*) \((\d+)\)", name)
     base, number = (match[1], int(match[2]) + 1) if match else (name, 2)
     suffix = f" ({number})"
-    return base[:Table._meta.get_field("name").max_length - len(suffix)] + suffix
-
+    return base[: Table._meta.get_field("name").max_length - len(suffix)] + suffix

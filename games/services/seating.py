@@ -47,8 +47,9 @@ def rename_players(table, names, colors=None):
             hand.inputs, hand.points = rename(hand.inputs), rename(hand.points)
         # Written back as upserts of as many hands as the database takes in a statement:
         # bulk_update's CASE per row held the write lock three times as long (2.8 s at 5,000 hands on SQLite).
-        Hand.objects.bulk_create(hands, update_conflicts=True, unique_fields=["table", "number"],
-                                 update_fields=["inputs", "points"])
+        Hand.objects.bulk_create(
+            hands, update_conflicts=True, unique_fields=["table", "number"], update_fields=["inputs", "points"]
+        )
         table.players = names
         table.events = [rename_event(event) for event in table.events]
         table.colors = rename(table.colors) if colors is None else colors
@@ -97,14 +98,16 @@ def remove_event(table, index, by=""):
                 raise Conflict(_("This change no longer exists."))
             removed = table.events[index]
             starting = table.starting_players
-            table.events = table.events[:index] + table.events[index + 1:]
+            table.events = table.events[:index] + table.events[index + 1 :]
             table.players = base.columns(starting, table.events)
             hands = list(table.hands.all())
             try:
                 validate_all(table, hands)
             except InputError:
-                raise Conflict(_("This change cannot be taken back: the %(hands)s after it need it.")
-                               % {"hands": table.game_descriptor.hands_word}) from None
+                raise Conflict(
+                    _("This change cannot be taken back: the %(hands)s after it need it.")
+                    % {"hands": table.game_descriptor.hands_word}
+                ) from None
             log(table, None, HandChange.EVENT_TAKEN_BACK, by, removed, None, "", number=removed["after"])
             colors = dict(table.colors)
             if removed["kind"] == "replace" and removed["by"] in colors:  # the seat's colour goes back
@@ -115,5 +118,3 @@ def remove_event(table, index, by=""):
     except Conflict as conflict:
         raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
     return table
-
-

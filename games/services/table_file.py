@@ -21,8 +21,10 @@ FORMAT = "cardscore-table/1"
 
 def export_table(table):
     """The table as the docs/FORMAT.md document."""
-    hands = [{"inputs": hand.inputs, "points": hand.points, **({"note": hand.note} if hand.note else {})}
-             for hand in table.hands.all()]
+    hands = [
+        {"inputs": hand.inputs, "points": hand.points, **({"note": hand.note} if hand.note else {})}
+        for hand in table.hands.all()
+    ]
     if played_inputs(table):  # the hand being played is the file's last hand, with no points yet
         hands.append({"inputs": played_inputs(table), "points": dict.fromkeys(table.seated, 0)})
     document = {
@@ -70,8 +72,11 @@ def _parse_created(value):
     except ValueError:
         raise InputError(gettext_noop("must be a date and time like 2026-11-20T19:30:00Z"), field="created") from None
     if not CREATED_YEARS[0] <= created.year <= CREATED_YEARS[1]:
-        raise InputError(gettext_noop("must be a date in the years %(first)s to %(last)s"),
-                         params={"first": CREATED_YEARS[0], "last": CREATED_YEARS[1]}, field="created")
+        raise InputError(
+            gettext_noop("must be a date in the years %(first)s to %(last)s"),
+            params={"first": CREATED_YEARS[0], "last": CREATED_YEARS[1]},
+            field="created",
+        )
     return created if created.tzinfo else timezone.make_aware(created, UTC)
 
 
@@ -125,8 +130,19 @@ def _check_document(document):
     created = _parse_created(document["created"]) if "created" in document else None
     previous = checks.text(document.get("previous", ""), max_length=32, field="previous")
     language = clean_language(document.get("language", ""))
-    return CheckedDocument(engine=engine, players=players, everyone=everyone, rules=rules, name=name, colors=colors,
-                           created=created, hands=clean_hands, events=events, previous=previous, language=language)
+    return CheckedDocument(
+        engine=engine,
+        players=players,
+        everyone=everyone,
+        rules=rules,
+        name=name,
+        colors=colors,
+        created=created,
+        hands=clean_hands,
+        events=events,
+        previous=previous,
+        language=language,
+    )
 
 
 def import_table(document, owner=None):
@@ -142,25 +158,41 @@ def import_table(document, owner=None):
     previous = Table.objects.filter(pk=previous_id, owner=owner).first() if previous_id and owner else None
     if previous_id and previous is None:
         # Translators: "previous" is the key of a table file (kept as it is written in the file).
-        warnings.append(_("previous: no table %(id)s of the same owner here, so this one is not linked to the game "
-                          "before it") % {"id": previous_id})
+        warnings.append(
+            _("previous: no table %(id)s of the same owner here, so this one is not linked to the game before it")
+            % {"id": previous_id}
+        )
     for number, (hand, points) in enumerate(zip(document["hands"], result.points), 1):
         if "points" in hand and hand["points"] != points:
-            warnings.append(_("hand %(number)s: the file's points %(file)s differ from the computed %(computed)s")
-                            % {"number": number, "file": hand["points"], "computed": points})
+            warnings.append(
+                _("hand %(number)s: the file's points %(file)s differ from the computed %(computed)s")
+                % {"number": number, "file": hand["points"], "computed": points}
+            )
     if "totals" in document and document["totals"] != result.totals:
         # Translators: "totals" is the key of a table file (kept as it is written in the file).
-        warnings.append(_("totals: the file's %(file)s differ from the computed %(computed)s")
-                        % {"file": document["totals"], "computed": result.totals})
+        warnings.append(
+            _("totals: the file's %(file)s differ from the computed %(computed)s")
+            % {"file": document["totals"], "computed": result.totals}
+        )
     current_hand = {}
     if engine.pending(result.state):
         current_hand = {"inputs": clean_hands.pop()}
         result = engine.score(checked.rules, checked.players, clean_hands, checked.events)
     with transaction.atomic():
-        table = Table(game=engine.SLUG, name=checked.name, players=checked.everyone, rules=checked.rules, owner=owner,
-                      previous=previous, created=checked.created or timezone.now(), colors=checked.colors,
-                      series=chart.series(checked.everyone, result.steps), current_hand=current_hand,
-                      language=checked.language, events=checked.events)
+        table = Table(
+            game=engine.SLUG,
+            name=checked.name,
+            players=checked.everyone,
+            rules=checked.rules,
+            owner=owner,
+            previous=previous,
+            created=checked.created or timezone.now(),
+            colors=checked.colors,
+            series=chart.series(checked.everyone, result.steps),
+            current_hand=current_hand,
+            language=checked.language,
+            events=checked.events,
+        )
         derive(table, result.state)
         table.save()
         Hand.objects.bulk_create(

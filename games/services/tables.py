@@ -28,7 +28,6 @@ class Conflict(Exception):
         self.table = table
 
 
-
 def clean_players(game, players):
     engine = get_game(game).engine
     return checks.players(players, minimum=engine.MIN_PLAYERS, maximum=engine.MAX_PLAYERS)
@@ -42,13 +41,28 @@ def clean_colors(game, colors, seats):
         raise InputError(gettext_noop("choose a colour for each player"), field="color")
     for color in colors:
         if colors.count(color) > 1:
-            raise InputError(gettext_noop("two players wear %(color)s: give each player a colour of their own"),
-                             params={"color": str(choices[color]).lower()}, field="color")
+            raise InputError(
+                gettext_noop("two players wear %(color)s: give each player a colour of their own"),
+                params={"color": str(choices[color]).lower()},
+                field="color",
+            )
     return colors
 
 
-def create_table(*, game, name, players, rules, owner=None, created=None, colors=None, previous=None, group=None,
-                 language="", first_dealer=None):
+def create_table(
+    *,
+    game,
+    name,
+    players,
+    rules,
+    owner=None,
+    created=None,
+    colors=None,
+    previous=None,
+    group=None,
+    language="",
+    first_dealer=None,
+):
     """A new table; `rules` overlays the admin's point table for this game. `first_dealer`: who
     deals first, where not the first player (a rematch moves the deal on)."""
     engine = get_game(game).engine
@@ -58,9 +72,20 @@ def create_table(*, game, name, players, rules, owner=None, created=None, colors
     if first_dealer is not None:
         events.append(base.validate_event(engine, full_rules, state, {"kind": "dealer", "player": first_dealer}))
         state = base.apply_event(engine, full_rules, state, events[0])
-    table = Table(game=game, name=name, players=players, rules=full_rules, owner=owner, previous=previous, group=group,
-                  created=created or timezone.now(), colors=colors or {}, series=chart.series(players, [state["totals"]]),
-                  language=clean_language(language), events=events)
+    table = Table(
+        game=game,
+        name=name,
+        players=players,
+        rules=full_rules,
+        owner=owner,
+        previous=previous,
+        group=group,
+        created=created or timezone.now(),
+        colors=colors or {},
+        series=chart.series(players, [state["totals"]]),
+        language=clean_language(language),
+        events=events,
+    )
     derive(table, state)
     table.save()
     return table
@@ -81,16 +106,24 @@ def all_inputs(table, hands):
     return [hand.inputs for hand in hands] + ([played_inputs(table)] if played_inputs(table) else [])
 
 
-
 def log(table, hand, action, by, before, after, title, number=None, key="", fingerprint="", note=None):
     """Keep a change in the history, with the note the hand has after it (`note`: another, such as a
     deleted hand's)."""
     note = hand.note if note is None and hand is not None else note or ""
     number = hand.number if number is None else number  # 0: an event before the first hand
-    HandChange.objects.create(table=table, hand=hand, number=number, action=action, by=by[:150],
-                              before=before, after=after, title=str(title)[:80], key=key, fingerprint=fingerprint,
-                              note=note)
-
+    HandChange.objects.create(
+        table=table,
+        hand=hand,
+        number=number,
+        action=action,
+        by=by[:150],
+        before=before,
+        after=after,
+        title=str(title)[:80],
+        key=key,
+        fingerprint=fingerprint,
+        note=note,
+    )
 
 
 def validate_all(table, hands):
@@ -150,16 +183,18 @@ def locked(table):
 
 
 def finished_conflict(table):
-    return Conflict(_("This game is finished. Reopen it to change %(hands)s.")
-                    % {"hands": table.game_descriptor.hands_word})
+    return Conflict(
+        _("This game is finished. Reopen it to change %(hands)s.") % {"hands": table.game_descriptor.hands_word}
+    )
 
 
 def check_open(table):
     if table.finished:
         raise finished_conflict(table)
     if table.progress.get("game_over"):
-        raise Conflict(_("The game is over: no more %(hands)s can be entered.")
-                       % {"hands": table.game_descriptor.hands_word})
+        raise Conflict(
+            _("The game is over: no more %(hands)s can be entered.") % {"hands": table.game_descriptor.hands_word}
+        )
 
 
 def new_link(table, which):
@@ -197,5 +232,3 @@ def set_finished(table, finished):
     table.finished = timezone.now() if finished else None
     table.revision += 1
     table.save(update_fields=["finished", "revision"])
-
-

@@ -73,8 +73,14 @@ def money(value, rules=None):
     separators = native_separators()
     if separators:  # the marks written beside the language's own digits (games/language.py)
         decimal, thousands = separators
-        amount = numberformat.format(value, decimal, decimal_pos=2, grouping=get_format("NUMBER_GROUPING"),
-                                     thousand_sep=thousands, force_grouping=True)
+        amount = numberformat.format(
+            value,
+            decimal,
+            decimal_pos=2,
+            grouping=get_format("NUMBER_GROUPING"),
+            thousand_sep=thousands,
+            force_grouping=True,
+        )
     else:
         amount = number_format(value, decimal_pos=2, force_grouping=True)
     amount = left_to_right(amount.replace("-", "\u2212"))
@@ -132,5 +138,8 @@ def game_assets(game):
     if described.colors:
         sheets.append(colors_url(described))
     scripts = [static(path) for path in described.assets if path.endswith(".js")]
-    return format_html("{}{}", format_html_join("", '<link rel="stylesheet" href="{}">', ((url,) for url in sheets)),
-                       format_html_join("", '<script src="{}" defer></script>', ((url,) for url in scripts)))
+    return format_html(
+        "{}{}",
+        format_html_join("", '<link rel="stylesheet" href="{}">', ((url,) for url in sheets)),
+        format_html_join("", '<script src="{}" defer></script>', ((url,) for url in scripts)),
+    )

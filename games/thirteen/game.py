@@ -20,8 +20,12 @@ GAME = Game(
     marks={"made": Mark("✓", _("made the bid")), "missed": Mark("✗", _("missed the bid"))},
     # The one definition of the players' colours: the board's dots (games/colors.py makes their
     # stylesheet), the chart's lines and the result card are drawn from it.
-    colors=(Colour("red", _("Red"), "#d93b30"), Colour("yellow", _("Yellow"), "#f2c230"),
-            Colour("green", _("Green"), "#2e9e4f"), Colour("blue", _("Blue"), "#2f6fd6")),
+    colors=(
+        Colour("red", _("Red"), "#d93b30"),
+        Colour("yellow", _("Yellow"), "#f2c230"),
+        Colour("green", _("Green"), "#2e9e4f"),
+        Colour("blue", _("Blue"), "#2f6fd6"),
+    ),
     seat_help=_("Player 4 deals the first round; player 1, on the dealer's left, bids first."),
     pending_note=_("bids in, waiting for the books"),
     hand_word=_("round"),

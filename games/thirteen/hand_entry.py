@@ -11,8 +11,9 @@ from ..typed import whole_number
 TRUMPS = [("", _("not recorded")), ("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 FIELD_LABELS = {"bid": _("Bid"), "books": _("Books"), "trump": _("Trump"), "round": _("Round")}
 
+
 def stage(inputs):
-    """"bids" for a new round, "books" once its bids are saved, "edit" for a finished round."""
+    """ "bids" for a new round, "books" once its bids are saved, "edit" for a finished round."""
     return engine.ENGINE.next_stage(inputs) or "edit"
 
 
@@ -20,14 +21,20 @@ def form_context(table, number, inputs=None):
     step = stage(inputs)
     round_number = min(number, engine.ROUNDS)
     cards = engine.cards_in_round(round_number)
-    titles = {"bids": _("Round %(number)s · bids"), "books": _("Round %(number)s · books"),
-              "edit": _("Round %(number)s")}
+    titles = {
+        "bids": _("Round %(number)s · bids"),
+        "books": _("Round %(number)s · books"),
+        "edit": _("Round %(number)s"),
+    }
     submits = {"bids": _("Save the bids"), "books": _("Save the books"), "edit": _("Save the correction")}
     trump = (inputs or {}).get("_hand", {}).get("trump", "")
     return {
         "entry_title": titles[step] % {"number": round_number},
-        "entry_note": ngettext("%(cards)s card, %(dealer)s deals", "%(cards)s cards, %(dealer)s deals", cards) % {
-            "cards": cards, "dealer": table.seated_for(number)[engine.dealer_seat(round_number, table.state["first_dealer"])]},
+        "entry_note": ngettext("%(cards)s card, %(dealer)s deals", "%(cards)s cards, %(dealer)s deals", cards)
+        % {
+            "cards": cards,
+            "dealer": table.seated_for(number)[engine.dealer_seat(round_number, table.state["first_dealer"])],
+        },
         "submit_label": submits[step],
         "stage": step,
         "cards": cards,
@@ -42,13 +49,16 @@ def rows(table, number, inputs=None):
     """Players from the first bidder of round `number`, with their bid and books so far."""
     seated = table.seated_for(number)
     order = engine.bidding_order(seated, min(number, engine.ROUNDS), table.state["first_dealer"])
-    return [{
-        "seat": seated.index(name),
-        "name": name,
-        "color": table.colors.get(name, ""),
-        "bid": (inputs or {}).get(name, {}).get("bid", ""),
-        "books": (inputs or {}).get(name, {}).get("books", ""),
-    } for name in order]
+    return [
+        {
+            "seat": seated.index(name),
+            "name": name,
+            "color": table.colors.get(name, ""),
+            "bid": (inputs or {}).get(name, {}).get("bid", ""),
+            "books": (inputs or {}).get(name, {}).get("books", ""),
+        }
+        for name in order
+    ]
 
 
 def rows_from_post(data, table, number, base=None):
@@ -82,5 +92,8 @@ def parse(data, table, number, base, problems):
 
 def marks(inputs):
     """The board marks whether each player made their bid (books at least the bid)."""
-    return {name: ["made" if engine.made_bid(entry["bid"], entry["books"]) else "missed"]
-            for name, entry in inputs.items() if name != "_hand" and "books" in entry}
+    return {
+        name: ["made" if engine.made_bid(entry["bid"], entry["books"]) else "missed"]
+        for name, entry in inputs.items()
+        if name != "_hand" and "books" in entry
+    }

@@ -29,7 +29,8 @@ GAME = Game(
     hands_word=_("deals"),
     live_board=False,  # the race pad polls for the next deal itself
     rule_fields={
-        "difficulty": forms.ChoiceField(label=_("Difficulty"), required=False, choices=[
-            ("", _("any")), *DIFFICULTY_LABELS.items()]),
+        "difficulty": forms.ChoiceField(
+            label=_("Difficulty"), required=False, choices=[("", _("any")), *DIFFICULTY_LABELS.items()]
+        ),
     },
 )

@@ -15,16 +15,22 @@ OPERATOR_KEYS = list(SHOWN.items())
 FIELD_LABELS = {"cards": _("Cards"), "answer": _("Answer"), "won": _("Winner")}
 
 
-
 def form_context(table, number, inputs=None):
     deal = current_deal(table)
-    return {"entry_title": _("Deal %(number)s") % {"number": number}, "entry_note": "", "submit_label": "",
-            "deal": deal, "operators": OPERATOR_KEYS}
+    return {
+        "entry_title": _("Deal %(number)s") % {"number": number},
+        "entry_note": "",
+        "submit_label": "",
+        "deal": deal,
+        "operators": OPERATOR_KEYS,
+    }
 
 
 def rows(table, number, inputs=None):
-    return [{"seat": seat, "name": name, "won": (inputs or {}).get(name, {}).get("won", False)}
-            for seat, name in enumerate(table.seated_for(number))]
+    return [
+        {"seat": seat, "name": name, "won": (inputs or {}).get(name, {}).get("won", False)}
+        for seat, name in enumerate(table.seated_for(number))
+    ]
 
 
 def rows_from_post(data, table, number, base=None):

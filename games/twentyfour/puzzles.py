@@ -14,8 +14,14 @@ RECENT_GAMES = 10
 
 def new_puzzle(player, user=None, device="", difficulty=None):
     dealt = solver24.deal(difficulty=difficulty or None)
-    return Puzzle.objects.create(player=player, user=user, device=device, cards=[list(card) for card in dealt.cards],
-                                 difficulty=dealt.difficulty, solutions=dealt.count)
+    return Puzzle.objects.create(
+        player=player,
+        user=user,
+        device=device,
+        cards=[list(card) for card in dealt.cards],
+        difficulty=dealt.difficulty,
+        solutions=dealt.count,
+    )
 
 
 def seconds_so_far(puzzle):
@@ -43,11 +49,12 @@ def give_up(puzzle):
 def score_board(player, user=None, device=""):
     """Wins, losses, best and average winning time, and the last games of one player (an account,
     or a name chosen on a device)."""
-    games = (Puzzle.objects.filter(user=user) if user else
-             Puzzle.objects.filter(player=player, user=None, device=device))
+    games = Puzzle.objects.filter(user=user) if user else Puzzle.objects.filter(player=player, user=None, device=device)
     games = games.exclude(result="")
-    summary = games.aggregate(wins=Count("pk", filter=Q(result=Puzzle.WON)),
-                              losses=Count("pk", filter=Q(result=Puzzle.LOST)),
-                              best=Min("seconds", filter=Q(result=Puzzle.WON)),
-                              average=Avg("seconds", filter=Q(result=Puzzle.WON)))
+    summary = games.aggregate(
+        wins=Count("pk", filter=Q(result=Puzzle.WON)),
+        losses=Count("pk", filter=Q(result=Puzzle.LOST)),
+        best=Min("seconds", filter=Q(result=Puzzle.WON)),
+        average=Avg("seconds", filter=Q(result=Puzzle.WON)),
+    )
     return {**summary, "recent": list(games.order_by("-ended")[:RECENT_GAMES])}

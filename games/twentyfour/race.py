@@ -42,22 +42,29 @@ def pad_context(request, table, keys=(), **extra):
     me = request.POST.get("player") or unquote(request.COOKIES.get(PLAYER_COOKIE.format(table=table.pk), ""))
     return {
         "player_cookie": PLAYER_COOKIE.format(table=table.pk),
-        "last_win": last and {"number": last.number, "answer": pad.pretty(last.inputs["_hand"]["answer"]),
-                              "player": next(name for name, entry in last.inputs.items() if name != "_hand" and entry["won"])},
+        "last_win": last
+        and {
+            "number": last.number,
+            "answer": pad.pretty(last.inputs["_hand"]["answer"]),
+            "player": next(name for name, entry in last.inputs.items() if name != "_hand" and entry["won"]),
+        },
         "me": me,
         "chosen": me in table.seated,
         "keys": " ".join(keys),
         "shown": pad.shown(deal, keys),
-        "race_cards": [{"index": index, "rank": rank, "suit": suit, "used": index in used}
-                       for index, (rank, suit) in enumerate(deal.cards)],
+        "race_cards": [
+            {"index": index, "rank": rank, "suit": suit, "used": index in used}
+            for index, (rank, suit) in enumerate(deal.cards)
+        ],
         **extra,
     }
 
 
 def _deal_next(table):
     dealt = solver24.deal(difficulty=table.rules["difficulty"] or None)
-    tables.save_current_hand(table, {"deal": tables.next_hand_number(table),
-                                       "cards": [list(card) for card in dealt.cards]})
+    tables.save_current_hand(
+        table, {"deal": tables.next_hand_number(table), "cards": [list(card) for card in dealt.cards]}
+    )
 
 
 def win(table, player, keys, deal_number):
@@ -70,8 +77,10 @@ def win(table, player, keys, deal_number):
     if deal is None or deal.number != deal_number:
         raise tables.Conflict(_("Someone was quicker: this deal is already won."))
     answer = pad.shown_ascii(deal, keys)
-    inputs = {"_hand": {"cards": [rank + suit for rank, suit in deal.cards], "answer": answer},
-              **{name: {"won": name == player} for name in table.seated}}
+    inputs = {
+        "_hand": {"cards": [rank + suit for rank, suit in deal.cards], "answer": answer},
+        **{name: {"won": name == player} for name in table.seated},
+    }
     with transaction.atomic():
         recorded = recording.record_hand(table, inputs, deal_number, by=player)
         _deal_next(recorded.table)

@@ -52,9 +52,14 @@ def player_of(request):
 
 def home_context(request, **extra):
     name, user, device = player_of(request)
-    return {"player": name, "board": puzzles.score_board(name, user, device) if name else None,
-            "difficulties": DIFFICULTY_LABELS.items(), "difficulty": request.COOKIES.get(DIFFICULTY_COOKIE, ""),
-            "game": GAME, **extra}
+    return {
+        "player": name,
+        "board": puzzles.score_board(name, user, device) if name else None,
+        "difficulties": DIFFICULTY_LABELS.items(),
+        "difficulty": request.COOKIES.get(DIFFICULTY_COOKIE, ""),
+        "game": GAME,
+        **extra,
+    }
 
 
 @require_safe
@@ -88,11 +93,19 @@ def deal(request):
         return redirect("puzzle_home")
     difficulty = request.POST.get("difficulty", request.COOKIES.get(DIFFICULTY_COOKIE, ""))
     if difficulty and difficulty not in solver24.DIFFICULTIES:
-        return render(request, "twentyfour/puzzle/home.html",
-                      home_context(request, deal_error=_("Choose easy, medium or hard.")), status=422)
+        return render(
+            request,
+            "twentyfour/puzzle/home.html",
+            home_context(request, deal_error=_("Choose easy, medium or hard.")),
+            status=422,
+        )
     if not deals_left(request):
-        return render(request, "twentyfour/puzzle/home.html",
-                      home_context(request, deal_error=_("That is a lot of deals: wait a minute.")), status=429)
+        return render(
+            request,
+            "twentyfour/puzzle/home.html",
+            home_context(request, deal_error=_("That is a lot of deals: wait a minute.")),
+            status=429,
+        )
     puzzle = puzzles.new_puzzle(name, user, device, difficulty)
     response = redirect("puzzle", puzzle_id=puzzle.pk)
     response.set_cookie(DIFFICULTY_COOKIE, difficulty, max_age=ONE_YEAR, samesite="Lax", httponly=True)
@@ -124,8 +137,10 @@ def puzzle_context(puzzle, keys, **extra):
         "difficulty_label": DIFFICULTY_LABELS.get(puzzle.difficulty, puzzle.difficulty),
         "keys": " ".join(keys),
         "shown": puzzle.expression if puzzle.result == Puzzle.WON else pad.shown(puzzle, keys),
-        "cards": [{"index": index, "rank": rank, "suit": suit, "used": index in used}
-                  for index, (rank, suit) in enumerate(puzzle.cards)],
+        "cards": [
+            {"index": index, "rank": rank, "suit": suit, "used": index in used}
+            for index, (rank, suit) in enumerate(puzzle.cards)
+        ],
         "operators": list(pad.SHOWN.items()),
         "answer": pad.pretty(puzzle.expression),
         "seconds": puzzles.seconds_so_far(puzzle),
@@ -171,6 +186,7 @@ def play(request, puzzle_id):
 
 # --- the table race -------------------------------------------------------------------------
 
+
 @require_POST
 def race_press(request, token):
     """One key on the race pad; "=" with 24 wins the deal for the player if nobody was quicker.
@@ -209,10 +225,13 @@ def race_press(request, token):
     except tables.Conflict as conflict:
         status, keys, table = 409, [], conflict.table or table
         messages.warning(request, str(conflict))
-    response = render_table(request, table, can_edit, token, status=status, **race.pad_context(request, table, keys, **extra))
+    response = render_table(
+        request, table, can_edit, token, status=status, **race.pad_context(request, table, keys, **extra)
+    )
     if player in table.seated:
-        response.set_cookie(race.PLAYER_COOKIE.format(table=table.pk), quote(player), max_age=30 * 24 * 3600,
-                            samesite="Lax")
+        response.set_cookie(
+            race.PLAYER_COOKIE.format(table=table.pk), quote(player), max_age=30 * 24 * 3600, samesite="Lax"
+        )
     return response
 
 

@@ -56,7 +56,9 @@ def add_hand(request, token):
             recorded = recording.record_hand(table, inputs, expected, version, by=who(request), key=key, posted=posted)
     except InputError as error:
         rows = hand_entry.rows_from_post(request.POST, table, entry.number, entry.inputs)
-        return render_table(request, table, True, token, status=422, **problems_context(table, error, rows, entry.number))
+        return render_table(
+            request, table, True, token, status=422, **problems_context(table, error, rows, entry.number)
+        )
     except tables.Conflict as conflict:
         messages.warning(request, str(conflict))
         response = render_table(request, conflict.table, True, token, status=409)
@@ -77,9 +79,16 @@ def edit_hand(request, token, number):
     game = table.game_descriptor
     if hand is None or not game.hands_editable:
         raise Http404(_("No such %(hand)s.") % {"hand": game.hand_word})
-    context = {"table": table, "token": token, "hand": hand, "game": game, "key": recording.new_key(),
-               "version": hand.version, "rows": with_problems(game.entry.rows(table, number, hand.inputs)),
-               **game.entry.form_context(table, number, hand.inputs)}
+    context = {
+        "table": table,
+        "token": token,
+        "hand": hand,
+        "game": game,
+        "key": recording.new_key(),
+        "version": hand.version,
+        "rows": with_problems(game.entry.rows(table, number, hand.inputs)),
+        **game.entry.form_context(table, number, hand.inputs),
+    }
     if request.method == "POST":
         try:
             key, posted = posted_key(request.POST), recording.fingerprint(request.POST)
@@ -96,11 +105,15 @@ def edit_hand(request, token, number):
             if hand is None:
                 messages.warning(request, str(conflict))
                 return redirect("table", token=token)
-            context.update(rows=with_problems(game.entry.rows(table, number, hand.inputs)), version=hand.version,
-                           conflict=str(conflict))
+            context.update(
+                rows=with_problems(game.entry.rows(table, number, hand.inputs)),
+                version=hand.version,
+                conflict=str(conflict),
+            )
             return render(request, "games/edit_hand.html", context, status=409)
-        messages.success(request, _("%(hand)s corrected; every total after it follows.")
-                         % {"hand": game.hand_name(number)})
+        messages.success(
+            request, _("%(hand)s corrected; every total after it follows.") % {"hand": game.hand_name(number)}
+        )
         return redirect("table", token=token)
     return render(request, "games/edit_hand.html", context)
 
@@ -120,8 +133,15 @@ def hand(request, token, number):
 
 def hand_context(table, token, can_edit, worked):
     game = table.game_descriptor
-    return {"table": table, "token": token, "game": game, "hand": worked, "keeper": can_edit,
-            "can_edit": can_edit and game.hands_editable and not table.finished, "signed": not game.engine.LOWER_WINS}
+    return {
+        "table": table,
+        "token": token,
+        "game": game,
+        "hand": worked,
+        "keeper": can_edit,
+        "can_edit": can_edit and game.hands_editable and not table.finished,
+        "signed": not game.engine.LOWER_WINS,
+    }
 
 
 @require_POST
@@ -135,14 +155,22 @@ def hand_note(request, token, number):
         worked = explained.hand(table, number)
         if worked is None:
             raise Http404(_("No such %(hand)s.") % {"hand": table.game_descriptor.hand_word}) from None
-        return render(request, "games/hand.html", {**hand_context(table, token, True, worked),
-                                                   "note_error": problems.shown(error),
-                                                   "note": request.POST.get("note", "")}, status=422)
+        return render(
+            request,
+            "games/hand.html",
+            {
+                **hand_context(table, token, True, worked),
+                "note_error": problems.shown(error),
+                "note": request.POST.get("note", ""),
+            },
+            status=422,
+        )
     except tables.Conflict as conflict:
         messages.warning(request, str(conflict))
         return redirect("table", token=token)
-    messages.success(request, _("%(hand)s: note saved.") % {"hand": table.game_descriptor.hand_name(number)},
-                     extra_tags=SAVED)
+    messages.success(
+        request, _("%(hand)s: note saved.") % {"hand": table.game_descriptor.hand_name(number)}, extra_tags=SAVED
+    )
     return redirect("table", token=token)
 
 
@@ -154,10 +182,19 @@ def total(request, token, seat):
     if seat >= len(table.players):
         raise Http404(_("No such player."))
     name = table.players[seat]
-    return render(request, "games/total.html", {"table": table, "token": token, "game": table.game_descriptor,
-                                                "name": name, "total": table.totals.get(name, 0),
-                                                "rows": explained.total(table, name),
-                                                "signed": not table.engine.LOWER_WINS})
+    return render(
+        request,
+        "games/total.html",
+        {
+            "table": table,
+            "token": token,
+            "game": table.game_descriptor,
+            "name": name,
+            "total": table.totals.get(name, 0),
+            "rows": explained.total(table, name),
+            "signed": not table.engine.LOWER_WINS,
+        },
+    )
 
 
 def editable_table(token):
@@ -179,13 +216,19 @@ def delete_hand(request, token, number):
         messages.warning(request, str(conflict))
         return redirect("table", token=token)
     except InputError as error:
-        messages.error(request, _("%(hand)s cannot be deleted: %(reason)s")
-                       % {"hand": game.hand_name(number), "reason": problems.text(error, game)})
+        messages.error(
+            request,
+            _("%(hand)s cannot be deleted: %(reason)s")
+            % {"hand": game.hand_name(number), "reason": problems.text(error, game)},
+        )
         return redirect("table", token=token)
     word = {"hand": game.hand_name(number), "count": moved, "one": game.hand_word, "many": game.hands_word}
     if moved:
-        message = ngettext("%(hand)s deleted; the %(one)s after it moved up.",
-                           "%(hand)s deleted; the %(count)s %(many)s after it moved up.", moved)
+        message = ngettext(
+            "%(hand)s deleted; the %(one)s after it moved up.",
+            "%(hand)s deleted; the %(count)s %(many)s after it moved up.",
+            moved,
+        )
     else:
         message = _("%(hand)s deleted.")
     messages.success(request, message % word)
@@ -245,10 +288,16 @@ def history(request, token):
     rows = history_rows(table, changes[:200])
     if not owns(request.user, table):
         # A link holder sees that an account made a change, not which: an account's name is half its login.
-        accounts = set(get_user_model().objects.filter(username__in={row["change"].by for row in rows})
-                       .values_list("username", flat=True))
+        accounts = set(
+            get_user_model()
+            .objects.filter(username__in={row["change"].by for row in rows})
+            .values_list("username", flat=True)
+        )
         for row in rows:
             if row["change"].by in accounts:
                 row["change"].by = _("an account")
-    return render(request, "games/history.html", {"table": table, "token": token, "can_edit": can_edit,
-                                                  "rows": rows, "hand_number": number})
+    return render(
+        request,
+        "games/history.html",
+        {"table": table, "token": token, "can_edit": can_edit, "rows": rows, "hand_number": number},
+    )

@@ -34,17 +34,29 @@ def seats_context(table, token, posted=None, **extra):
     (`posted`: a refused form's values, shown again)."""
     engine, posted = table.engine, posted or {}
     open_now = not table.is_over and not tables.played_inputs(table)
-    return {"table": table, "token": token, "game": table.game_descriptor, "changes": engine.CHANGES,
-            "open": open_now, "zero_sum": engine.ZERO_SUM, "signed": not engine.LOWER_WINS,
-            "left": [name for name in table.players if name not in table.seated],
-            "joining_score": engine.joining_score(table.rules, table.state) if open_now else 0,
-            "events": [{"said": events.said(table, event), "index": index}
-                       for index, event in enumerate(table.events)][::-1],
-            "dealer_choices": [name for name in table.seated if name not in table.progress.get("out", ())]
-            if open_now and can_give_deal(table) else [],
-            "posted": posted, "adjust_rows": [{"seat": seat, "name": name, "value": posted.get(f"points-{seat}", "")}
-                                              for seat, name in enumerate(table.seated)],
-            **extra}
+    return {
+        "table": table,
+        "token": token,
+        "game": table.game_descriptor,
+        "changes": engine.CHANGES,
+        "open": open_now,
+        "zero_sum": engine.ZERO_SUM,
+        "signed": not engine.LOWER_WINS,
+        "left": [name for name in table.players if name not in table.seated],
+        "joining_score": engine.joining_score(table.rules, table.state) if open_now else 0,
+        "events": [{"said": events.said(table, event), "index": index} for index, event in enumerate(table.events)][
+            ::-1
+        ],
+        "dealer_choices": [name for name in table.seated if name not in table.progress.get("out", ())]
+        if open_now and can_give_deal(table)
+        else [],
+        "posted": posted,
+        "adjust_rows": [
+            {"seat": seat, "name": name, "value": posted.get(f"points-{seat}", "")}
+            for seat, name in enumerate(table.seated)
+        ],
+        **extra,
+    }
 
 
 def can_give_deal(table):
@@ -69,13 +81,22 @@ def seats(request, token):
             table = seating.add_event(table, event, by=who(request))
         except InputError as error:
             if request.POST.get("kind") not in (*table.engine.CHANGES, "adjust", "dealer"):  # no form of its own
-                return render(request, "games/seats.html", seats_context(table, token, conflict=problems.message(error)),
-                              status=422)
-            return render(request, "games/seats.html", seats_context(table, token, error=problems.shown(error),
-                                                                     posted=request.POST), status=422)
+                return render(
+                    request,
+                    "games/seats.html",
+                    seats_context(table, token, conflict=problems.message(error)),
+                    status=422,
+                )
+            return render(
+                request,
+                "games/seats.html",
+                seats_context(table, token, error=problems.shown(error), posted=request.POST),
+                status=422,
+            )
         except tables.Conflict as conflict:
-            return render(request, "games/seats.html", seats_context(conflict.table, token, conflict=str(conflict)),
-                          status=409)
+            return render(
+                request, "games/seats.html", seats_context(conflict.table, token, conflict=str(conflict)), status=409
+            )
         messages.success(request, events.said(table, table.events[-1]), extra_tags=SAVED)
         return redirect("table", token=token)
     return render(request, "games/seats.html", seats_context(table, token))
@@ -89,7 +110,8 @@ def take_back_event(request, token, index):
     try:
         seating.remove_event(table, index, by=who(request))
     except tables.Conflict as conflict:
-        return render(request, "games/seats.html", seats_context(conflict.table, token, conflict=str(conflict)),
-                      status=409)
+        return render(
+            request, "games/seats.html", seats_context(conflict.table, token, conflict=str(conflict)), status=409
+        )
     messages.success(request, _("Change taken back; every total follows."), extra_tags=SAVED)
     return redirect("table", token=token)

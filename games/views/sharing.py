@@ -29,9 +29,18 @@ def settlement(request, token):
     if not groups:
         raise Http404(_("Nobody owes anybody anything here."))
     people = sum(len(group["balances"]) for group in groups)
-    return render(request, "games/settlement.html", {
-        "table": table, "token": token, "groups": groups, "people": people, "fewest": fewest,
-        "transfers": sum(len(group["transfers"]) for group in groups)})
+    return render(
+        request,
+        "games/settlement.html",
+        {
+            "table": table,
+            "token": token,
+            "groups": groups,
+            "people": people,
+            "fewest": fewest,
+            "transfers": sum(len(group["transfers"]) for group in groups),
+        },
+    )
 
 
 def shared_result(token):
@@ -50,14 +59,22 @@ def summary(request, token):
     language.follow_table(request, table.language)
     if can_edit:
         return redirect("summary", token=table.viewer_token)
-    return render(request, "games/summary.html", {
-        "table": table, "token": token, "standings": board.standings(table), "transfers": board.transfers(table),
-        "signed": not table.engine.LOWER_WINS, "has_money": "point_rate" in table.rules,
-        "hands_played": chart.hands_drawn(table.series),
-        "picture": request.build_absolute_uri(reverse("result_picture", args=[token])),
-        "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}),
-        "chart_colors": chart.player_colors(table),
-    })
+    return render(
+        request,
+        "games/summary.html",
+        {
+            "table": table,
+            "token": token,
+            "standings": board.standings(table),
+            "transfers": board.transfers(table),
+            "signed": not table.engine.LOWER_WINS,
+            "has_money": "point_rate" in table.rules,
+            "hands_played": chart.hands_drawn(table.series),
+            "picture": request.build_absolute_uri(reverse("result_picture", args=[token])),
+            "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}),
+            "chart_colors": chart.player_colors(table),
+        },
+    )
 
 
 @require_safe

@@ -33,8 +33,15 @@ def manifest(request):
         "display": "standalone",
         "background_color": "#f3f1ec",
         "theme_color": "#0f6b4f",
-        "icons": [{"src": static(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png",
-                   "purpose": "any maskable"} for size in (192, 512)],
+        "icons": [
+            {
+                "src": static(f"icons/icon-{size}.png"),
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": "any maskable",
+            }
+            for size in (192, 512)
+        ],
     }
     return JsonResponse(data, content_type="application/manifest+json")
 
@@ -71,8 +78,17 @@ def setup(request):
 def home(request):
     tables = request.user.tables.all()[:50] if request.user.is_authenticated else []
     groups = request.user.table_groups.all() if request.user.is_authenticated else []
-    return render(request, "games/home.html", {"tables": tables, "groups": groups, "games": registry.game_choices(),
-                                               "entries": registry.home_entries(), "import_form": ImportForm()})
+    return render(
+        request,
+        "games/home.html",
+        {
+            "tables": tables,
+            "groups": groups,
+            "games": registry.game_choices(),
+            "entries": registry.home_entries(),
+            "import_form": ImportForm(),
+        },
+    )
 
 
 @login_required
@@ -82,13 +98,22 @@ def new_table(request, game):
     form = NewTableForm(game, request.POST or None)
     if request.method == "POST" and form.is_valid():
         table = tables.create_table(
-            game=game, name=form.cleaned_data["name"], players=form.players, rules=form.rules, owner=request.user,
-            colors=form.color_map, language=form.cleaned_data["language"],
+            game=game,
+            name=form.cleaned_data["name"],
+            players=form.players,
+            rules=form.rules,
+            owner=request.user,
+            colors=form.color_map,
+            language=form.cleaned_data["language"],
         )
         return redirect("table", token=table.keeper_token)
     names = roster.roster(request.user.tables.all())
-    return render(request, "games/new_table.html", {"form": form, "game": game, "roster": names},
-                  status=422 if form.errors else 200)
+    return render(
+        request,
+        "games/new_table.html",
+        {"form": form, "game": game, "roster": names},
+        status=422 if form.errors else 200,
+    )
 
 
 # The switcher's choices are kept a year on this device.
@@ -100,17 +125,22 @@ CHOICE_SECONDS = 365 * 24 * 3600
 def choose_language(request):
     """This device's language ("" follows the table, else the phone) and digits; back to the page."""
     back = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         back = reverse("home")
     response = redirect(back)
     code = request.POST.get("language", "")
     if code in dict(settings.LANGUAGES):
-        response.set_cookie(settings.LANGUAGE_COOKIE_NAME, code, max_age=CHOICE_SECONDS, samesite="Lax",
-                            secure=settings.LANGUAGE_COOKIE_SECURE)
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            code,
+            max_age=CHOICE_SECONDS,
+            samesite="Lax",
+            secure=settings.LANGUAGE_COOKIE_SECURE,
+        )
     else:
         response.delete_cookie(settings.LANGUAGE_COOKIE_NAME, samesite="Lax")
     digits = language.NATIVE if request.POST.get("digits") == language.NATIVE else language.WESTERN
-    response.set_cookie(language.DIGITS_COOKIE, digits, max_age=CHOICE_SECONDS, samesite="Lax",
-                        secure=settings.LANGUAGE_COOKIE_SECURE)
+    response.set_cookie(
+        language.DIGITS_COOKIE, digits, max_age=CHOICE_SECONDS, samesite="Lax", secure=settings.LANGUAGE_COOKIE_SECURE
+    )
     return response

@@ -88,7 +88,15 @@ def import_file(request):
             messages.success(request, _("Table imported."))
             return redirect("table", token=table.keeper_token)
     tables = request.user.tables.all()[:50]
-    return render(request, "games/home.html",
-                  {"tables": tables, "games": registry.game_choices(), "entries": registry.home_entries(),
-                   "import_form": form, "import_error": error},
-                  status=413 if form.has_error("file", "too_big") else 422)
+    return render(
+        request,
+        "games/home.html",
+        {
+            "tables": tables,
+            "games": registry.game_choices(),
+            "entries": registry.home_entries(),
+            "import_form": form,
+            "import_error": error,
+        },
+        status=413 if form.has_error("file", "too_big") else 422,
+    )

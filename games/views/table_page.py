@@ -89,11 +89,17 @@ def problems_context(table, error, rows, number):
     makes in a later hand (an elimination that no longer holds) names that hand."""
     game = table.game_descriptor
     seats = {name: seat for seat, name in enumerate(table.players)}
-    listed = [{"player": problem.player, "field": problem.field, "label": game.field_label(problem.field),
-               "message": problems.message(problem),
-               "hand": problem.hand if problem.hand not in (None, number) else None,
-               "target": f"seat-{seats[problem.player]}" if problem.player in seats else "new-hand"}
-              for problem in sorted(error.problems, key=lambda problem: seats.get(problem.player, -1))]
+    listed = [
+        {
+            "player": problem.player,
+            "field": problem.field,
+            "label": game.field_label(problem.field),
+            "message": problems.message(problem),
+            "hand": problem.hand if problem.hand not in (None, number) else None,
+            "target": f"seat-{seats[problem.player]}" if problem.player in seats else "new-hand",
+        }
+        for problem in sorted(error.problems, key=lambda problem: seats.get(problem.player, -1))
+    ]
     return {"problems": listed, "rows": with_problems(rows, listed)}
 
 
@@ -102,7 +108,13 @@ def table(request, token):
     game, revision, can_edit, table_language = link_for(token)
     language.follow_table(request, table_language)
     described = registry.get_game(game)
-    if can_edit or described.page_is_personal or request.user.is_authenticated or request.GET or len(get_messages(request)):
+    if (
+        can_edit
+        or described.page_is_personal
+        or request.user.is_authenticated
+        or request.GET
+        or len(get_messages(request))
+    ):
         table, can_edit = table_for(token)
         extra = {**described.page_context(request, table), **games_around(table, request.user)}
         saved = [message.message for message in get_messages(request) if message.extra_tags == SAVED]
@@ -120,8 +132,13 @@ def games_around(table, user=None):
     previous, following = seasons.games_around(table)
     around = {"rematch_made": following is not None}
     if user is not None and owns(user, table):
-        around.update({name: other.keeper_token for name, other in
-                       (("previous_game", previous), ("next_game", following)) if other is not None})
+        around.update(
+            {
+                name: other.keeper_token
+                for name, other in (("previous_game", previous), ("next_game", following))
+                if other is not None
+            }
+        )
     return around
 
 
@@ -135,8 +152,9 @@ def viewer_page(request, token, revision, template="games/table.html"):
     page = cache.get(viewer_page_key(request, template, token, revision))
     if page is None:
         table, _can_edit = table_for(token)
-        page = render_to_string(template, table_context(request, table, False, token, **games_around(table)),
-                                request=request)
+        page = render_to_string(
+            template, table_context(request, table, False, token, **games_around(table)), request=request
+        )
         cache.set(viewer_page_key(request, template, token, table.revision), page, VIEWER_PAGE_SECONDS)
     return HttpResponse(page)
 
@@ -144,7 +162,9 @@ def viewer_page(request, token, revision, template="games/table.html"):
 def viewer_page_key(request, template, token, revision):
     # The page's language switcher shows this device's choices (its digits are written after the cache).
     chosen = f"{language.chosen_language(request) or ''}:{language.digits_choice(request)}"
-    return f"viewer-page:{template}:{token}:{revision}:{get_language()}:{chosen}:{request.scheme}://{request.get_host()}"
+    return (
+        f"viewer-page:{template}:{token}:{revision}:{get_language()}:{chosen}:{request.scheme}://{request.get_host()}"
+    )
 
 
 @require_POST

@@ -22,15 +22,22 @@ def site(live_server, transactional_db, owner):
     recording.record_hand(tables["marriage"], SAMPLES["marriage"]["first_hand"], 2)
     recording.delete_hand(tables["marriage"], 2)
     seating.add_event(tables["konkan"], {"kind": "join", "player": "Eka"})  # a row of words on its board
-    puzzle = Puzzle.objects.create(player="owner", user=owner, cards=EIGHTS_AND_THREES, difficulty="hard",
-                                   solutions=1)
-    return live_server.url, list(tables.values()), puzzle, tables["marriage"], season_of_tables(list(tables.values()), owner)
+    puzzle = Puzzle.objects.create(player="owner", user=owner, cards=EIGHTS_AND_THREES, difficulty="hard", solutions=1)
+    return (
+        live_server.url,
+        list(tables.values()),
+        puzzle,
+        tables["marriage"],
+        season_of_tables(list(tables.values()), owner),
+    )
 
 
 def violations(page):
     results = AXE.run(page)
-    return [(violation["id"], violation["impact"], [node["target"] for node in violation["nodes"]][:3])
-            for violation in results.response["violations"]]
+    return [
+        (violation["id"], violation["impact"], [node["target"] for node in violation["nodes"]][:3])
+        for violation in results.response["violations"]
+    ]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -39,21 +46,41 @@ def test_every_page_has_no_accessibility_violation(phones, site, scheme):
     context = phones(color_scheme=scheme)
     page = context.new_page()
     refused = []
-    page.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None)
-    anonymous = [f"{base}/", f"{base}/login/", f"{base}/24/", f"{base}/t/{marriage.viewer_token}/settlement/",
-                 f"{base}/t/{marriage.viewer_token}/summary/"]
+    page.on(
+        "console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None
+    )
+    anonymous = [
+        f"{base}/",
+        f"{base}/login/",
+        f"{base}/24/",
+        f"{base}/t/{marriage.viewer_token}/settlement/",
+        f"{base}/t/{marriage.viewer_token}/summary/",
+    ]
     for table in tables:
-        anonymous += [f"{base}/t/{table.viewer_token}/", f"{base}/t/{table.viewer_token}/hand/1/",
-                      f"{base}/t/{table.viewer_token}/total/0/"]
+        anonymous += [
+            f"{base}/t/{table.viewer_token}/",
+            f"{base}/t/{table.viewer_token}/hand/1/",
+            f"{base}/t/{table.viewer_token}/total/0/",
+        ]
     problems = {}
     for url in anonymous:
         page.goto(url)
         problems[url] = violations(page)
     log_in(page, base)
-    pages = [f"{base}/", f"{base}/new/marriage/", f"{base}/new/thirteen/", f"{base}/24/", f"{base}/24/{puzzle.pk}/",
-             f"{base}/players/", f"{base}/players/Asha/", f"{base}/t/{marriage.keeper_token}/hands/1/",
-             f"{base}/t/{marriage.keeper_token}/history/", f"{base}/groups/{group.pk}/",
-             f"{base}/t/{rematch.keeper_token}/group/", f"{base}/t/{rematch.keeper_token}/"]
+    pages = [
+        f"{base}/",
+        f"{base}/new/marriage/",
+        f"{base}/new/thirteen/",
+        f"{base}/24/",
+        f"{base}/24/{puzzle.pk}/",
+        f"{base}/players/",
+        f"{base}/players/Asha/",
+        f"{base}/t/{marriage.keeper_token}/hands/1/",
+        f"{base}/t/{marriage.keeper_token}/history/",
+        f"{base}/groups/{group.pk}/",
+        f"{base}/t/{rematch.keeper_token}/group/",
+        f"{base}/t/{rematch.keeper_token}/",
+    ]
     pages += [f"{base}/t/{table.keeper_token}/{page}" for table in tables for page in ("", "hand/1/", "seats/")]
     for url in pages:
         page.goto(url)

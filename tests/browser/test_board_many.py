@@ -44,31 +44,48 @@ CLOSEST_NUMBERS = """() => {
 
 
 def honors_hand(first):
-    return {name: {"outcome": "declared", "honors": 2, "marriages": 1} if seat == first else
-            {"outcome": "played", "honors": seat % 3, "marriages": 0, "hand_points": 10 + 2 * seat}
-            for seat, name in enumerate(TEN)}
+    return {
+        name: {"outcome": "declared", "honors": 2, "marriages": 1}
+        if seat == first
+        else {"outcome": "played", "honors": seat % 3, "marriages": 0, "hand_points": 10 + 2 * seat}
+        for seat, name in enumerate(TEN)
+    }
 
 
 def marriage_hand(winner):
-    return {name: {"status": "winner" if seat == winner else "seen", "maal": (seat * 7 + winner) % 13}
-            for seat, name in enumerate(SIX)}
+    return {
+        name: {"status": "winner" if seat == winner else "seen", "maal": (seat * 7 + winner) % 13}
+        for seat, name in enumerate(SIX)
+    }
 
 
 @pytest.fixture
 def boards(transactional_db, owner):
     def board(game, players, hands, language):
-        table, _warnings = table_file.import_table({
-            "format": table_file.FORMAT, "game": game, "name": "Many", "players": players, "language": language,
-            "hands": [{"inputs": inputs} for inputs in hands]}, owner=owner)
+        table, _warnings = table_file.import_table(
+            {
+                "format": table_file.FORMAT,
+                "game": game,
+                "name": "Many",
+                "players": players,
+                "language": language,
+                "hands": [{"inputs": inputs} for inputs in hands],
+            },
+            owner=owner,
+        )
         return table.viewer_token
+
     return board
 
 
 @pytest.mark.parametrize("language", ["en", "ne", "ar"])
-@pytest.mark.parametrize("game, players, hands", [
-    ("marriage-honors", TEN, [honors_hand(first) for first in range(3)]),
-    ("marriage", SIX, [marriage_hand(winner) for winner in range(4)]),
-])
+@pytest.mark.parametrize(
+    "game, players, hands",
+    [
+        ("marriage-honors", TEN, [honors_hand(first) for first in range(3)]),
+        ("marriage", SIX, [marriage_hand(winner) for winner in range(4)]),
+    ],
+)
 def test_every_name_whole_and_no_two_numbers_touching(page, live_server, boards, language, game, players, hands):
     page.goto(f"{live_server.url}/t/{boards(game, players, hands, language)}/")
     names = page.locator("#board .grid thead .name")
@@ -80,7 +97,9 @@ def test_every_name_whole_and_no_two_numbers_touching(page, live_server, boards,
     if len(players) > 6:
         hand_column = page.locator("#board .grid tbody th").first
         before = hand_column.bounding_box()["x"]
-        wrap.evaluate("(wrap) => { wrap.scrollLeft = wrap.scrollWidth * (getComputedStyle(wrap).direction === 'rtl' ? -1 : 1); }")
+        wrap.evaluate(
+            "(wrap) => { wrap.scrollLeft = wrap.scrollWidth * (getComputedStyle(wrap).direction === 'rtl' ? -1 : 1); }"
+        )
         assert abs(hand_column.bounding_box()["x"] - before) < 1  # the hand column stays in view
         last = page.locator("#board .grid thead .name").last.bounding_box()
         assert last["x"] >= 0 and last["x"] + last["width"] <= 390  # the last player can be scrolled to

@@ -73,7 +73,10 @@ def test_a_marriage_evening_with_a_late_arrival_a_leaver_an_adjustment_and_a_rem
 
     table = Table.objects.get()
     assert table.seated == ["Asha", "Eka", "Chandra", "Dipa"] and [event["kind"] for event in table.events] == [
-        "join", "leave", "adjust"]
+        "join",
+        "leave",
+        "adjust",
+    ]
 
     # The rematch: the same seats, and the evening's deal goes on: whoever deals next here deals first there.
     dealer = table.progress["dealer"]

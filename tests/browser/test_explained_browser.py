@@ -36,8 +36,14 @@ def test_a_viewer_taps_hand_1_and_reads_every_players_line(page, live_server, tr
 
 
 def test_a_konkan_elimination_explained(page, live_server, transactional_db, owner):
-    hands = [{"Asha": {"outcome": "winner"}, "Bina": {"outcome": "set", "hand_penalty": 10},
-              "Chet": {"outcome": "set", "hand_penalty": penalty}} for penalty in (100, 100, 100, 82)]
+    hands = [
+        {
+            "Asha": {"outcome": "winner"},
+            "Bina": {"outcome": "set", "hand_penalty": 10},
+            "Chet": {"outcome": "set", "hand_penalty": penalty},
+        }
+        for penalty in (100, 100, 100, 82)
+    ]
     table = seeded(owner, "konkan", hands)
     page.goto(f"{live_server.url}/t/{table.viewer_token}/")
     page.get_by_role("link", name="Hand 4 worked out").click()
@@ -47,9 +53,15 @@ def test_a_konkan_elimination_explained(page, live_server, transactional_db, own
 
 def test_a_thirteen_sandbag_penalty_explained(page, live_server, transactional_db, owner):
     rounds = [thirteen_round([1, 0, 0, 0], [1, 0, 0, 0])] + [
-        thirteen_round([0, 0, 0, 0], [taken, 0, 0, 0]) for taken in range(2, 6)]
-    table = seeded(owner, "thirteen", rounds, rules={"sandbag_penalty": True},
-                   colors=dict(zip(players_of("thirteen"), ["red", "yellow", "green", "blue"])))
+        thirteen_round([0, 0, 0, 0], [taken, 0, 0, 0]) for taken in range(2, 6)
+    ]
+    table = seeded(
+        owner,
+        "thirteen",
+        rounds,
+        rules={"sandbag_penalty": True},
+        colors=dict(zip(players_of("thirteen"), ["red", "yellow", "green", "blue"])),
+    )
     page.goto(f"{live_server.url}/t/{table.viewer_token}/")
     page.get_by_role("link", name="Round 5 worked out").click()
     asha = worked(page, "Asha")
@@ -58,8 +70,9 @@ def test_a_thirteen_sandbag_penalty_explained(page, live_server, transactional_d
     expect(asha).to_contain_text("sandbags 9 + 5 = 14, at least 10; 4 left")
 
 
-def test_without_javascript_a_hand_is_a_page_and_the_keeper_fixes_it_from_there(phones, live_server,
-                                                                                  transactional_db, owner):
+def test_without_javascript_a_hand_is_a_page_and_the_keeper_fixes_it_from_there(
+    phones, live_server, transactional_db, owner
+):
     table = seeded(owner, "marriage", [marriage_inputs("sWsu", (12, 4, 6, 5))])
     context = phones(java_script_enabled=False)
     page = context.new_page()

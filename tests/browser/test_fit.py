@@ -15,7 +15,8 @@ SMALLEST_TEXT = 12  # CSS px
 # What a person taps: a radio or checkbox counts through the label around it, which is what they hit.
 SMALL_CONTROLS = """(tap) => {
   document.querySelectorAll("details").forEach((details) => { details.open = true; });
-  const controls = document.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea, summary, label");
+  const controls = document.querySelectorAll(
+    "a[href], button, input:not([type=hidden]), select, textarea, summary, label");
   const small = [];
   for (const control of controls) {
     const choice = "input[type=radio], input[type=checkbox]";
@@ -25,7 +26,8 @@ SMALL_CONTROLS = """(tap) => {
     if (!box.width || !box.height || getComputedStyle(control).visibility === "hidden") continue;
     if (box.width < tap || box.height < tap) {
       const name = (control.getAttribute("aria-label") || control.textContent || control.name || "").trim();
-      small.push(`${control.tagName.toLowerCase()} "${name.slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      const size = `${Math.round(box.width)}×${Math.round(box.height)}`;
+      small.push(`${control.tagName.toLowerCase()} "${name.slice(0, 30)}" ${size}`);
     }
   }
   return small;
@@ -63,7 +65,8 @@ NAMES_RUNNING_OVER = """() => {
   for (const name of document.querySelectorAll(".round-row .who")) {
     if (name.clientWidth < 100) over.push(`${name.textContent.trim().slice(0, 40)} squeezed to ${name.clientWidth}px`);
   }
-  for (const cell of document.querySelectorAll(".grid th, .grid td, .standings .name > *, .round-row .who, .worked h2 > *, h1 > .cut")) {
+  const cells = ".grid th, .grid td, .standings .name > *, .round-row .who, .worked h2 > *, h1 > .cut";
+  for (const cell of document.querySelectorAll(cells)) {
     if (cell.scrollWidth <= cell.clientWidth + 1) continue;
     const style = getComputedStyle(cell);
     const titled = cell.closest("[title]");
@@ -79,19 +82,23 @@ NAMES_RUNNING_OVER = """() => {
 def site(live_server, transactional_db, owner, page):
     """A table of each game with its first hand, an unfinished 24 puzzle, and the owner logged in."""
     tables = {game: fresh_table(game, owner) for game in GAMES}
-    puzzle = Puzzle.objects.create(player="owner", user=owner, cards=EIGHTS_AND_THREES, difficulty="hard",
-                                   solutions=1)
+    puzzle = Puzzle.objects.create(player="owner", user=owner, cards=EIGHTS_AND_THREES, difficulty="hard", solutions=1)
     return live_server.url, tables, puzzle
 
 
 def pages_of(game, table):
     """Every page a table of `game` has: new table, keeper and viewer, a hand worked out (both links),
     a total hand by hand, a hand's edit page, history, players and adjustments."""
-    pages = [reverse("new_table", args=[game.slug]), reverse("table", args=[table.keeper_token]),
-             reverse("seats", args=[table.keeper_token]),
-             reverse("table", args=[table.viewer_token]), reverse("history", args=[table.keeper_token]),
-             reverse("hand", args=[table.keeper_token, 1]), reverse("hand", args=[table.viewer_token, 1]),
-             reverse("total", args=[table.viewer_token, 0])]
+    pages = [
+        reverse("new_table", args=[game.slug]),
+        reverse("table", args=[table.keeper_token]),
+        reverse("seats", args=[table.keeper_token]),
+        reverse("table", args=[table.viewer_token]),
+        reverse("history", args=[table.keeper_token]),
+        reverse("hand", args=[table.keeper_token, 1]),
+        reverse("hand", args=[table.viewer_token, 1]),
+        reverse("total", args=[table.viewer_token, 0]),
+    ]
     if game.hands_editable:
         pages.append(reverse("edit_hand", args=[table.keeper_token, 1]))
     return pages
@@ -101,8 +108,11 @@ def problems_on(page, url=None):
     """What does not fit on the page at `url` (or as it is now)."""
     if url:
         page.goto(url)
-    found = {"small controls": page.evaluate(SMALL_CONTROLS, TAP), "small text": page.evaluate(SMALL_TEXT, SMALLEST_TEXT),
-             "cut placeholders": page.evaluate(CUT_PLACEHOLDERS)}
+    found = {
+        "small controls": page.evaluate(SMALL_CONTROLS, TAP),
+        "small text": page.evaluate(SMALL_TEXT, SMALLEST_TEXT),
+        "cut placeholders": page.evaluate(CUT_PLACEHOLDERS),
+    }
     return {kind: items for kind, items in found.items() if items}
 
 
@@ -115,11 +125,18 @@ def test_every_page_of_every_game_has_44px_targets_and_readable_text(site, owner
     group, rematch = season_of_tables(list(tables.values()), owner)
     problems = {url: problems_on(page, base + url) for url in ("/login/", "/24/")}
     log_in(page, base)
-    urls = ["/", "/24/", reverse("puzzle", args=[puzzle.pk]), reverse("players_list"),
-            reverse("player", args=[tables[GAMES[0]].players[0]]), reverse("group", args=[group.pk]),
-            reverse("table_group", args=[rematch.keeper_token]), reverse("table", args=[rematch.keeper_token]),
-            reverse("settlement", args=[tables["marriage"].viewer_token]),
-            reverse("summary", args=[tables["marriage"].viewer_token])]
+    urls = [
+        "/",
+        "/24/",
+        reverse("puzzle", args=[puzzle.pk]),
+        reverse("players_list"),
+        reverse("player", args=[tables[GAMES[0]].players[0]]),
+        reverse("group", args=[group.pk]),
+        reverse("table_group", args=[rematch.keeper_token]),
+        reverse("table", args=[rematch.keeper_token]),
+        reverse("settlement", args=[tables["marriage"].viewer_token]),
+        reverse("summary", args=[tables["marriage"].viewer_token]),
+    ]
     for game in registry.all_games():
         urls += pages_of(game, tables[game.slug])
     for url in urls:
@@ -137,7 +154,8 @@ def test_a_refused_hand_lists_its_problems_in_44px_links(site, page):
         if not save.count():  # a hand of the 24 race is won on the pad, not saved
             continue
         page.locator("#new-hand input:not([type=hidden]):not([type=radio]):not([type=checkbox])").evaluate_all(
-            "(fields) => fields.forEach((field) => { field.value = ''; })")
+            "(fields) => fields.forEach((field) => { field.value = ''; })"
+        )
         save.last.click()
         page.locator("[data-problems]").first.wait_for()
         problems[f"{game.slug} refused"] = problems_on(page)
@@ -148,13 +166,24 @@ LONG_NAMES = ["Chandrakala", "Bartholomew-Alexander Featherstonehaughs", "Dipa",
 
 
 def test_long_names_fit_or_end_in_an_ellipsis_with_the_whole_name_at_hand(live_server, transactional_db, owner, page):
-    table = seeded(owner, "thirteen", [thirteen_round([1, 0, 0, 0], [1, 0, 0, 0], players=LONG_NAMES),
-                                       thirteen_round([0, 1, 0, 1], players=LONG_NAMES)],
-                   players=LONG_NAMES, colors=dict(zip(LONG_NAMES, ["red", "yellow", "green", "blue"])))
+    table = seeded(
+        owner,
+        "thirteen",
+        [
+            thirteen_round([1, 0, 0, 0], [1, 0, 0, 0], players=LONG_NAMES),
+            thirteen_round([0, 1, 0, 1], players=LONG_NAMES),
+        ],
+        players=LONG_NAMES,
+        colors=dict(zip(LONG_NAMES, ["red", "yellow", "green", "blue"])),
+    )
     log_in(page, live_server.url)
-    for url in (reverse("table", args=[table.keeper_token]), reverse("table", args=[table.viewer_token]),
-                reverse("edit_hand", args=[table.keeper_token, 1]), reverse("hand", args=[table.viewer_token, 1]),
-                reverse("total", args=[table.viewer_token, 1])):
+    for url in (
+        reverse("table", args=[table.keeper_token]),
+        reverse("table", args=[table.viewer_token]),
+        reverse("edit_hand", args=[table.keeper_token, 1]),
+        reverse("hand", args=[table.viewer_token, 1]),
+        reverse("total", args=[table.viewer_token, 1]),
+    ):
         page.goto(live_server.url + url)
         assert page.evaluate(NAMES_RUNNING_OVER) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -5,8 +5,14 @@ from playwright.sync_api import expect
 from games.models import Table
 from tests.fixtures import fill_new_table, start_table, tap_cards, totals
 
-OUTCOME_LABELS = {"D": "Declared", "p": "Played on", "f": "Surrendered first move", "l": "Surrendered later",
-                  "n": "No turn", "i": "Sat out"}
+OUTCOME_LABELS = {
+    "D": "Declared",
+    "p": "Played on",
+    "f": "Surrendered first move",
+    "l": "Surrendered later",
+    "n": "No turn",
+    "i": "Sat out",
+}
 
 
 def player(page, seat):

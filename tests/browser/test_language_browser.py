@@ -61,14 +61,19 @@ def context_in(phones, live_server, language, digits="western", logged_in=False)
     context = phones()
     if logged_in:
         log_in(context.new_page(), live_server.url)
-    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url},
-                         {"name": "cardscore_digits", "value": digits, "url": live_server.url}])
+    context.add_cookies(
+        [
+            {"name": "django_language", "value": language, "url": live_server.url},
+            {"name": "cardscore_digits", "value": digits, "url": live_server.url},
+        ]
+    )
     return context
 
 
 @pytest.mark.parametrize("digits", ["western", "native"])
-def test_a_negative_total_keeps_its_minus_left_of_its_digits_right_to_left(phones, live_server, transactional_db,
-                                                                            owner, digits):
+def test_a_negative_total_keeps_its_minus_left_of_its_digits_right_to_left(
+    phones, live_server, transactional_db, owner, digits
+):
     table = fresh_table("marriage", owner)
     loser = min(table.totals, key=table.totals.get)
     assert table.totals[loser] < 0
@@ -84,11 +89,17 @@ def test_a_negative_total_keeps_its_minus_left_of_its_digits_right_to_left(phone
     assert page.locator(".standings .num").filter(has_text="\u2212").count() >= 2
 
 
-def test_the_script_writes_bids_remaining_in_arabic_digits_with_its_minus_in_front(phones, live_server,
-                                                                                    transactional_db, owner):
-    thirteen = tables.create_table(game="thirteen", name="Thirteen", players=SAMPLES["thirteen"]["players"],
-                                     rules={}, owner=owner, colors=dict(zip(SAMPLES["thirteen"]["players"],
-                                                                            SAMPLES["thirteen"]["colors"])))
+def test_the_script_writes_bids_remaining_in_arabic_digits_with_its_minus_in_front(
+    phones, live_server, transactional_db, owner
+):
+    thirteen = tables.create_table(
+        game="thirteen",
+        name="Thirteen",
+        players=SAMPLES["thirteen"]["players"],
+        rules={},
+        owner=owner,
+        colors=dict(zip(SAMPLES["thirteen"]["players"], SAMPLES["thirteen"]["colors"])),
+    )
     page = context_in(phones, live_server, "ar", "native", logged_in=True).new_page()
     page.goto(f"{live_server.url}/t/{thirteen.keeper_token}/")
     bids = page.locator("input[name^='bid-']")
@@ -99,8 +110,9 @@ def test_the_script_writes_bids_remaining_in_arabic_digits_with_its_minus_in_fro
     assert shown["signRight"] <= shown["digitsLeft"] + GLYPH_EDGE
 
 
-def test_a_hand_typed_with_arabic_indic_digits_is_recorded_with_the_right_numbers(phones, live_server,
-                                                                                 transactional_db, owner):
+def test_a_hand_typed_with_arabic_indic_digits_is_recorded_with_the_right_numbers(
+    phones, live_server, transactional_db, owner
+):
     table = fresh_table("marriage", owner)
     page = context_in(phones, live_server, "ar", "native", logged_in=True).new_page()
     page.goto(f"{live_server.url}/t/{table.keeper_token}/")
@@ -127,8 +139,10 @@ def test_a_hand_typed_with_arabic_indic_digits_is_recorded_with_the_right_number
     table.refresh_from_db()
     own = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
     shown = [text.strip("\u2066\u2069") for text in totals(page).all_inner_texts()]
-    expected = [("+" if total > 0 else "\u2212" if total < 0 else "") + str(abs(total)).translate(own)
-                for total in (table.totals[name] for name in table.players)]
+    expected = [
+        ("+" if total > 0 else "\u2212" if total < 0 else "") + str(abs(total)).translate(own)
+        for total in (table.totals[name] for name in table.players)
+    ]
     assert shown == expected
 
 
@@ -148,17 +162,23 @@ def test_the_switcher_works_without_the_script(phones, live_server, transactiona
 
 
 @pytest.mark.parametrize("language", ["ar", "ne"])
-def test_pages_in_arabic_and_nepali_have_no_accessibility_violation(phones, live_server, transactional_db, owner,
-                                                                   language):
+def test_pages_in_arabic_and_nepali_have_no_accessibility_violation(
+    phones, live_server, transactional_db, owner, language
+):
     tables = [fresh_table(game, owner) for game in GAMES]
     page = context_in(phones, live_server, language, "native", logged_in=True).new_page()
     problems = {}
-    for url in ["/", "/new/konkan/", *(f"/t/{token}/" for table in tables
-                                        for token in (table.keeper_token, table.viewer_token))]:
+    for url in [
+        "/",
+        "/new/konkan/",
+        *(f"/t/{token}/" for table in tables for token in (table.keeper_token, table.viewer_token)),
+    ]:
         page.goto(live_server.url + url)
         results = AXE.run(page)
-        problems[url] = [(violation["id"], [node["target"] for node in violation["nodes"]][:3])
-                         for violation in results.response["violations"]]
+        problems[url] = [
+            (violation["id"], [node["target"] for node in violation["nodes"]][:3])
+            for violation in results.response["violations"]
+        ]
     assert {url: found for url, found in problems.items() if found} == {}
 
 
@@ -171,8 +191,11 @@ def test_every_games_pages_speak_the_phones_language(phones, live_server, transa
     found = {}
     for table in tables:
         typed_by_people = words(" ".join([table.name, *table.players]))
-        for url in (f"{live_server.url}/t/{table.keeper_token}/", f"{live_server.url}/t/{table.viewer_token}/",
-                    f"{live_server.url}/t/{table.keeper_token}/seats/"):
+        for url in (
+            f"{live_server.url}/t/{table.keeper_token}/",
+            f"{live_server.url}/t/{table.viewer_token}/",
+            f"{live_server.url}/t/{table.keeper_token}/seats/",
+        ):
             page.goto(url)
             assert page.locator("html").get_attribute("lang") == language
             assert page.locator("html").get_attribute("dir") == DIRECTION[language]
@@ -223,7 +246,9 @@ CHARACTERS_DRAWN = """(element) => {
   for (let text = walker.nextNode(); text; text = walker.nextNode()) {
     [...text.data].forEach((character, index) => {
       const range = document.createRange(); range.setStart(text, index); range.setEnd(text, index + 1);
-      if (character.trim() && !/[\\u2066-\\u2069]/.test(character)) drawn.push([character, range.getBoundingClientRect().left]);
+      if (character.trim() && !/[\\u2066-\\u2069]/.test(character)) {
+        drawn.push([character, range.getBoundingClientRect().left]);
+      }
     });
   }
   return drawn;
@@ -231,12 +256,22 @@ CHARACTERS_DRAWN = """(element) => {
 
 
 @pytest.mark.parametrize("digits", ["western", "native"])
-def test_konkan_cards_and_their_points_are_drawn_in_order_right_to_left(phones, live_server, transactional_db, owner,
-                                                                         digits):
-    table = tables.create_table(game="konkan", name="Konkan", players=SAMPLES["konkan"]["players"], rules={},
-                                  owner=owner)
-    recording.record_hand(table, {"_hand": {"joker_discard": False}, "Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]},
-                                 "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}}, 1)
+def test_konkan_cards_and_their_points_are_drawn_in_order_right_to_left(
+    phones, live_server, transactional_db, owner, digits
+):
+    table = tables.create_table(
+        game="konkan", name="Konkan", players=SAMPLES["konkan"]["players"], rules={}, owner=owner
+    )
+    recording.record_hand(
+        table,
+        {
+            "_hand": {"joker_discard": False},
+            "Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]},
+            "Bina": {"outcome": "winner"},
+            "Chet": {"outcome": "not_set"},
+        },
+        1,
+    )
     page = context_in(phones, live_server, "ar", digits, logged_in=True).new_page()
     page.goto(f"{live_server.url}/t/{table.keeper_token}/hand/1/")
     drawn = page.locator(".term .sum.cards").evaluate(CHARACTERS_DRAWN)

@@ -76,8 +76,9 @@ def test_hand_entry_works_without_javascript(phones, live_server, transactional_
     from games.services import tables
 
     owner = django_user_model.objects.create_user("owner", password="x")
-    table = tables.create_table(game="marriage", name="No JS", players=["Asha", "Bikash", "Chandra", "Dipa"],
-                                  rules={}, owner=owner)
+    table = tables.create_table(
+        game="marriage", name="No JS", players=["Asha", "Bikash", "Chandra", "Dipa"], rules={}, owner=owner
+    )
     context = phones(java_script_enabled=False)
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{table.keeper_token}/")
@@ -96,13 +97,15 @@ def test_hand_entry_works_without_javascript(phones, live_server, transactional_
     assert table.hands.count() == 1
 
 
-def test_a_hand_entered_on_one_phone_shows_on_another_within_3_seconds(phones, live_server, transactional_db,
-                                                                       django_user_model):
+def test_a_hand_entered_on_one_phone_shows_on_another_within_3_seconds(
+    phones, live_server, transactional_db, django_user_model
+):
     from games.services import tables
 
     owner = django_user_model.objects.create_user("owner", password="x")
-    table = tables.create_table(game="marriage", name="Live", players=["Asha", "Bikash", "Chandra", "Dipa"],
-                                  rules={}, owner=owner)
+    table = tables.create_table(
+        game="marriage", name="Live", players=["Asha", "Bikash", "Chandra", "Dipa"], rules={}, owner=owner
+    )
     keeper_context = phones()
     viewer_context = phones()
     keeper, viewer = keeper_context.new_page(), viewer_context.new_page()

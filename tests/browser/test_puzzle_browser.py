@@ -21,11 +21,26 @@ FIRST = EIGHTS_AND_THREES  # 8 ÷ (3 − 8 ÷ 3)
 SECOND = ACE_TO_FOUR  # A × 2 × 3 × 4
 THIRD = [["K", "S"], ["Q", "H"], ["J", "D"], ["10", "C"]]
 # The taps that make 24 with FIRST: (button name, the expression shown after it).
-FIRST_TAPS = [("8 of spades", "8"), ("÷", "8 ÷"), ("(", "8 ÷ ("), ("3 of hearts", "8 ÷ ( 3"),
-              ("−", "8 ÷ ( 3 −"), ("8 of diamonds", "8 ÷ ( 3 − 8"), ("÷", "8 ÷ ( 3 − 8 ÷"),
-              ("3 of clubs", "8 ÷ ( 3 − 8 ÷ 3"), (")", "8 ÷ ( 3 − 8 ÷ 3 )")]
-SECOND_TAPS = [("A of spades", "A"), ("×", "A ×"), ("2 of hearts", "A × 2"), ("×", "A × 2 ×"),
-               ("3 of diamonds", "A × 2 × 3"), ("×", "A × 2 × 3 ×"), ("4 of clubs", "A × 2 × 3 × 4")]
+FIRST_TAPS = [
+    ("8 of spades", "8"),
+    ("÷", "8 ÷"),
+    ("(", "8 ÷ ("),
+    ("3 of hearts", "8 ÷ ( 3"),
+    ("−", "8 ÷ ( 3 −"),
+    ("8 of diamonds", "8 ÷ ( 3 − 8"),
+    ("÷", "8 ÷ ( 3 − 8 ÷"),
+    ("3 of clubs", "8 ÷ ( 3 − 8 ÷ 3"),
+    (")", "8 ÷ ( 3 − 8 ÷ 3 )"),
+]
+SECOND_TAPS = [
+    ("A of spades", "A"),
+    ("×", "A ×"),
+    ("2 of hearts", "A × 2"),
+    ("×", "A × 2 ×"),
+    ("3 of diamonds", "A × 2 × 3"),
+    ("×", "A × 2 × 3 ×"),
+    ("4 of clubs", "A × 2 × 3 × 4"),
+]
 
 
 def labels(cards):
@@ -35,8 +50,9 @@ def labels(cards):
 def as_deal(cards, difficulty="hard"):
     values = [expressions24.card_value(rank) for rank, _suit in cards]
     entry = solver24.table()[tuple(sorted(values))]
-    return solver24.Deal([tuple(card) for card in cards], values, difficulty or entry.difficulty, entry.count,
-                       entry.solution)
+    return solver24.Deal(
+        [tuple(card) for card in cards], values, difficulty or entry.difficulty, entry.count, entry.solution
+    )
 
 
 @pytest.fixture
@@ -131,8 +147,12 @@ def open_puzzle(page, live_server, started_ago=timedelta()):
     """Asha's phone on a puzzle of FIRST dealt `started_ago`."""
     puzzle = make_puzzle(player="Asha", cards=FIRST)
     Puzzle.objects.filter(pk=puzzle.pk).update(started=timezone.now() - started_ago)
-    page.context.add_cookies([{"name": PLAYER_COOKIE, "value": "Asha", "url": live_server.url},
-                              {"name": DEVICE_COOKIE, "value": device_of("Asha"), "url": live_server.url}])
+    page.context.add_cookies(
+        [
+            {"name": PLAYER_COOKIE, "value": "Asha", "url": live_server.url},
+            {"name": DEVICE_COOKIE, "value": device_of("Asha"), "url": live_server.url},
+        ]
+    )
     page.goto(f"{live_server.url}/24/{puzzle.pk}/")
     return page.locator("#pad")
 
@@ -163,6 +183,7 @@ def test_giving_up_asks_first(page, live_server, owner):
                 dialog.accept()
             else:
                 dialog.dismiss()
+
         page.once("dialog", handle)
 
     answer(accept=False)
@@ -188,8 +209,7 @@ def open_race_phone(phones, url, player):
 
 def test_a_race_between_two_phones(phones, live_server, owner, known_deals):
     known_deals.extend([SECOND, THIRD])
-    table = tables.create_table(game="twentyfour", name="Race night", players=["Asha", "Bikash"], rules={},
-                                  owner=owner)
+    table = tables.create_table(game="twentyfour", name="Race night", players=["Asha", "Bikash"], rules={}, owner=owner)
     table.current_hand = {"deal": 1, "cards": FIRST}
     table.save(update_fields=["current_hand"])
     url = f"{live_server.url}/t/{table.keeper_token}/"
@@ -226,8 +246,7 @@ def test_a_race_between_two_phones(phones, live_server, owner, known_deals):
     expect(phone_a.locator(".last-win")).to_contain_text("Deal 2: Bikash made 24 with", timeout=3000)
     expect(phone_a.get_by_text("Deal 1: Asha")).to_have_count(0)
     expect(phone_a.locator('td.total[data-player="Bikash"]')).to_have_text("+1", timeout=3000)
-    expect(phone_a.locator("#race .playing-card").first).to_have_attribute("aria-label", "K of spades",
-                                                                          timeout=3000)
+    expect(phone_a.locator("#race .playing-card").first).to_have_attribute("aria-label", "K of spades", timeout=3000)
     expect(phone_a.locator("#race-player")).to_have_value("Asha")
 
     table = Table.objects.get(pk=table.pk)

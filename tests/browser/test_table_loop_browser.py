@@ -73,8 +73,9 @@ def long_table(game, owner):
     """A table whose page is long (a Marriage table with a dozen hands), so a jump would show."""
     if game != "marriage":
         return fresh_table(game, owner)
-    table = tables.create_table(game=game, name="Long night", players=["Asha", "Bikash", "Chandra", "Dipa"],
-                                  rules={}, owner=owner)
+    table = tables.create_table(
+        game=game, name="Long night", players=["Asha", "Bikash", "Chandra", "Dipa"], rules={}, owner=owner
+    )
     for number in range(1, 13):
         recording.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), number)
     return Table.objects.get(pk=table.pk)
@@ -93,7 +94,9 @@ def test_save_then_refuse_a_hand_with_everything_on_screen(game, page, live_serv
     saved = page.locator("#saved")
     expect(saved).to_contain_text("saved")
     expect(saved).to_be_in_viewport()
-    first_field = page.locator("#new-hand form :is(input, select):not([type=hidden], [type=radio], [type=checkbox])").first
+    first_field = page.locator(
+        "#new-hand form :is(input, select):not([type=hidden], [type=radio], [type=checkbox])"
+    ).first
     expect(first_field).to_be_in_viewport()
     expect(first_field).to_be_focused()
     table.refresh_from_db()
@@ -114,8 +117,9 @@ def test_save_then_refuse_a_hand_with_everything_on_screen(game, page, live_serv
 
 def test_a_typical_marriage_hand_takes_six_taps_plus_the_digits(page, live_server, transactional_db, owner):
     """5 players: Bikash wins with maal, Asha, Chandra and Dipa seen with maal, Esha unseen."""
-    table = tables.create_table(game="marriage", name="Five", players=["Asha", "Bikash", "Chandra", "Dipa", "Esha"],
-                                  rules={}, owner=owner)
+    table = tables.create_table(
+        game="marriage", name="Five", players=["Asha", "Bikash", "Chandra", "Dipa", "Esha"], rules={}, owner=owner
+    )
     recording.record_hand(table, marriage_inputs("Wssss", (0, 0, 0, 0, 0), players=table.players), 1)
     log_in(page, live_server.url)
     page.goto(f"{live_server.url}/t/{table.keeper_token}/")
@@ -146,8 +150,12 @@ def test_a_typical_marriage_hand_takes_six_taps_plus_the_digits(page, live_serve
     assert taps <= 6
     hand = Hand.objects.get(table=table, number=3)
     assert {name: (entry["status"], entry["maal"]) for name, entry in hand.inputs.items()} == {
-        "Asha": ("seen", 3), "Bikash": ("winner", 12), "Chandra": ("seen", 5), "Dipa": ("seen", 2),
-        "Esha": ("unseen", 0)}
+        "Asha": ("seen", 3),
+        "Bikash": ("winner", 12),
+        "Chandra": ("seen", 5),
+        "Dipa": ("seen", 2),
+        "Esha": ("unseen", 0),
+    }
 
 
 def test_a_second_winner_is_told_not_silent(page, live_server, transactional_db, owner):

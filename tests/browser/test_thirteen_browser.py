@@ -1,6 +1,5 @@
 """A Thirteen evening on a phone: make a table of four, bid and take books for two rounds, fix one."""
 
-
 from playwright.sync_api import expect
 
 from games.models import Table
@@ -42,7 +41,9 @@ def test_two_rounds_of_bids_and_books_then_a_fixed_round(logged_in_page, live_se
     expect(page.locator("[data-remaining-value]")).to_have_text("1")
     # Each box is named with its player, as a screen reader says it.
     for name in PLAYERS:
-        expect(page.get_by_role("textbox", name=f"{name} Bid", exact=True)).to_have_attribute("name", "bid-" + str(PLAYERS.index(name)))
+        expect(page.get_by_role("textbox", name=f"{name} Bid", exact=True)).to_have_attribute(
+            "name", "bid-" + str(PLAYERS.index(name))
+        )
     assert type_numbers(page, "bid", [1, 0, 0, 0]) == PLAYERS
     expect(page.locator("[data-remaining-value]")).to_have_text("0")
     page.get_by_role("button", name="Save the bids").click()

@@ -68,11 +68,19 @@ def test_the_marriage_winners_line_reads_left_to_right(phones, live_server, tran
 
 @pytest.mark.parametrize("digits", ["western", "native"])
 def test_konkans_cards_and_joker_read_left_to_right(phones, live_server, transactional_db, owner, digits):
-    table = tables.create_table(game="konkan", name="Konkan night", players=SAMPLES["konkan"]["players"],
-                                  rules={}, owner=owner)
-    recording.record_hand(table, {"_hand": {"joker_discard": False},
-                                 "Asha": {"outcome": "set", "cards": ["AS", "7H", "10D", "JK"]},
-                                 "Bina": {"outcome": "winner"}, "Chet": {"outcome": "not_set"}}, 1)
+    table = tables.create_table(
+        game="konkan", name="Konkan night", players=SAMPLES["konkan"]["players"], rules={}, owner=owner
+    )
+    recording.record_hand(
+        table,
+        {
+            "_hand": {"joker_discard": False},
+            "Asha": {"outcome": "set", "cards": ["AS", "7H", "10D", "JK"]},
+            "Bina": {"outcome": "winner"},
+            "Chet": {"outcome": "not_set"},
+        },
+        1,
+    )
     page = hand_page(phones, live_server, table, digits)
     cards = player(page, "Asha").locator(".term .sum").first
     assert drawn_in_order(cards) == "A♠11+7♥7+10♦10+50=78"

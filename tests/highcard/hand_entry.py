@@ -8,8 +8,10 @@ def form_context(table, number, inputs=None):
 
 
 def rows(table, number, inputs=None):
-    return [{"seat": seat, "name": name, "card": (inputs or {}).get(name, {}).get("card", "")}
-            for seat, name in enumerate(table.seated_for(number))]
+    return [
+        {"seat": seat, "name": name, "card": (inputs or {}).get(name, {}).get("card", "")}
+        for seat, name in enumerate(table.seated_for(number))
+    ]
 
 
 def rows_from_post(data, table, number, base=None):

@@ -12,9 +12,14 @@ NAMES = PLAYERS + ["Dipa", "Eka", "Faris"]  # as many as a table may seat (engin
 
 
 def _document(hands, **extra):
-    return {"format": "cardscore-table/1", "game": "highcard", "players": PLAYERS, "created": "2026-11-20T19:30:00Z",
-            "hands": [{"inputs": {name: {"card": card} for name, card in zip(PLAYERS, cards)}} for cards in hands],
-            **extra}
+    return {
+        "format": "cardscore-table/1",
+        "game": "highcard",
+        "players": PLAYERS,
+        "created": "2026-11-20T19:30:00Z",
+        "hands": [{"inputs": {name: {"card": card} for name, card in zip(PLAYERS, cards)}} for cards in hands],
+        **extra,
+    }
 
 
 @st.composite
@@ -23,8 +28,9 @@ def _tables(draw):
     up to 6 hands, each player's card 1 to 13."""
     players = NAMES[: draw(st.integers(engine.ENGINE.MIN_PLAYERS, engine.ENGINE.MAX_PLAYERS))]
     cards = st.integers(1, engine.HIGHEST_CARD)
-    hands = draw(st.lists(st.fixed_dictionaries({name: st.fixed_dictionaries({"card": cards}) for name in players}),
-                          max_size=6))
+    hands = draw(
+        st.lists(st.fixed_dictionaries({name: st.fixed_dictionaries({"card": cards}) for name in players}), max_size=6)
+    )
     return {}, players, hands
 
 

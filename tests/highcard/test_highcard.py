@@ -8,8 +8,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from games.services import recording, table_file
 from games.models import Hand, Table
+from games.services import recording, table_file
 from tests.fixtures import csrf_post, totals_row
 
 PLAYERS = ["Asha", "Bikash", "Chandra"]

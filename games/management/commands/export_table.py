@@ -20,8 +20,9 @@ class Command(BaseCommand):
     help = "Write a table as a cardscore-table/1 JSON document to standard output."
 
     def add_arguments(self, parser):
-        parser.add_argument("table",
-                            help="the table's id, its scorekeeper or viewer link, or the code at the link's end")
+        parser.add_argument(
+            "table", help="the table's id, its scorekeeper or viewer link, or the code at the link's end"
+        )
 
     def handle(self, *args, table, **options):
         found = find_table(table)

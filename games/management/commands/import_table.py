@@ -12,8 +12,10 @@ from scoring import InputError
 
 
 class Command(BaseCommand):
-    help = ("Import a cardscore-table/1 JSON file (all or nothing). Prints the new table's id, "
-            "then its scorekeeper and viewer links.")
+    help = (
+        "Import a cardscore-table/1 JSON file (all or nothing). Prints the new table's id, "
+        "then its scorekeeper and viewer links."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("path", help="the JSON file, or - for standard input")

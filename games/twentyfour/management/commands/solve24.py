@@ -7,8 +7,10 @@ from scoring import InputError, solver24
 
 
 class Command(BaseCommand):
-    help = ("Solve a hand of The 24 Game: prints the number of distinct solutions, then each "
-            "solution on its own line (ASCII: + - * / and brackets).")
+    help = (
+        "Solve a hand of The 24 Game: prints the number of distinct solutions, then each "
+        "solution on its own line (ASCII: + - * / and brackets)."
+    )
     requires_system_checks = []
 
     def add_arguments(self, parser):
