@@ -21,21 +21,33 @@ CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --no-first-run --disab
 
 def audit(url, report, categories=GOALS, language="en"):
     """The category scores Lighthouse gives `url` (asked for in `language`), and the audits that cost points."""
-    command = [str(LIGHTHOUSE), url, f"--only-categories={','.join(categories)}", f"--chrome-flags={CHROME_FLAGS}",
-               f'--extra-headers={{"Accept-Language": "{language}"}}', "--output=json", f"--output-path={report}",
-               "--quiet"]
+    command = [
+        str(LIGHTHOUSE),
+        url,
+        f"--only-categories={','.join(categories)}",
+        f"--chrome-flags={CHROME_FLAGS}",
+        f'--extra-headers={{"Accept-Language": "{language}"}}',
+        "--output=json",
+        f"--output-path={report}",
+        "--quiet",
+    ]
     # Lighthouse now and then loses its own trace of a load (NO_NAVSTART, "please run Lighthouse
     # again"): that run says nothing about the page, so it is run again, three times at most.
     for _attempt in range(3):
-        run = subprocess.run(command, env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"}, capture_output=True,
-                             text=True, timeout=180)
+        run = subprocess.run(
+            command, env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"}, capture_output=True, text=True, timeout=180
+        )
         if run.returncode == 0:
             break
     assert run.returncode == 0, f"Lighthouse failed on {url}: {run.stderr[-2000:]}"
     result = json.loads(report.read_text())
     scores = {name: category["score"] for name, category in result["categories"].items()}
-    lost = [ref["id"] for category in result["categories"].values() for ref in category["auditRefs"]
-            if ref.get("weight") and (result["audits"][ref["id"]].get("score") or 1) < 1]
+    lost = [
+        ref["id"]
+        for category in result["categories"].values()
+        for ref in category["auditRefs"]
+        if ref.get("weight") and (result["audits"][ref["id"]].get("score") or 1) < 1
+    ]
     return scores, lost
 
 
@@ -59,8 +71,9 @@ def test_every_games_pages_score_as_a_phone_needs(live_server, transactional_db,
 
 @pytest.mark.slow
 @pytest.mark.parametrize("language", ["ne", "ar"])
-def test_every_games_pages_are_as_accessible_in_nepali_and_arabic(live_server, transactional_db, owner, tmp_path,
-                                                                  language):
+def test_every_games_pages_are_as_accessible_in_nepali_and_arabic(
+    live_server, transactional_db, owner, tmp_path, language
+):
     tables = [fresh_table(game, owner) for game in GAMES]
     urls = [f"{live_server.url}/t/{token}/" for table in tables for token in (table.keeper_token, table.viewer_token)]
     short = {}

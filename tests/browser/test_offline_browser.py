@@ -8,8 +8,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from games.services import recording, tables
 from games.models import Hand, HandChange
+from games.services import recording, tables
 from tests.fixtures import log_in, marriage_inputs
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
@@ -190,11 +190,17 @@ def test_a_correction_saved_offline_is_sent_once_when_the_connection_is_back(kee
     assert_the_engine_s_points(table)
 
 
-def test_thirteen_s_bids_saved_offline_wait_for_the_books_form_from_the_server(page, live_server, transactional_db,
-                                                                            owner):
-    table = tables.create_table(game="thirteen", name="Thirteen", players=["Asha", "Bikram", "Charlie", "David"],
-                                  rules={}, owner=owner, colors={"Asha": "red", "Bikram": "yellow",
-                                                                 "Charlie": "green", "David": "blue"})
+def test_thirteen_s_bids_saved_offline_wait_for_the_books_form_from_the_server(
+    page, live_server, transactional_db, owner
+):
+    table = tables.create_table(
+        game="thirteen",
+        name="Thirteen",
+        players=["Asha", "Bikram", "Charlie", "David"],
+        rules={},
+        owner=owner,
+        colors={"Asha": "red", "Bikram": "yellow", "Charlie": "green", "David": "blue"},
+    )
     log_in(page, live_server.url)
     page.goto(f"{live_server.url}/t/{table.keeper_token}/")
     page.context.set_offline(True)
@@ -209,7 +215,6 @@ def test_thirteen_s_bids_saved_offline_wait_for_the_books_form_from_the_server(p
     expect(page.locator("#new-hand [name='books-0']")).to_be_visible()
     table.refresh_from_db()
     assert table.current_hand["inputs"]["David"] == {"bid": 1}
-
 
 
 def test_a_hand_refused_online_because_another_phone_saved_it_first_is_kept(keeper, table):
