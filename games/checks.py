@@ -17,6 +17,10 @@ CONSTANTS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "SLUG": (lambda value: isinstance(value, str) and value != "", "a non-empty text"),
     "LOWER_WINS": (lambda value: isinstance(value, bool), "true or false"),
     "ZERO_SUM": (lambda value: isinstance(value, bool), "true or false"),
+    "POINT_DECIMALS": (
+        lambda value: isinstance(value, int) and not isinstance(value, bool) and value >= 0,
+        "a whole number, at least 0",
+    ),
     "MIN_PLAYERS": (
         lambda value: isinstance(value, int) and not isinstance(value, bool) and value >= 1,
         "a whole number, at least 1",

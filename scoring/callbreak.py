@@ -145,18 +145,20 @@ class CallBreak(base.Engine):
         checks.only_keys(
             inputs.get("_hand", {}), (), hand=hand, field="_hand"
         )  # nothing belongs to the round as a whole
-        clean = self.each_player(
-            players, inputs, hand, lambda entry, name: _validate_entry(entry, hand=hand, player=name)
-        )
-        with_tricks = [name for name in players if "tricks" in clean[name]]
+        problems, clean = Problems(), {}
+        with problems.check():
+            clean = self.each_player(
+                players, inputs, hand, lambda entry, name: _validate_entry(entry, hand=hand, player=name)
+            )
+        # Some tricks given: every player's are needed, reported with the problems above.
+        with_tricks = [name for name in players if isinstance(inputs.get(name), dict) and "tricks" in inputs[name]]
         if with_tricks and len(with_tricks) != len(players):
-            problems = Problems()
             for name in players:
-                if "tricks" not in clean[name]:
+                if name not in with_tricks:
                     problems.add(
                         InputError(gettext_noop("the tricks are missing"), hand=hand, player=name, field="tricks")
                     )
-            problems.raise_found()
+        problems.raise_found()
         if with_tricks:
             taken = sum(clean[name]["tricks"] for name in players)
             if taken != TRICKS:

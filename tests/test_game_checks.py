@@ -42,6 +42,14 @@ def test_an_engine_with_a_wrong_constant_is_refused():
     assert "CHANGES is ('join', 'swap')" in errors[1].msg
 
 
+def test_points_with_a_negative_number_of_decimals_are_refused():
+    class Careless(highcard.HighCard):
+        POINT_DECIMALS = -1
+
+    [error] = game_checks.game_problems(broken(Careless()))
+    assert error.msg == "The game Broken: its engine's POINT_DECIMALS is -1, not a whole number, at least 0"
+
+
 def test_more_players_at_least_than_at_most_is_refused():
     class Crowded(highcard.HighCard):
         MIN_PLAYERS = 7

@@ -310,6 +310,16 @@ def test_every_problem_of_a_round_is_reported_at_once():
     ]
 
 
+def test_missing_tricks_are_reported_with_the_other_problems():
+    inputs = {**FIRST, "Asha": {"call": 0, "tricks": 5}, "Bikram": {"call": 2}, "Charlie": {"call": 2, "tricks": 14}}
+    error = error_of([inputs])
+    assert [(problem.player, problem.field, problem.text) for problem in error.problems] == [
+        ("Asha", "call", "must be at least 1"),
+        ("Charlie", "tricks", "must be at most 13"),
+        ("Bikram", "tricks", "the tricks are missing"),
+    ]
+
+
 def test_every_missing_trick_count_is_reported_at_once():
     error = error_of([{**calls_only([1, 2, 3, 4]), "Asha": {"call": 1, "tricks": 13}}])
     assert [(problem.player, problem.text) for problem in error.problems] == [
