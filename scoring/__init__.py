@@ -13,7 +13,7 @@ hand):
         why, in a comment), ZERO_SUM (whether every hand adds up to 0, and so must an adjustment)
     lower_wins(rules), zero_sum(rules) -> LOWER_WINS, ZERO_SUM, unless the table's rules say
         (the score sheet): what the rest of the code asks
-    POINT_DECIMALS (0; Call Break 1): points, totals and terms are whole numbers in the game's
+    POINT_DECIMALS (0, or 1 in Call Break): points, totals and terms are whole numbers in the game's
         units (a tenth in Call Break: 3.2 points are 32); read_points(value, minimum, maximum)
         reads a number of points given from outside into units (InputError past the decimals),
         shown(units) -> Decimal gives them back as people read them (32 -> 3.2, 40 -> 4)

@@ -94,9 +94,10 @@ class Engine(ABC):
     # Which seat changes the game allows between hands ("join", "leave", "replace"), and why, in a comment.
     CHANGES: ClassVar[tuple[str, ...]]
     ZERO_SUM: ClassVar[bool]  # whether every hand adds up to 0 (and so must an adjustment): see zero_sum()
-    # How many decimals a point has. Points are whole numbers everywhere in the engine, counted in
-    # the game's smallest unit: with 1 (Call Break's tenths) 3.2 points are 32. read_points() reads
-    # a number from outside into units, shown() gives units back as the number people read.
+    # How many decimals a point has: 0 (whole points) or 1 (tenths, Call Break). Points are whole
+    # numbers everywhere in the engine, counted in the game's smallest unit: in tenths 3.2 points
+    # are 32. read_points() reads a number from outside into units, shown() gives units back as the
+    # number people read.
     POINT_DECIMALS: ClassVar[int] = 0
     # {term kind: formula}: each rule of the game's score written once, as what its term adds from
     # its values (terms.py)
@@ -131,10 +132,10 @@ class Engine(ABC):
     def read_points(self, value: Any, *, minimum: int, maximum: int, **where: Any) -> int:
         """A number of points given from outside (a newcomer's score, an adjustment), between
         `minimum` and `maximum` points, in the game's units (POINT_DECIMALS): a whole number, or,
-        in a game with decimals, a number with at most that many (InputError)."""
-        if not self.POINT_DECIMALS:
-            return checks.whole_number(value, minimum=minimum, maximum=maximum, **where)
-        return checks.units(value, decimals=self.POINT_DECIMALS, minimum=minimum, maximum=maximum, **where)
+        in a game counted in tenths, a number with at most one decimal (InputError)."""
+        if self.POINT_DECIMALS:
+            return checks.tenths(value, minimum=minimum, maximum=maximum, **where)
+        return checks.whole_number(value, minimum=minimum, maximum=maximum, **where)
 
     def shown(self, units: int) -> Decimal:
         """Points in the game's units as the exact number people read, with its decimals only where

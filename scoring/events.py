@@ -226,7 +226,7 @@ class Adjust(EventKind):
         if game.zero_sum(rules) and total:
             raise InputError(
                 gettext_noop("the points must add up to 0, as every hand's do: they add up to %(sum)s"),
-                params={"sum": total},
+                params={"sum": game.shown(total)},
                 field="points",
             )
         reason = checks.text(raw.get("reason", ""), max_length=MAX_REASON, field="reason")

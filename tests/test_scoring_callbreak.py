@@ -437,17 +437,17 @@ def test_the_winners_have_the_highest_total_unless_a_call_of_eight_won(game):
 # --- points with decimals, for every game ----------------------------------------------------
 
 
-def test_a_number_with_decimals_is_read_exactly_in_units():
-    assert checks.units(3.2, decimals=1, minimum=-10, maximum=10) == 32
-    assert checks.units(Decimal("-2.90"), decimals=1, minimum=-10, maximum=10) == -29
-    assert checks.units(4, decimals=1, minimum=-10, maximum=10) == 40
-    assert checks.units(0.125, decimals=3, minimum=0, maximum=1) == 125
+def test_a_number_with_one_decimal_is_read_exactly_in_tenths():
+    assert checks.tenths(3.2, minimum=-10, maximum=10) == 32
+    assert checks.tenths(Decimal("-2.90"), minimum=-10, maximum=10) == -29
+    assert checks.tenths(4, minimum=-10, maximum=10) == 40
+    assert checks.tenths(-10, minimum=-10, maximum=10) == -100
     with pytest.raises(InputError) as caught:
-        checks.units(0.125, decimals=2, minimum=0, maximum=1, field="points")
-    assert (caught.value.field, caught.value.text) == ("points", "may have at most 2 decimals")
+        checks.tenths(0.1 + 0.2, minimum=0, maximum=1, field="points")
+    assert (caught.value.field, caught.value.text) == ("points", "may have at most one decimal")
     with pytest.raises(InputError) as caught:
-        checks.units(0.1 + 0.2, decimals=1, minimum=0, maximum=1)
-    assert caught.value.text == "may have at most one decimal"
+        checks.tenths(-10.1, minimum=-10, maximum=10)
+    assert caught.value.text == "must be at least -10"
 
 
 def test_a_game_without_decimals_reads_and_shows_whole_numbers_as_before():
