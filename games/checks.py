@@ -17,6 +17,7 @@ CONSTANTS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "SLUG": (lambda value: isinstance(value, str) and value != "", "a non-empty text"),
     "LOWER_WINS": (lambda value: isinstance(value, bool), "true or false"),
     "ZERO_SUM": (lambda value: isinstance(value, bool), "true or false"),
+    "POINT_DECIMALS": (lambda value: value in (0, 1) and not isinstance(value, bool), "0 (whole points) or 1 (tenths)"),
     "MIN_PLAYERS": (
         lambda value: isinstance(value, int) and not isinstance(value, bool) and value >= 1,
         "a whole number, at least 1",

@@ -11,6 +11,12 @@ hand):
     SLUG, MIN_PLAYERS, MAX_PLAYERS, LOWER_WINS (whether the lowest total is best)
     CHANGES (which seat changes the game allows between hands: "join", "leave", "replace", and
         why, in a comment), ZERO_SUM (whether every hand adds up to 0, and so must an adjustment)
+    lower_wins(rules), zero_sum(rules) -> LOWER_WINS, ZERO_SUM, unless the table's rules say
+        (the score sheet): what the rest of the code asks
+    POINT_DECIMALS (0, or 1 in Call Break): points, totals and terms are whole numbers in the game's
+        units (a tenth in Call Break: 3.2 points are 32); read_points(value, minimum, maximum)
+        reads a number of points given from outside into units (InputError past the decimals),
+        shown(units) -> Decimal gives them back as people read them (32 -> 3.2, 40 -> 4)
     FORMULAS -> {term kind: formula}: each rule of the game's score written once, as what its
         term adds from its values
     DEFAULT_RULES, default_rules() -> dict
@@ -22,7 +28,9 @@ hand):
         folded and state["totals"] holds the running totals
     fold(rules, players, state, clean_hand) -> (that hand's points, the state after it);
         `state` is left unchanged
-    progress(rules, players, state) -> what the table shows next (dealer, game over, winner...)
+    progress(rules, players, state) -> what the table shows next (dealer, game over, winner...);
+        a game whose win can be shared gives "winners" too, and base.winners(progress) reads
+        who won in every game
     validate_hand(rules, players, inputs, hand=None, state=None) -> one hand's clean inputs,
         given the state after the earlier hands (None: no earlier hands), since a hand may
         depend on them (rounds, eliminations)

@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any, ClassVar
 
 from . import checks, terms
@@ -44,7 +45,8 @@ class Result:
     """Points per hand (player -> int, 0 for a player not in it), running totals and progress.
 
     progress holds what the table shows next: "dealer" (name of who deals next), "game_over",
-    "winner" (a name or None), and anything game-specific such as "round" or "out".
+    "winner" (a name or None), in a game whose win can be shared "winners" too (winners() reads
+    both), and anything game-specific such as "round" or "out".
     state is the fold state after the last hand: fold the next hand onto it.
     """
 
@@ -91,7 +93,12 @@ class Engine(ABC):
     MAX_PLAYERS: ClassVar[int]
     # Which seat changes the game allows between hands ("join", "leave", "replace"), and why, in a comment.
     CHANGES: ClassVar[tuple[str, ...]]
-    ZERO_SUM: ClassVar[bool]  # whether every hand adds up to 0 (and so must an adjustment)
+    ZERO_SUM: ClassVar[bool]  # whether every hand adds up to 0 (and so must an adjustment): see zero_sum()
+    # How many decimals a point has: 0 (whole points) or 1 (tenths, Call Break). Points are whole
+    # numbers everywhere in the engine, counted in the game's smallest unit: in tenths 3.2 points
+    # are 32. read_points() reads a number from outside into units, shown() gives units back as the
+    # number people read.
+    POINT_DECIMALS: ClassVar[int] = 0
     # {term kind: formula}: each rule of the game's score written once, as what its term adds from
     # its values (terms.py)
     FORMULAS: ClassVar[dict[str, terms.Formula]]
@@ -109,6 +116,32 @@ class Engine(ABC):
     @abstractmethod
     def validate_rules(self, rules: Rules) -> Rules:
         """The full rules: the defaults overlaid with `rules`, every value checked (InputError)."""
+
+    def zero_sum(self, rules: Rules) -> bool:
+        """Whether every hand adds up to 0 at a table with these rules (and so must an adjustment and
+        a newcomer's starting total): ZERO_SUM, unless the game's rules say it (the score sheet)."""
+        return self.ZERO_SUM
+
+    def lower_wins(self, rules: Rules) -> bool:
+        """Whether the lowest total is best at a table with these rules: LOWER_WINS, unless the
+        game's rules say it (the score sheet)."""
+        return self.LOWER_WINS
+
+    # --- points -----------------------------------------------------------------------------
+
+    def read_points(self, value: Any, *, minimum: int, maximum: int, **where: Any) -> int:
+        """A number of points given from outside (a newcomer's score, an adjustment), between
+        `minimum` and `maximum` points, in the game's units (POINT_DECIMALS): a whole number, or,
+        in a game counted in tenths, a number with at most one decimal (InputError)."""
+        if self.POINT_DECIMALS:
+            return checks.tenths(value, minimum=minimum, maximum=maximum, **where)
+        return checks.whole_number(value, minimum=minimum, maximum=maximum, **where)
+
+    def shown(self, units: int) -> Decimal:
+        """Points in the game's units as the exact number people read, with its decimals only where
+        it has some: with one decimal, 32 is 3.2 and 40 is 4."""
+        whole, rest = divmod(units, 10**self.POINT_DECIMALS)
+        return Decimal(units).scaleb(-self.POINT_DECIMALS) if rest else Decimal(whole)
 
     # --- hands ------------------------------------------------------------------------------
 
@@ -260,6 +293,14 @@ class DealerGoesRound(Engine):
 
     def deal_to(self, rules: Rules, state: State, name: str) -> State:
         return {**state, "dealer": name}
+
+
+def winners(progress: Progress) -> list[str]:
+    """Who won, for every game: the players sharing the win ("winners", in a game whose win can be
+    shared), else the one "winner", else nobody."""
+    if "winners" in progress:
+        return list(progress["winners"])
+    return [progress["winner"]] if progress.get("winner") else []
 
 
 def validate_table(

@@ -9,8 +9,9 @@ is folded onto, and what it does to that state (scoring/base.py folds them in th
     {"kind": "adjust", "points": {player: points}, "reason"}: points given or taken outside a hand
     {"kind": "dealer", "player"}: who deals the next hand (a rematch moves the first deal on)
 
-Which of the seat changes a game allows is its CHANGES; a game whose hands add up to 0 (ZERO_SUM)
-takes only adjustments that add up to 0 too. Every event is refused once the game is over and
+Which of the seat changes a game allows is its CHANGES; a game whose hands add up to 0 (zero_sum())
+takes only adjustments that add up to 0 too. Points given here are read in the game's units
+(Engine.read_points: tenths in Call Break). Every event is refused once the game is over and
 while a hand is being played (base.validate_event).
 """
 
@@ -85,9 +86,11 @@ def who_left(name: Any, state: State) -> str | None:
 
 def newcomer_score(game: Engine, rules: Rules, state: State, raw: Event, name: str) -> int:
     """The total a newcomer starts with: as given, or the game's joining_score."""
-    score = raw.get("score", game.joining_score(rules, state))
-    checks.whole_number(score, minimum=-MAX_ADJUSTMENT, maximum=MAX_ADJUSTMENT, field="score")
-    if game.ZERO_SUM and score:
+    if "score" in raw:
+        score = game.read_points(raw["score"], minimum=-MAX_ADJUSTMENT, maximum=MAX_ADJUSTMENT, field="score")
+    else:
+        score = game.joining_score(rules, state)
+    if game.zero_sum(rules) and score:
         # Points that nobody paid would leave the totals not adding up to 0, and nobody could settle them.
         raise InputError(
             gettext_noop("a newcomer starts at 0, as every hand adds up to 0: to move points, add an adjustment"),
@@ -212,7 +215,7 @@ class Adjust(EventKind):
         """An adjustment's points (every seated player, 0 for those it leaves alone) and reason."""
         points = checks.only_keys(raw.get("points"), state["seated"], field="points")
         given: dict[str, int] = {
-            name: checks.whole_number(
+            name: game.read_points(
                 points.get(name, 0), minimum=-MAX_ADJUSTMENT, maximum=MAX_ADJUSTMENT, player=name, field="points"
             )
             for name in state["seated"]
@@ -220,10 +223,10 @@ class Adjust(EventKind):
         if not any(given.values()):
             raise InputError(gettext_noop("give or take points from at least one player"), field="points")
         total = sum(given.values())
-        if game.ZERO_SUM and total:
+        if game.zero_sum(rules) and total:
             raise InputError(
                 gettext_noop("the points must add up to 0, as every hand's do: they add up to %(sum)s"),
-                params={"sum": total},
+                params={"sum": game.shown(total)},
                 field="points",
             )
         reason = checks.text(raw.get("reason", ""), max_length=MAX_REASON, field="reason")

@@ -8,9 +8,11 @@ module: nothing here may import tests.fixtures).
 
 from hypothesis import strategies as st
 
+from scoring import callbreak as cb
 from scoring import konkan as k
 from scoring import marriage as m
 from scoring import marriage_honors as mh
+from scoring import scoresheet as ss
 from scoring import solver24, twentyfour
 from scoring import thirteen as t
 
@@ -256,3 +258,91 @@ def race_tables(draw):
             }
         )
     return twentyfour.ENGINE.validate_rules({}), players, hands
+
+
+# --- Call Break: raw rounds of its four players, and rule sets not yet validated ---------------
+
+# Player 1 .. player 4 in seat order: player 4 (David) deals round 1, player 1 (Asha) calls first.
+CALLBREAK_PLAYERS = ["Asha", "Bikram", "Charlie", "David"]
+
+
+def callbreak_calls_only(calls):
+    """A pending round: the calls are in, the tricks are not."""
+    return {name: {"call": call} for name, call in zip(CALLBREAK_PLAYERS, calls)}
+
+
+def callbreak_complete(calls, tricks):
+    return {name: {"call": call, "tricks": took} for name, call, took in zip(CALLBREAK_PLAYERS, calls, tricks)}
+
+
+@st.composite
+def callbreak_a_round(draw, pending=False):
+    calls = draw(st.lists(st.integers(1, cb.TRICKS), min_size=4, max_size=4))
+    if pending:
+        return callbreak_calls_only(calls)
+    cuts = sorted(draw(st.lists(st.integers(0, cb.TRICKS), min_size=3, max_size=3)))
+    return callbreak_complete(calls, [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], cb.TRICKS - cuts[2]])
+
+
+callbreak_rule_sets = st.builds(
+    lambda rounds, eight: {"rounds": rounds, "call_eight_wins": eight}, st.integers(1, 8), st.booleans()
+)
+
+
+@st.composite
+def callbreak_games(draw):
+    """(rules, players, raw rounds): a valid game, played round by round, the last one possibly
+    pending; with call_eight_wins it stops after a round won by calling eight."""
+    rules = cb.ENGINE.validate_rules(draw(callbreak_rule_sets))
+    hands: list = []
+    for _ in range(draw(st.integers(0, rules["rounds"]))):
+        progress = cb.ENGINE.score(
+            rules, CALLBREAK_PLAYERS, cb.ENGINE.validate(rules, CALLBREAK_PLAYERS, hands)
+        ).progress
+        if progress["game_over"]:
+            break
+        hands.append(draw(callbreak_a_round()))
+    if hands and draw(st.booleans()):
+        hands[-1] = callbreak_calls_only([entry["call"] for entry in hands[-1].values()])
+    return rules, list(CALLBREAK_PLAYERS), hands
+
+
+# --- the score sheet: (rules, players, raw hands) -----------------------------------------------
+
+SHEET_NAMES = ["Asha", "Bikram", "Chandra", "Dipa", "Eka", "Faris", "Gita", "Hari"]
+
+
+@st.composite
+def scoresheet_rule_sets(draw):
+    return ss.ENGINE.validate_rules(
+        {
+            "lowest_wins": draw(st.booleans()),
+            "target": draw(st.sampled_from([None, 1, 50, 100, 500])),
+            "hands": draw(st.sampled_from([None, 1, 3, 10])),
+            "zero_sum": draw(st.booleans()),
+        }
+    )
+
+
+@st.composite
+def scoresheet_hand_inputs(draw, rules, players):
+    """One hand: a number for each player who played it (at least one), the others absent; with
+    zero_sum, the last of them evens the hand out."""
+    playing = draw(st.lists(st.sampled_from(players), min_size=1, unique=True))
+    points = {name: draw(st.integers(-60, 60)) for name in playing}
+    if rules["zero_sum"]:
+        points[playing[-1]] -= sum(points.values())
+    return {name: {"points": points[name]} for name in players if name in points}
+
+
+@st.composite
+def scoresheet_games(draw):
+    """(rules, players, raw hands): a valid sheet, played hand by hand until it ends."""
+    rules = draw(scoresheet_rule_sets())
+    players = SHEET_NAMES[: draw(st.integers(2, len(SHEET_NAMES)))]
+    hands: list = []
+    for _ in range(draw(st.integers(0, 8))):
+        if ss.ENGINE.score(rules, players, ss.ENGINE.validate(rules, players, hands)).progress["game_over"]:
+            break
+        hands.append(draw(scoresheet_hand_inputs(rules, players)))
+    return rules, players, hands

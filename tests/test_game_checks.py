@@ -42,6 +42,14 @@ def test_an_engine_with_a_wrong_constant_is_refused():
     assert "CHANGES is ('join', 'swap')" in errors[1].msg
 
 
+def test_points_are_whole_or_tenths():
+    class Careless(highcard.HighCard):
+        POINT_DECIMALS = 2
+
+    [error] = game_checks.game_problems(broken(Careless()))
+    assert error.msg == "The game Broken: its engine's POINT_DECIMALS is 2, not 0 (whole points) or 1 (tenths)"
+
+
 def test_more_players_at_least_than_at_most_is_refused():
     class Crowded(highcard.HighCard):
         MIN_PLAYERS = 7
