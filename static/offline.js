@@ -369,7 +369,16 @@
     form.submit();
   });
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register(script.dataset.serviceWorker);
+    // Once the page has loaded (the worker's install fetches the app shell: not while the page
+    // does). The page no worker served (the visit that installs it) is kept too, from the answer
+    // the browser already holds, so a reload offline after this one visit still shows it.
+    const served = navigator.serviceWorker.controller;
+    window.addEventListener("load", () => {
+      navigator.serviceWorker.register(script.dataset.serviceWorker);
+      if (!served) {
+        navigator.serviceWorker.ready.then((registration) => registration.active.postMessage({ keep: location.pathname, held: true }));
+      }
+    });
     // The board changed (a hand saved here, or the live board redrawn): the kept copy follows.
     let renew = null;
     document.addEventListener("htmx:afterSettle", (event) => {
