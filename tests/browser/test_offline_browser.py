@@ -8,8 +8,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from games.services import recording, tables
 from games.models import Hand, HandChange
+from games.services import recording, tables
 from tests.fixtures import log_in, marriage_inputs
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
@@ -315,7 +315,7 @@ def test_the_first_visit_is_kept_and_a_hand_saved_offline_then_is_sent_when_the_
     """One visit only (the one that installs the service worker), then the Wi-Fi drops: a reload
     still shows the table, and a hand saved on it is recorded once the connection is back, with
     no reload."""
-    services.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    recording.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
     phone = phones(is_mobile=True, has_touch=True).new_page()
     page_loads = []
     phone.on("load", lambda loaded: page_loads.append(loaded.url))
