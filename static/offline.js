@@ -368,17 +368,27 @@
     await caches.delete("cardscore-pages");  // the service worker's PAGES (templates/sw.js)
     form.submit();
   });
-  if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register(script.dataset.serviceWorker);
-    // The board changed (a hand saved here, or the live board redrawn): the kept copy follows.
-    let renew = null;
-    document.addEventListener("htmx:afterSettle", (event) => {
-      if (!navigator.serviceWorker.controller || !event.detail.successful) return;
-      clearTimeout(renew);
-      renew = setTimeout(() => navigator.serviceWorker.controller.postMessage({ keep: location.pathname }), 2000);
-    });
-  }
+  // The board changed (a hand saved here, or the live board redrawn): the kept copy follows.
+  let renew = null;
+  document.addEventListener("htmx:afterSettle", (event) => {
+    if (!("serviceWorker" in navigator) || !navigator.serviceWorker.controller || !event.detail.successful) return;
+    clearTimeout(renew);
+    renew = setTimeout(() => navigator.serviceWorker.controller.postMessage({ keep: location.pathname }), 2000);
+  });
 
-  show();
-  send();
+  // The rest waits until the page has loaded, in a task of its own, so that a first load is not
+  // held up by it: the posts kept on this phone shown and sent, and the service worker registered
+  // (its install fetches the app shell). The page no worker served (the visit that installs it)
+  // is kept too, from the answer the browser already holds: a reload offline after this one visit
+  // still shows it.
+  const served = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+  window.addEventListener("load", () => setTimeout(() => {
+    show();
+    send();
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register(script.dataset.serviceWorker);
+    if (!served) {
+      navigator.serviceWorker.ready.then((registration) => registration.active.postMessage({ keep: location.pathname, held: true }));
+    }
+  }));
 })();

@@ -90,9 +90,27 @@ self.addEventListener("fetch", (event) => {
   else if (SHELL_FILES.includes(url.pathname)) event.respondWith(shellFile(request));
 });
 
-// A page whose board changed (a hand saved, the live board redrawn) asks for its copy to be renewed.
+// The answer the browser already holds for a page (its HTTP cache), without asking the server. The
+// browser files it under the cookies its request carried (the server varies pages on Cookie): none
+// at a phone's very first visit, whose answer set them, else the phone's own. Only if it holds none
+// (its cache cleared, or the page opened from another site's link) does the server send it again.
+async function held(path) {
+  for (const credentials of ["omit", "same-origin"]) {
+    try {
+      return await fetch(path, { cache: "only-if-cached", mode: "same-origin", credentials });
+    } catch (notHeld) {
+      // filed under the other cookies, or not at all
+    }
+  }
+  return fetch(path);
+}
+
+// A page asks for its copy to be kept: the page that installed this worker, which no worker served
+// (held: the browser has its answer already), or a page whose board changed since it came (a hand
+// saved, the live board redrawn: the server's page now).
 self.addEventListener("message", (event) => {
   const url = new URL(event.data.keep, self.location.origin);
   if (!KEPT.test(url.pathname)) return;
-  event.waitUntil(fetch(url.pathname).then((response) => response.ok && keep(url, response)).catch(() => {}));
+  const response = event.data.held ? held(url.pathname) : fetch(url.pathname);
+  event.waitUntil(response.then((answer) => answer.ok && keep(url, answer)).catch(() => {}));
 });

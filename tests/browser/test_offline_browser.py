@@ -42,6 +42,16 @@ def enter_a_hand(page, winner):
     page.locator("#new-hand button.primary").click()
 
 
+def wait_until_kept(page):
+    """Until the service worker has this page in its cache. Polled with a check that answers at once
+    (the cache's answer comes back at the next poll): wait_for_function takes the promise an async
+    check returns for a truthy answer, and would not wait at all."""
+    page.wait_for_function("""() => {
+        caches.match(location.pathname).then((kept) => { window.keptByTheWorker = Boolean(kept); });
+        return window.keptByTheWorker;
+    }""")
+
+
 def statuses(hand):
     return {name: entry["status"] for name, entry in hand.inputs.items()}
 
@@ -303,3 +313,40 @@ def test_a_page_kept_for_a_sign_in_that_has_expired_is_not_shown_offline(keeper,
     keeper.reload()
     expect(keeper.locator("body")).to_contain_text("You are offline, and this phone has not kept this page.")
     expect(keeper.get_by_role("link", name="Wi-Fi")).to_have_count(0)
+
+
+def test_the_first_visit_is_kept_and_a_hand_saved_offline_then_is_sent_when_the_connection_is_back(
+        phones, live_server, table):
+    """One visit only (the one that installs the service worker), then the Wi-Fi drops: a reload
+    still shows the table, and a hand saved on it is recorded once the connection is back, with
+    no reload."""
+    recording.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
+    phone = phones(is_mobile=True, has_touch=True).new_page()
+    page_loads = []
+    phone.on("load", lambda loaded: page_loads.append(loaded.url))
+    phone.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    expect(phone.locator("#new-hand h2")).to_have_text("Hand 2 · Bikash deals")
+    wait_until_kept(phone)  # the worker keeps the page that installed it: no second visit
+    # ...as the phone was shown it (its form's key), from the browser's cache: not asked for again.
+    shown_key = phone.locator("#new-hand [name=key]").get_attribute("value")
+    assert f'value="{shown_key}"' in phone.evaluate("caches.match(location.pathname).then((kept) => kept.text())")
+
+    phone.context.set_offline(True)
+    phone.reload()
+    expect(phone.locator("#offline-note")).to_contain_text("Offline, last updated")
+    expect(phone.locator("#board tbody tr")).to_have_count(1)
+    expect(phone.locator("#board tfoot td").first).to_have_text("+23")
+    enter_a_hand(phone, winner=1)
+    expect(phone.locator("#saved")).to_contain_text("Hand 2 is kept on this phone")
+    expect(phone.locator("#connection")).to_have_text("offline · 1 waiting")
+    # The next hand's heading still says who deals it.
+    expect(phone.locator("#new-hand h2")).to_have_text("Hand 3 · Chandra deals")
+    assert Hand.objects.filter(table=table).count() == 1
+
+    phone.context.set_offline(False)
+    expect(phone.locator("#saved")).to_contain_text("Hand 2 saved")
+    expect(phone.locator("#connection")).to_have_text("online")
+    assert len(page_loads) == 2  # the visit and the reload offline: the hand went without another
+    assert list(Hand.objects.filter(table=table).values_list("number", flat=True)) == [1, 2]
+    assert statuses(Hand.objects.get(table=table, number=2))["Bikash"] == "winner"
+    assert_the_engine_s_points(table)
