@@ -316,7 +316,8 @@ def test_a_page_kept_for_a_sign_in_that_has_expired_is_not_shown_offline(keeper,
 
 
 def test_the_first_visit_is_kept_and_a_hand_saved_offline_then_is_sent_when_the_connection_is_back(
-        phones, live_server, table):
+    phones, live_server, table
+):
     """One visit only (the one that installs the service worker), then the Wi-Fi drops: a reload
     still shows the table, and a hand saved on it is recorded once the connection is back, with
     no reload."""
