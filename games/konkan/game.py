@@ -3,13 +3,14 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import konkan as engine
 
+from ..legacy_entry import entry_form
 from ..registry import Game
 from . import hand_entry, history
 
 GAME = Game(
     name=_("Konkan"),
     engine=engine.ENGINE,
-    entry=hand_entry,
+    form_class=entry_form(hand_entry),
     history_words=history.words,
     hand_template="konkan/hand_form.html",
     terms_template="konkan/terms.html",

@@ -4,13 +4,14 @@ from django.utils.translation import gettext_lazy as _
 from scoring import marriage_honors as engine
 
 from ..forms import MONEY_RULE_FIELDS
+from ..legacy_entry import entry_form
 from ..registry import Game
 from . import hand_entry, history
 
 GAME = Game(
     name=_("Marriage with honors"),
     engine=engine.ENGINE,
-    entry=hand_entry,
+    form_class=entry_form(hand_entry),
     history_words=history.words,
     cell_details=hand_entry.cell_details,
     hand_template="marriage_honors/hand_form.html",

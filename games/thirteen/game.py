@@ -3,13 +3,14 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import thirteen as engine
 
+from ..legacy_entry import entry_form
 from ..registry import Colour, Game, Mark
 from . import hand_entry, history
 
 GAME = Game(
     name=_("Thirteen"),
     engine=engine.ENGINE,
-    entry=hand_entry,
+    form_class=entry_form(hand_entry),
     history_words=history.words,
     hand_template="thirteen/round_form.html",
     terms_template="thirteen/terms.html",

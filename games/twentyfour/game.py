@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import twentyfour as engine
 
+from ..legacy_entry import entry_form
 from ..registry import Game, HomeEntry
 from . import hand_entry, history, race
 
@@ -12,7 +13,7 @@ DIFFICULTY_LABELS = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")
 GAME = Game(
     name=_("24 Game race"),
     engine=engine.ENGINE,
-    entry=hand_entry,
+    form_class=entry_form(hand_entry),
     history_words=history.words,
     page_context=race.pad_context,  # the race pad of this phone (dealing the first cards when first opened)
     entry_template="twentyfour/race/entry.html",

@@ -1,3 +1,4 @@
+from games.legacy_entry import entry_form
 from games.registry import Game
 
 from . import engine, hand_entry
@@ -5,7 +6,7 @@ from . import engine, hand_entry
 GAME = Game(
     name="High card",
     engine=engine.ENGINE,
-    entry=hand_entry,
+    form_class=entry_form(hand_entry),
     hand_template="highcard/hand_form.html",
     summary_template="highcard/summary.html",
     field_labels={"card": "Card"},
