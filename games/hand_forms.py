@@ -20,10 +20,15 @@ TYPING = "typing"  # the code of a field's error: what was typed cannot be read
 
 class TextField(forms.Field):
     """Text as posted (no stripping, no validators of its own: the engine says what is wrong with
-    it); a missing value is shown as an empty box."""
+    it); a missing value is shown as an empty box. With `kept_when_absent`, a post without the
+    field shows what is stored (Thirteen's books form carries no bids)."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, *, kept_when_absent=False, **kwargs):
         super().__init__(required=False, **kwargs)
+        self.kept_when_absent = kept_when_absent
+
+    def bound_data(self, data, initial):
+        return initial if data is None and self.kept_when_absent else data
 
     def prepare_value(self, value):
         return "" if value is None else value
@@ -31,7 +36,8 @@ class TextField(forms.Field):
 
 class WholeNumberField(TextField):
     """A whole number typed on a phone, in Western, Arabic-Indic or Devanagari digits. An empty box
-    is `blank` (0 by default); with `blank=None` it is refused with `blank_message`."""
+    is `blank` (0 by default), or refused with `blank_message`; a post without the field gives
+    None then."""
 
     def __init__(self, *, blank=0, blank_message=None, **kwargs):
         super().__init__(**kwargs)
@@ -42,9 +48,23 @@ class WholeNumberField(TextField):
             number = whole_number(value, blank=self.blank)
         except InputError as error:
             raise ValidationError(error.message, code=TYPING, params=error.params) from None
-        if number is None and self.blank_message:
+        if number is None and value is not None and self.blank_message:
             raise ValidationError(self.blank_message, code=TYPING)
         return number
+
+
+class TickBox(forms.CheckboxInput):
+    """Ticked when posted as a browser posts a ticked box ("on"), and only then."""
+
+    def value_from_datadict(self, data, files, name):
+        return data.get(name) == "on"
+
+
+class TickField(forms.BooleanField):
+    widget = TickBox
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, **kwargs)
 
 
 def input_errors(form, player=None):
@@ -55,6 +75,11 @@ def input_errors(form, player=None):
         for name in form.fields
         for error in form.errors.as_data().get(name, ())
     ]
+
+
+def posted(form, name):
+    """Whether the post carries the field `name` (a stage's form carries only its own)."""
+    return form[name].data is not None
 
 
 class SeatForm(forms.Form):
@@ -160,7 +185,8 @@ class HandForm(forms.Form):
     def page(self, error=None):
         """What the hand's template is given: the words around it, its rows and, after a refused
         save, every problem."""
-        return {**self.context(), "rows": self.rows, "problems": self.refused(error) if error else []}
+        listed = self.refused(error) if error else []
+        return {**self.context(), "form": self, "rows": self.rows, "problems": listed}
 
     def shown(self):
         """Everything the form shows, as plain data (the key of the cached form)."""

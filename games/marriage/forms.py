@@ -1,6 +1,5 @@
 """The Marriage hand form: a status per player, maal typed or counted, dublee and foul."""
 
-from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -8,7 +7,7 @@ from scoring import marriage as engine
 from scoring.errors import InputError, gettext_noop
 
 from .. import offline
-from ..hand_forms import HandForm, SeatForm, TextField, WholeNumberField, input_errors
+from ..hand_forms import HandForm, SeatForm, TextField, TickField, WholeNumberField, input_errors
 from ..language import western_digits
 from ..typed import whole_number
 
@@ -56,8 +55,8 @@ class MarriageSeatForm(SeatForm):
     tunnella_ordinary = WholeNumberField()
     tunnella_joker = WholeNumberField()
     tunnella_poplu_jhiplu = WholeNumberField()
-    dublee = forms.BooleanField(required=False)
-    foul = forms.BooleanField(required=False)
+    dublee = TickField()
+    foul = TickField()
 
     @property
     def counted_maal(self):
