@@ -99,6 +99,10 @@ class SeatForm(forms.Form):
         """The fields a problem names: the page marks them aria-invalid."""
         return {problem["field"] for problem in self.problems}
 
+    def typing_errors(self):
+        """What could not be read in this part (InputErrors naming the player and the field)."""
+        return input_errors(self, self.name)
+
     def entry(self, problems):
         """The player's inputs from the fields that could be read; what cannot be made of them is
         added to `problems` (scoring.errors.Problems)."""
@@ -153,7 +157,7 @@ class HandForm(forms.Form):
             self.problems.add(error)
         inputs = {}
         for row in self.rows:
-            for error in input_errors(row, row.name):
+            for error in row.typing_errors():
                 self.problems.add(error)
             inputs[row.name] = row.entry(self.problems)
         if hand := self.hand_entry():

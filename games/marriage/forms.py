@@ -79,6 +79,10 @@ class MarriageSeatForm(SeatForm):
             str(self[field].value()).strip() not in ("", "0") for field, _label in COUNTERS
         )
 
+    def typing_errors(self):
+        """The counter's boxes are read together: the first that cannot be read is the problem."""
+        return super().typing_errors()[:1]
+
     def counts(self):
         """The counter's cards as docs/FORMAT.md's maal_counts; InputError if one cannot be read."""
         for error in input_errors(self, self.name)[:1]:
