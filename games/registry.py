@@ -21,6 +21,8 @@ from django.utils.translation import gettext_lazy
 from scoring.base import Engine
 from scoring.errors import InputError, gettext_noop
 
+from .hand_forms import HandForm
+
 
 class Mark(NamedTuple):
     """What a board cell can say about a player's hand besides the points: the symbol on the
@@ -132,7 +134,7 @@ class Game:
 
     name: Any  # str, or a lazy translation
     engine: Engine  # the pure rules in scoring/
-    form_class: type
+    form_class: type[HandForm]
     # One hand's form, for entering it and for correcting it. It shows only the entry's rows and form
     # context, the table's players and rules, and the link's token: the page caches it keyed on them.
     hand_template: str

@@ -1,12 +1,12 @@
-from games.legacy_entry import entry_form
 from games.registry import Game
 
-from . import engine, hand_entry
+from . import engine
+from .forms import HighCardHandForm
 
 GAME = Game(
     name="High card",
     engine=engine.ENGINE,
-    form_class=entry_form(hand_entry),
+    form_class=HighCardHandForm,
     hand_template="highcard/hand_form.html",
     summary_template="highcard/summary.html",
     field_labels={"card": "Card"},
