@@ -32,7 +32,7 @@ def _plain(value):
     raise TypeError(f"a cached fragment cannot be keyed on a {type(value).__name__}")
 
 
-def hand_form_key(table, token, form_context, rows):
+def hand_form_key(table, token, form_context, shown):
     """The key of the scorekeeper's hand form: the game's template and everything it is given."""
-    shown = {name: value for name, value in form_context.items() if name not in ENTRY_WORDS}
-    return key(table.game_descriptor.hand_template, token, table.players, table.rules, shown, rows)
+    words = {name: value for name, value in form_context.items() if name not in ENTRY_WORDS}
+    return key(table.game_descriptor.hand_template, token, table.players, table.rules, words, shown)

@@ -10,7 +10,6 @@ INSTALLED_APPS.
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
-from types import ModuleType
 from typing import Any, NamedTuple, Protocol
 
 from django.apps import apps
@@ -21,6 +20,8 @@ from django.utils.translation import gettext_lazy
 
 from scoring.base import Engine
 from scoring.errors import InputError, gettext_noop
+
+from .hand_forms import HandForm
 
 
 class Mark(NamedTuple):
@@ -114,17 +115,16 @@ BOARD_MARKS = {
 class Game:
     """What a game is made of, beyond its rules engine.
 
-    `entry` is the game's hand-entry module; its functions take the table and the hand number
-    (its players are table.seated_for(number), in seat order),
-    and `inputs` / `base` are the stored inputs of the hand being completed or corrected (None
-    for a new hand):
-        form_context(table, number, inputs) -> what the hand template needs besides the rows
-            (entry_title, entry_note, submit_label, choices, options in use)
-        rows(table, number, inputs) -> what the form shows per player
-        rows_from_post(data, table, number, base) -> the same as posted, shown again after an error
-        parse(data, table, number, base, problems) -> the hand's inputs in the table file's shape; a field
-            that cannot be read is left out and its InputError added to `problems`
-            (scoring.errors.Problems), so that one save reports every problem
+    `form_class` is the game's hand form (a games.hand_forms.HandForm), made with the table, the
+    hand's number, the stored inputs of the hand being completed or corrected (None for a new hand)
+    and, when posted, the data:
+        context() -> what the hand template needs besides the rows (entry_title, entry_note,
+            submit_label, choices, options in use)
+        page(error=None) -> the context, the rows (one part per player) and, after a refused save,
+            every problem, each also under its player's part
+        hand_inputs() -> the posted hand's inputs in the table file's shape, or InputError listing
+            every problem of the post at once
+        shown() -> everything the form shows, as plain data (the key of the cached form)
 
     Everything the shared app shows of a game comes from here, typed: its words (`marks`,
     `rule_labels`, `colors`), its files (templates, `assets`), its links (`home_entries`) and its
@@ -134,7 +134,7 @@ class Game:
 
     name: Any  # str, or a lazy translation
     engine: Engine  # the pure rules in scoring/
-    entry: ModuleType
+    form_class: type[HandForm]
     # One hand's form, for entering it and for correcting it. It shows only the entry's rows and form
     # context, the table's players and rules, and the link's token: the page caches it keyed on them.
     hand_template: str

@@ -50,7 +50,7 @@ SETTINGS_LINE = re.compile(r'^\s*"games\.[a-z_]+",\s*$')
 
 def game_words(game):
     """The words of `game` (regular expressions): its slug, its rule labels, its models, and WORDS."""
-    app = apps.get_containing_app_config(game.entry.__name__)
+    app = apps.get_containing_app_config(game.form_class.__module__)
     named = [game.slug, *game.rule_labels, *(model.__name__ for model in app.get_models())]
     return {*(re.escape(word) for word in named), *WORDS.get(game.slug, ())}
 

@@ -4,23 +4,39 @@ from django.utils.translation import gettext_lazy as _
 from scoring import konkan as engine
 
 from ..registry import Game
-from . import hand_entry, history
+from ..typed import parse_cards, parse_groups
+from . import history
+from .forms import FIELD_LABELS, KonkanHandForm
+
+
+def hand_marks(inputs):
+    """The board marks the winner, and a dash for a player already out of the game."""
+    shown = {"winner": ["won"], "out": ["out"]}
+    return {name: shown.get(entry["outcome"], []) for name, entry in inputs.items() if name != "_hand"}
+
+
+def picker_total(table, mode, text):
+    """What the card picker's cards are worth: the penalty of the cards left, or a set's value."""
+    if mode == "groups":
+        return engine.set_value(parse_groups(text, field="groups"), field="groups")
+    return engine.card_penalty(table.rules, parse_cards(text), field="cards")
+
 
 GAME = Game(
     name=_("Konkan"),
     engine=engine.ENGINE,
-    entry=hand_entry,
+    form_class=KonkanHandForm,
     history_words=history.words,
     hand_template="konkan/hand_form.html",
     terms_template="konkan/terms.html",
     summary_template="konkan/summary.html",
-    field_labels=hand_entry.FIELD_LABELS,
-    hand_marks=hand_entry.marks,
+    field_labels=FIELD_LABELS,
+    hand_marks=hand_marks,
     rule_labels={
         # Translators: Konkan's points for each card left in a losing player's hand.
         "card_penalties": _("Card penalties"),
     },
-    picker_total=hand_entry.picker_total,
+    picker_total=picker_total,
     seat_help=_("The first player deals first and starts with 15 cards."),
     join_help=_("With the house rule on: the highest total still in the game."),
     rule_fields={

@@ -10,7 +10,7 @@ from .. import language, problems
 from ..services import tables
 from ..views.access import keeper_table
 from ..views.table_page import render_table
-from .hand_entry import record_set as checked_sets
+from .sets import record_set as checked_sets
 
 
 @require_POST

@@ -6,18 +6,33 @@ from scoring import marriage as engine
 
 from ..forms import MONEY_RULE_FIELDS
 from ..registry import Game, Mark
-from . import hand_entry, history
+from . import history
+from .forms import FIELD_LABELS, MarriageHandForm
+
+
+def hand_marks(inputs):
+    """What the board marks beside each player's points: the winner, unseen, dublee, foul, sat out."""
+    shown = {"winner": "won", "unseen": "unseen", "out": "sat_out"}
+    return {
+        name: [
+            key
+            for key in (shown.get(entry["status"]), entry.get("dublee") and "dublee", entry.get("foul") and "foul")
+            if key
+        ]
+        for name, entry in inputs.items()
+    }
+
 
 GAME = Game(
     name=_("Nepali Marriage"),
     engine=engine.ENGINE,
-    entry=hand_entry,
+    form_class=MarriageHandForm,
     history_words=history.words,
     hand_template="marriage/hand_form.html",
     terms_template="marriage/terms.html",
     summary_template="marriage/summary.html",
-    field_labels=hand_entry.FIELD_LABELS,
-    hand_marks=hand_entry.marks,
+    field_labels=FIELD_LABELS,
+    hand_marks=hand_marks,
     assets=("marriage/marriage.css", "marriage/marriage.js"),
     marks={
         "unseen": Mark(pgettext_lazy("board mark: one letter for an unseen player", "U"), _("unseen")),

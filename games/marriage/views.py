@@ -9,7 +9,7 @@ from scoring.errors import InputError
 
 from .. import language, problems
 from ..views.access import keeper_table
-from .hand_entry import COUNTERS, parse_counts
+from .forms import COUNTERS, MarriageSeatForm
 
 
 @require_POST
@@ -21,13 +21,14 @@ def maal_preview(request, token, seat):
         raise Http404
     name = table.seated[seat]
     try:
-        counts = engine.validate_counts(parse_counts(request.POST, seat, name), player=name)
+        form = MarriageSeatForm(request.POST, table=table, seat=seat, name=name)
+        counts = engine.validate_counts(form.counts(), player=name)
         maal = engine.count_maal(table.rules["maal_table"], counts)
     except InputError as error:
         return render(request, "marriage/maal_found.html", {"error": problems.message(error)}, status=422)
     response = render(request, "marriage/maal_found.html", {"maal": maal})
     # The page writes what the counter found into the Maal field (and frees it when nothing is counted).
     counted = None if counts == engine.empty_counts() else maal
-    typed = {field: request.POST.get(f"{field}-{seat}", "") for field, _label in COUNTERS}
+    typed = {field: form[field].value() for field, _label in COUNTERS}
     response["HX-Trigger"] = json.dumps({"maal-counted": {"seat": seat, "maal": counted, "counts": typed}})
     return response

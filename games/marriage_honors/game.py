@@ -5,20 +5,44 @@ from scoring import marriage_honors as engine
 
 from ..forms import MONEY_RULE_FIELDS
 from ..registry import Game
-from . import hand_entry, history
+from ..templatetags.cardscore import points
+from ..typed import parse_cards
+from . import history
+from .forms import FIELD_LABELS, HonorsHandForm
+
+
+def cell_details(table, hand):
+    """PART_A and PART_B of each player's score, shown when a score is tapped."""
+    return {
+        name: _("honors %(a)s, hand %(b)s") % {"a": points(part_a), "b": points(part_b)}
+        for name, (part_a, part_b) in engine.parts(table.rules, table.seated_for(hand.number), hand.inputs).items()
+        if hand.inputs[name]["outcome"] != "inactive"
+    }
+
+
+def hand_marks(inputs):
+    """The board marks who declared, and a dash for a player who sat the game out."""
+    shown = {"declared": ["won"], "inactive": ["sat_out"]}
+    return {name: shown.get(entry["outcome"], []) for name, entry in inputs.items()}
+
+
+def picker_total(table, mode, text):
+    """The points of the cards not in sets, as the card picker adds them up."""
+    return engine.hand_points_from_cards(parse_cards(text), field="cards")
+
 
 GAME = Game(
     name=_("Marriage with honors"),
     engine=engine.ENGINE,
-    entry=hand_entry,
+    form_class=HonorsHandForm,
     history_words=history.words,
-    cell_details=hand_entry.cell_details,
+    cell_details=cell_details,
     hand_template="marriage_honors/hand_form.html",
     terms_template="marriage_honors/terms.html",
     summary_template="marriage_honors/summary.html",
-    field_labels=hand_entry.FIELD_LABELS,
-    hand_marks=hand_entry.marks,
-    picker_total=hand_entry.picker_total,
+    field_labels=FIELD_LABELS,
+    hand_marks=hand_marks,
+    picker_total=picker_total,
     seat_help=_("Seats go clockwise; the first player deals first."),
     hand_word=_("game"),  # the rules' word for one deal
     hands_word=_("games"),

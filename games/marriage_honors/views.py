@@ -6,7 +6,7 @@ from scoring.errors import InputError
 
 from .. import language, problems
 from ..views.access import keeper_table
-from .hand_entry import deal_info as next_deal
+from .forms import deal_info as next_deal
 
 
 @require_GET

@@ -11,7 +11,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from scoring import base, checks
-from scoring.errors import InputError, Problems
+from scoring.errors import InputError
 
 from .. import chart
 from ..models import Hand, HandChange, Table
@@ -67,28 +67,9 @@ def next_entry(table):
     return Entry(next_hand_number(table), played_inputs(table), table.current_hand.get("version"))
 
 
-def read_hand(table, data, number, base=None):
-    """Hand `number` as a form posted it (`base`: what is stored of it), or InputError listing
-    every problem at once: what is mistyped and what the rules refuse in the rest. Saving it
-    checks it again, on the table as it is then."""
-    problems = Problems()
-    inputs = None
-    with problems.check():
-        inputs = table.game_descriptor.entry.parse(data, table, number, base, problems)
-    if problems and inputs is not None:
-        if number == next_hand_number(table):
-            state = table.state
-        else:
-            state = table.state_before(table.hands.filter(number__lt=number).values_list("inputs", flat=True))
-        with problems.check():
-            table.engine.validate_hand(table.rules, state["seated"], inputs, hand=number, state=state)
-    problems.raise_found()
-    return inputs
-
-
 def entry_title(table, number, inputs=None):
     """What the hand-entry form calls hand `number` with these inputs ("Hand 3", "Round 4 · books")."""
-    return table.game_descriptor.entry.form_context(table, number, inputs)["entry_title"]
+    return table.game_descriptor.form_class(table, number, inputs).context()["entry_title"]
 
 
 def new_key():

@@ -4,18 +4,29 @@ from django.utils.translation import gettext_lazy as _
 from scoring import thirteen as engine
 
 from ..registry import Colour, Game, Mark
-from . import hand_entry, history
+from . import history
+from .forms import FIELD_LABELS, ThirteenRoundForm
+
+
+def hand_marks(inputs):
+    """The board marks whether each player made their bid (books at least the bid)."""
+    return {
+        name: ["made" if engine.made_bid(entry["bid"], entry["books"]) else "missed"]
+        for name, entry in inputs.items()
+        if name != "_hand" and "books" in entry
+    }
+
 
 GAME = Game(
     name=_("Thirteen"),
     engine=engine.ENGINE,
-    entry=hand_entry,
+    form_class=ThirteenRoundForm,
     history_words=history.words,
     hand_template="thirteen/round_form.html",
     terms_template="thirteen/terms.html",
     summary_template="thirteen/summary.html",
-    field_labels=hand_entry.FIELD_LABELS,
-    hand_marks=hand_entry.marks,
+    field_labels=FIELD_LABELS,
+    hand_marks=hand_marks,
     assets=("thirteen/thirteen.css", "thirteen/thirteen.js"),
     marks={"made": Mark("✓", _("made the bid")), "missed": Mark("✗", _("missed the bid"))},
     # The one definition of the players' colours: the board's dots (games/colors.py makes their

@@ -20,7 +20,7 @@ from ..history import rows as history_rows
 from ..models import Table
 from ..services import recording, tables
 from .access import keeper_table, owns, table_for, who
-from .table_page import SAVED, problems_context, render_table, with_problems
+from .table_page import SAVED, render_table
 
 
 def posted_number(data, field):
@@ -45,20 +45,17 @@ def add_hand(request, token):
     table = keeper_table(token)
     language.follow_table(request, table.language)
     entry = recording.next_entry(table)
-    hand_entry = table.game_descriptor.entry
+    form = table.game_descriptor.form_class(table, entry.number, entry.inputs, data=request.POST)
     try:
         expected = posted_number(request.POST, "hand_number")
         key, posted = posted_key(request.POST), recording.fingerprint(request.POST)
         recorded = recording.done_already(table, key, posted)
         if recorded is None:
             version = posted_number(request.POST, "version") if entry.version else None
-            inputs = recording.read_hand(table, request.POST, entry.number, entry.inputs)
+            inputs = form.hand_inputs()
             recorded = recording.record_hand(table, inputs, expected, version, by=who(request), key=key, posted=posted)
     except InputError as error:
-        rows = hand_entry.rows_from_post(request.POST, table, entry.number, entry.inputs)
-        return render_table(
-            request, table, True, token, status=422, **problems_context(table, error, rows, entry.number)
-        )
+        return render_table(request, table, True, token, status=422, form=form, refused=error)
     except tables.Conflict as conflict:
         messages.warning(request, str(conflict))
         response = render_table(request, conflict.table, True, token, status=409)
@@ -86,19 +83,18 @@ def edit_hand(request, token, number):
         "game": game,
         "key": recording.new_key(),
         "version": hand.version,
-        "rows": with_problems(game.entry.rows(table, number, hand.inputs)),
-        **game.entry.form_context(table, number, hand.inputs),
+        **game.form_class(table, number, hand.inputs).page(),
     }
     if request.method == "POST":
+        form = game.form_class(table, number, hand.inputs, data=request.POST)
         try:
             key, posted = posted_key(request.POST), recording.fingerprint(request.POST)
             if not recording.done_already(table, key, posted):
                 version = posted_number(request.POST, "version")
-                inputs = recording.read_hand(table, request.POST, number, hand.inputs)
+                inputs = form.hand_inputs()
                 recording.edit_hand(table, number, inputs, version, by=who(request), key=key, posted=posted)
         except InputError as error:
-            rows = game.entry.rows_from_post(request.POST, table, number, hand.inputs)
-            context.update(problems_context(table, error, rows, number))
+            context.update(form.page(error))
             return render(request, "games/edit_hand.html", context, status=422)
         except tables.Conflict as conflict:
             hand = recording.hand_to_edit(Table.objects.get(pk=table.pk), number)
@@ -106,9 +102,7 @@ def edit_hand(request, token, number):
                 messages.warning(request, str(conflict))
                 return redirect("table", token=token)
             context.update(
-                rows=with_problems(game.entry.rows(table, number, hand.inputs)),
-                version=hand.version,
-                conflict=str(conflict),
+                game.form_class(table, number, hand.inputs).page(), version=hand.version, conflict=str(conflict)
             )
             return render(request, "games/edit_hand.html", context, status=409)
         messages.success(

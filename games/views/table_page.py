@@ -33,7 +33,8 @@ def table_context(request, table, can_edit, token, **extra):
     entry = recording.next_entry(table)
     game = table.game_descriptor
     grid = board.grid(table, hands, game.cell_details, entry)
-    form_context = game.entry.form_context(table, entry.number, entry.inputs)
+    form = extra.pop("form", None) or game.form_class(table, entry.number, entry.inputs)
+    form_context = form.context()
     context = {
         "table": table,
         "can_edit": can_edit,
@@ -62,45 +63,17 @@ def table_context(request, table, can_edit, token, **extra):
     # answer to a save (which leaves nothing to redo).
     if "redo" not in extra:
         context["redo"] = recording.redo_number(table) if context["hands_editable"] else None
-    if can_edit and "rows" not in extra:
-        extra["rows"] = with_problems(game.entry.rows(table, entry.number, entry.inputs))
+    if can_edit:
+        context.update(form.page(extra.pop("refused", None)))
+        # worked out only if the page shows the generic hand form (a template calls it)
+        context["hand_form_key"] = partial(fragments.hand_form_key, table, token, form_context, form.shown())
     context.update(extra)
-    if can_edit:  # worked out only if the page shows the generic hand form (a template calls it)
-        context["hand_form_key"] = partial(fragments.hand_form_key, table, token, form_context, context["rows"])
     return context
 
 
 def render_table(request, table, can_edit, token, status=200, **extra):
     template = "games/table.html#table-main" if request.htmx else "games/table.html"
     return render(request, template, table_context(request, table, can_edit, token, **extra), status=status)
-
-
-def with_problems(rows, problems=()):
-    """The form's rows, each with the problems found in its player's part of the form."""
-    for row in rows:
-        row["problems"] = [problem for problem in problems if problem["player"] == row["name"]]
-        row["invalid"] = {problem["field"] for problem in row["problems"]}
-    return rows
-
-
-def problems_context(table, error, rows, number):
-    """Hand `number` refused: every problem, for the summary (each linking to its player's part
-    of the form, or to the form itself, in seat order) and marked on its player's row. A problem the change
-    makes in a later hand (an elimination that no longer holds) names that hand."""
-    game = table.game_descriptor
-    seats = {name: seat for seat, name in enumerate(table.players)}
-    listed = [
-        {
-            "player": problem.player,
-            "field": problem.field,
-            "label": game.field_label(problem.field),
-            "message": problems.message(problem),
-            "hand": problem.hand if problem.hand not in (None, number) else None,
-            "target": f"seat-{seats[problem.player]}" if problem.player in seats else "new-hand",
-        }
-        for problem in sorted(error.problems, key=lambda problem: seats.get(problem.player, -1))
-    ]
-    return {"problems": listed, "rows": with_problems(rows, listed)}
 
 
 @require_safe

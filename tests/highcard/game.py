@@ -1,11 +1,12 @@
 from games.registry import Game
 
-from . import engine, hand_entry
+from . import engine
+from .forms import HighCardHandForm
 
 GAME = Game(
     name="High card",
     engine=engine.ENGINE,
-    entry=hand_entry,
+    form_class=HighCardHandForm,
     hand_template="highcard/hand_form.html",
     summary_template="highcard/summary.html",
     field_labels={"card": "Card"},

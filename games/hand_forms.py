@@ -1,0 +1,216 @@
+"""Hand entry on Django forms: what every game's hand form shares.
+
+A game's form (`games/<game>/forms.py`) is a `HandForm`: the hand's own fields (Thirteen's trump)
+and one `SeatForm` per player seated for the hand, whose fields are named `<field>-<seat>`
+("maal-2"). Those names are the form's: the templates, the script, the tests and the hands a
+phone kept while offline all post them. `clean()` reads every part, asks the engine about the
+hand and puts each problem on its player's field, so that one save shows every problem at once.
+"""
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from scoring.errors import InputError, Problems
+
+from . import problems as words
+from .typed import whole_number
+
+TYPING = "typing"  # the code of a field's error: what was typed cannot be read
+
+
+class TextField(forms.Field):
+    """Text as posted (no stripping, no validators of its own: the engine says what is wrong with
+    it); a missing value is shown as an empty box. With `kept_when_absent`, a post without the
+    field shows what is stored (Thirteen's books form carries no bids)."""
+
+    def __init__(self, *, kept_when_absent=False, **kwargs):
+        super().__init__(required=False, **kwargs)
+        self.kept_when_absent = kept_when_absent
+
+    def bound_data(self, data, initial):
+        return initial if data is None and self.kept_when_absent else data
+
+    def prepare_value(self, value):
+        return "" if value is None else value
+
+
+class WholeNumberField(TextField):
+    """A whole number typed on a phone, in Western, Arabic-Indic or Devanagari digits. An empty box
+    is `blank` (0 by default), or refused with `blank_message`; a post without the field gives
+    None then."""
+
+    def __init__(self, *, blank=0, blank_message=None, **kwargs):
+        super().__init__(**kwargs)
+        self.blank, self.blank_message = blank, blank_message
+
+    def to_python(self, value):
+        try:
+            number = whole_number(value, blank=self.blank)
+        except InputError as error:
+            raise ValidationError(error.message, code=TYPING, params=error.params) from None
+        if number is None and value is not None and self.blank_message:
+            raise ValidationError(self.blank_message, code=TYPING)
+        return number
+
+
+class TickBox(forms.CheckboxInput):
+    """Ticked when posted as a browser posts a ticked box ("on"), and only then."""
+
+    def value_from_datadict(self, data, files, name):
+        return data.get(name) == "on"
+
+
+class TickField(forms.BooleanField):
+    widget = TickBox
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, **kwargs)
+
+
+def input_errors(form, player=None):
+    """The errors of a form's fields as the engine's InputErrors (untranslated, with their values),
+    in the order of its fields."""
+    return [
+        InputError(error.message, params=error.params, player=player, field=name)
+        for name in form.fields
+        for error in form.errors.as_data().get(name, ())
+    ]
+
+
+def posted(form, name):
+    """Whether the post carries the field `name` (a stage's form carries only its own)."""
+    return form[name].data is not None
+
+
+class SeatForm(forms.Form):
+    """One player's part of a hand: `entry()` is their inputs in the table file's shape, from the
+    fields that could be read (a field that could not is left out: the engine checks the rest)."""
+
+    def __init__(self, data=None, *, table, seat, name, initial=None):
+        super().__init__(data, prefix=str(seat), initial=initial)
+        self.table, self.seat, self.name = table, seat, name
+        self.problems = []  # what is wrong in this part, as the page lists it under the player
+
+    def add_prefix(self, field_name):
+        return f"{field_name}-{self.prefix}"
+
+    @property
+    def invalid(self):
+        """The fields a problem names: the page marks them aria-invalid."""
+        return {problem["field"] for problem in self.problems}
+
+    def typing_errors(self):
+        """What could not be read in this part (InputErrors naming the player and the field)."""
+        return input_errors(self, self.name)
+
+    def entry(self, problems):
+        """The player's inputs from the fields that could be read; what cannot be made of them is
+        added to `problems` (scoring.errors.Problems)."""
+        return dict(self.cleaned_data)
+
+    def shown(self):
+        """What this part shows, as plain data (the key of the cached form)."""
+        return [self.name, {name: self[name].value() for name in self.fields}, self.problems]
+
+
+class HandForm(forms.Form):
+    """Hand `number` of `table`: `inputs` are what is stored of it (None for a new hand); posted
+    `data` binds it. Its players' parts are `rows`, in the order the page shows them."""
+
+    seat_form = SeatForm
+
+    def __init__(self, table, number, inputs=None, data=None):
+        self.table, self.number, self.base = table, number, inputs
+        super().__init__(data, initial=self.hand_initial(inputs))
+        self.rows = [
+            self.seat_form(data, table=table, seat=seat, name=name, initial=self.seat_initial(name, inputs))
+            for seat, name in self.seating()
+        ]
+        self.problems = Problems()
+        self.inputs = None
+
+    def seating(self):
+        """(seat, name) of each player of the hand, in the order the form shows them."""
+        return enumerate(self.table.seated_for(self.number))
+
+    def hand_initial(self, inputs):
+        return {}
+
+    def seat_initial(self, name, inputs):
+        return (inputs or {}).get(name, {})
+
+    def context(self):
+        """What the page says around the form (entry_title, entry_note, submit_label...) and the
+        choices its template offers."""
+        raise NotImplementedError
+
+    def hand_entry(self):
+        """The hand's own inputs (its "_hand" entry), from the fields that could be read."""
+        return {}
+
+    def clean(self):
+        """The hand's inputs from every part; where something could not be read, the engine checks
+        the rest too, so that one save reports every problem (saving checks a hand that reads well)."""
+        for row in self.rows:
+            row.full_clean()
+        for error in input_errors(self):
+            self.problems.add(error)
+        inputs = {}
+        for row in self.rows:
+            for error in row.typing_errors():
+                self.problems.add(error)
+            inputs[row.name] = row.entry(self.problems)
+        if hand := self.hand_entry():
+            inputs["_hand"] = hand
+        if self.problems:
+            table = self.table
+            if self.number == table.state["hands"] + 1:
+                state = table.state
+            else:
+                state = table.state_before(table.hands.filter(number__lt=self.number).values_list("inputs", flat=True))
+            with self.problems.check():
+                table.engine.validate_hand(table.rules, state["seated"], inputs, hand=self.number, state=state)
+        self.inputs = inputs
+        return self.cleaned_data
+
+    def hand_inputs(self):
+        """The posted hand's inputs, or InputError listing every problem found in it."""
+        self.full_clean()
+        self.problems.raise_found()
+        return self.inputs
+
+    def refused(self, error):
+        """Every problem of the refused save, listed for the page and under its player's part."""
+        listed = listed_problems(self.table, self.number, error)
+        for row in self.rows:
+            row.problems = [problem for problem in listed if problem["player"] == row.name]
+        return listed
+
+    def page(self, error=None):
+        """What the hand's template is given: the words around it, its rows and, after a refused
+        save, every problem."""
+        listed = self.refused(error) if error else []
+        return {**self.context(), "form": self, "rows": self.rows, "problems": listed}
+
+    def shown(self):
+        """Everything the form shows, as plain data (the key of the cached form)."""
+        return [{name: self[name].value() for name in self.fields}, [row.shown() for row in self.rows]]
+
+
+def listed_problems(table, number, error):
+    """Hand `number` refused with `error`: every problem as the page lists it, in seat order, each
+    linking to its player's part of the form (or to the form itself). A problem the change makes in
+    a later hand (an elimination that no longer holds) names that hand."""
+    game = table.game_descriptor
+    seats = {name: seat for seat, name in enumerate(table.players)}
+    return [
+        {
+            "player": problem.player,
+            "field": problem.field,
+            "label": game.field_label(problem.field),
+            "message": words.message(problem),
+            "hand": problem.hand if problem.hand not in (None, number) else None,
+            "target": f"seat-{seats[problem.player]}" if problem.player in seats else "new-hand",
+        }
+        for problem in sorted(error.problems, key=lambda problem: seats.get(problem.player, -1))
+    ]
