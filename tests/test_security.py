@@ -19,8 +19,6 @@ from games.models import Table, new_token
 from games.services import recording, table_file, tables
 from games.twentyfour.models import Puzzle
 from tests.fixtures import (
-    EIGHTS_AND_THREES,
-    EIGHTS_AND_THREES_KEYS,
     GAMES,
     PASSWORD,
     SAMPLES,
@@ -36,6 +34,7 @@ from tests.fixtures import (
     snapshot,
     table_form,
 )
+from tests.inputs import EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS
 
 PYTHON = sys.executable
 HTTPS_ONLY_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
