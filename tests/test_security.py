@@ -420,7 +420,8 @@ def test_a_viewer_link_cannot_write_anything(game, client, owner):
     for who, phone in phones.items():
         for endpoint, args, data in write_posts(game, table):
             if (game, endpoint) == ("twentyfour", "race_press"):
-                # The one write a viewer link has: racing for a seated player (tests/test_views_race.py).
+                # The one write a viewer link has: racing for a seated player
+                # (games/twentyfour/tests/test_views_race.py).
                 continue
             response = csrf_post(phone, reverse(endpoint, args=[table.viewer_token, *args]), data)
             assert response.status_code == 404, (who, endpoint, response.status_code)
