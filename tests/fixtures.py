@@ -1,11 +1,11 @@
-"""Fixtures and helpers shared by the tests: one module, loaded by tests/conftest.py (pytest_plugins).
+"""Fixtures and helpers shared by the tests: one module, loaded by the root conftest.py (pytest_plugins).
 
 Fixtures here are found by pytest; plain helpers are imported: `from tests.fixtures import csrf_post`.
 A test module never imports from another test module: what two of them need lives here.
 
 The games come from the registry (GAMES) and what the tests need of each from SAMPLES, keyed by
-slug: a new game of the site gets its sample data here (a game that exists only for the tests, in
-a samples.py of its own folder), and test_samples.py fails until it has.
+slug: a new game gets its sample data in its own folder (<app>/tests/samples.py, loaded below), and
+test_samples.py fails until it has. Each game's hands and table files are built with tests/inputs.py.
 """
 
 import html
@@ -33,7 +33,6 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from django.utils.module_loading import module_has_submodule
-from hypothesis import strategies as st
 from playwright.sync_api import expect
 
 from cardscore.sqlite.base import lock_path
@@ -41,16 +40,8 @@ from games import registry
 from games.models import Group, Hand, HandChange, Table
 from games.services import recording, seasons, table_file, tables
 from games.twentyfour.models import Puzzle
-from scoring import InputError, expressions24, solver24, thirteen
-from tests.strategies import (
-    THIRTEEN_PLAYERS,
-    honors_games,
-    konkan_games,
-    marriage_games,
-    race_tables,
-    thirteen_games,
-    thirteen_rule_sets,
-)
+from scoring import InputError, expressions24, solver24
+from tests.inputs import ACE_TO_FOUR, EIGHTS_AND_THREES, document
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent  # where manage.py is
 PASSWORD = "correct-horse-9"
@@ -114,40 +105,7 @@ def csrf_post(client, url, data=None, **extra):
     return client.post(url, {**(data or {}), "csrfmiddlewaretoken": csrf_token(client)}, **extra)
 
 
-# --- hands of each game, as the engine takes them and as the pages post them ------------------
-
-MARRIAGE_STATUSES = {"W": "winner", "s": "seen", "u": "unseen", "o": "out"}
-
-
-def marriage_inputs(statuses, maal, players=("Asha", "Bikash", "Chandra", "Dipa"), **extra):
-    """A Marriage hand's engine inputs: statuses like "sWsu" (W winner, s seen, u unseen, o out), maal by
-    seat; `extra` adds fields to a player's entry, e.g. Asha={"dublee": True}."""
-    hand = {
-        name: {"status": MARRIAGE_STATUSES[code], "maal": value} for name, code, value in zip(players, statuses, maal)
-    }
-    for name, fields in extra.items():
-        hand[name].update(fields)
-    return hand
-
-
-def hand_form(statuses, maal=(), next_number=1, **fields):
-    """Form data for a Marriage hand: statuses like "sWsu" (W winner, s seen, u unseen, o out)."""
-    data = {"hand_number": str(next_number)}
-    for seat, code in enumerate(statuses):
-        if code != "-":
-            data[f"status-{seat}"] = MARRIAGE_STATUSES[code]
-    for seat, value in enumerate(maal):
-        data[f"maal-{seat}"] = str(value)
-    data.update(fields)
-    return data
-
-
-def hand_edit_form(statuses, maal, version):
-    """Form data for correcting a Marriage hand: hand_form's fields and the version the page showed."""
-    data = hand_form(statuses, maal)
-    del data["hand_number"]
-    data["version"] = str(version)
-    return data
+# --- form data (each game's hands and table files: tests/inputs.py) --------------------------------
 
 
 def without(data, key):
@@ -155,35 +113,6 @@ def without(data, key):
     data = dict(data)
     del data[key]
     return data
-
-
-def thirteen_round(bids, books=None, trump=None, players=("Asha", "Bikram", "Charlie", "David")):
-    """A Thirteen round's engine inputs: bids and books by seat, or only the bids (books None) while
-    the round is being played."""
-    hand = {
-        name: {"bid": bid} if books is None else {"bid": bid, "books": took}
-        for name, bid, took in zip(players, bids, books or bids)
-    }
-    if trump:
-        hand["_hand"] = {"trump": trump}
-    return hand
-
-
-def race_deal(cards, answer, winner, players):
-    """A 24 race hand's engine inputs: the cards dealt, the winning answer and who gave it."""
-    return {"_hand": {"cards": cards, "answer": answer}, **{name: {"won": name == winner} for name in players}}
-
-
-def document(game, players, hands, **extra):
-    """A table file (docs/FORMAT.md): `hands` are engine inputs, one dict a hand."""
-    return {
-        "format": "cardscore-table/1",
-        "game": game,
-        "name": f"{game} night",
-        "players": list(players),
-        "hands": [{"inputs": inputs} for inputs in hands],
-        **extra,
-    }
 
 
 def guests_evening(count, name="Club night"):
@@ -266,43 +195,8 @@ def where(error):
 # The games the registry knows (games/registry.py): the one place the tests learn which games exist.
 GAMES = [game.slug for game in registry.all_games()]
 
-THIRTEEN_COLORS = ["red", "yellow", "green", "blue"]
-EIGHTS_AND_THREES = [["8", "S"], ["3", "H"], ["8", "D"], ["3", "C"]]  # 24 only as 8 ÷ (3 − 8 ÷ 3)
-EIGHTS_AND_THREES_KEYS = "c0 / ( c1 - c2 / c3 )"  # the pad's keys for it
-ACE_TO_FOUR = [["A", "S"], ["2", "H"], ["3", "D"], ["4", "C"]]  # A × 2 × 3 × 4: what next_deal deals
 SET_61 = "10H JH QH KH / 7S 7D JK=7C"  # a Konkan set: 10-J-Q-K of hearts (40) and three sevens, one a joker (21)
-CREATED = "2026-11-20T19:30:00Z"
 
-HONORS_FIRST_HAND = {
-    "Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
-    "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
-    "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0},
-    "Dev": {"outcome": "inactive"},
-}
-HONORS_HAND_FORM = {
-    "outcome-0": "declared",
-    "honors-0": "2",
-    "marriages-0": "0",
-    "hand_points-0": "",
-    "outcome-1": "played",
-    "honors-1": "1",
-    "marriages-1": "1",
-    "hand_points-1": "17",
-    "outcome-2": "surrendered_first",
-    "honors-2": "0",
-    "marriages-2": "0",
-    "hand_points-2": "",
-    "outcome-3": "inactive",
-}
-KONKAN_HAND_FORM = {
-    "outcome-0": "set",
-    "penalty-0": "68",
-    "failed_wins-0": "0",
-    "outcome-1": "winner",
-    "failed_wins-1": "0",
-    "outcome-2": "not_set",
-    "failed_wins-2": "0",
-}
 
 # For each game (by slug), what a test needs to play it without knowing it:
 #   players, colors   the players in seat order, and their colours where the game has them (or None)
@@ -315,281 +209,14 @@ KONKAN_HAND_FORM = {
 #   document          a table file of a few realistic hands: house rules, names in other scripts, colours
 #   tables            a hypothesis strategy of valid tables of the game: (validated rules, players, raw
 #                     hands), for the tests of every game's engine (built from tests/strategies.py)
-SAMPLES = {
-    "marriage": {
-        "players": ["Asha", "Bikash", "Chandra", "Dipa"],
-        "colors": None,
-        "first_hand": marriage_inputs("sWsu", (12, 4, 6, 5)),
-        "between_hands": None,
-        "seats": 6,
-        "new_table": {
-            "name": "Friday night",
-            "seen_points": "3",
-            "unseen_points": "10",
-            "dublee_bonus": "5",
-            "dublee_seen_points": "0",
-            "foul_fine": "15",
-            "point_rate": "1",
-            "currency": "",
-        },
-        "add_hand": hand_form("sWsu", (12, 4, 6, 0), next_number=2),
-        "edit_hand": hand_edit_form("Wsss", (0, 0, 0, 0), version=1),
-        "seat_fields": [
-            "status",
-            "maal",
-            "dublee",
-            "foul",
-            "tiplu",
-            "poplu",
-            "jhiplu",
-            "tunnella_ordinary",
-            "tunnella_joker",
-            "tunnella_poplu_jhiplu",
-        ],
-        "hand_fields": [],
-        "one_hand_document": document(
-            "marriage",
-            ["Asha", "Bikash", "Chandra", "Dipa"],
-            [marriage_inputs("sWsu", (12, 4, 6, 5))],
-            created=CREATED,
-            rules={"murder": True},
-        ),
-        "document": document(
-            "marriage",
-            ["Asha", "Bikash", "Chandra", "दीपा"],
-            [
-                marriage_inputs("sWsu", (12, 4, 6, 5), players=["Asha", "Bikash", "Chandra", "दीपा"]),
-                marriage_inputs(
-                    "Wsss", (3, 0, 7, 2), players=["Asha", "Bikash", "Chandra", "दीपा"], Asha={"dublee": True}
-                ),
-                marriage_inputs("suWo", (9, 0, 14, 0), players=["Asha", "Bikash", "Chandra", "दीपा"]),
-                {
-                    "Asha": {
-                        "status": "seen",
-                        "maal_counts": {
-                            "tiplu": 1,
-                            "poplu": 0,
-                            "jhiplu": 1,
-                            "tunnellas": {"ordinary": 0, "joker": 0, "poplu_jhiplu": 0},
-                        },
-                    },
-                    "Bikash": {"status": "winner", "maal": 0},
-                    "Chandra": {"status": "seen", "maal": 2, "foul": True},
-                    "दीपा": {"status": "unseen", "maal": 0},
-                },
-            ],
-            name="marriage at Asha's",
-            created=CREATED,
-            rules={
-                "murder": True,
-                "kidnap": False,
-                "foul_fine": 15,
-                "dublee_bonus": 5,
-                "point_rate": 0.25,
-                "currency": "NPR",
-            },
-        ),
-        "tables": marriage_games(),
-    },
-    "marriage-honors": {
-        "players": ["Asha", "Bina", "Chet", "Dev"],
-        "colors": None,
-        "first_hand": HONORS_FIRST_HAND,
-        "between_hands": None,
-        "seats": 10,
-        "new_table": {
-            "name": "Honors night",
-            "decks": "3",
-            "cards_per_hand": "21",
-            "direction": "clockwise",
-            "honor_value": "4",
-            "marriage_points": "20",
-            "surrender_first_points": "2",
-            "surrender_later_points": "5",
-            "point_rate": "1",
-            "currency": "",
-        },
-        "add_hand": {"hand_number": "2", **HONORS_HAND_FORM},
-        "edit_hand": {"version": "1", **HONORS_HAND_FORM, "hand_points-1": "12"},
-        "seat_fields": ["outcome", "honors", "marriages", "hand_points", "cards"],
-        "hand_fields": [],
-        "one_hand_document": document(
-            "marriage-honors", ["Asha", "Bina", "Chet", "Dev"], [HONORS_FIRST_HAND], created=CREATED
-        ),
-        "document": document(
-            "marriage-honors",
-            ["Asha", "Bina", "Chet", "Dev", "Ema"],
-            [
-                {
-                    "Asha": {"outcome": "declared", "honors": 2, "marriages": 0},
-                    "Bina": {"outcome": "played", "honors": 1, "marriages": 1, "hand_points": 17},
-                    "Chet": {"outcome": "surrendered_first", "honors": 0, "marriages": 0},
-                    "Dev": {"outcome": "inactive"},
-                    "Ema": {"outcome": "no_turn", "honors": 0, "marriages": 0, "hand_points": 30},
-                },
-                {
-                    "Asha": {"outcome": "surrendered_later", "honors": 1, "marriages": 0},
-                    "Bina": {"outcome": "declared", "honors": 3, "marriages": 1},
-                    "Chet": {"outcome": "played", "honors": 0, "marriages": 0, "hand_points": 40},
-                    "Dev": {"outcome": "played", "honors": 2, "marriages": 1, "hand_points": 25},
-                    "Ema": {"outcome": "inactive"},
-                },
-            ],
-            name="marriage-honors at Asha's",
-            created=CREATED,
-            rules={"honor_value": 4, "marriage_points": 20, "point_rate": 1, "currency": "€"},
-        ),
-        "tables": honors_games(),
-    },
-    "konkan": {
-        "players": ["Asha", "Bina", "Chet"],
-        "colors": None,
-        "first_hand": {
-            "_hand": {"joker_discard": False},
-            "Asha": {"outcome": "set", "hand_penalty": 68},
-            "Bina": {"outcome": "winner"},
-            "Chet": {"outcome": "not_set"},
-        },
-        "between_hands": None,
-        "seats": 4,
-        "new_table": {
-            "name": "Konkan night",
-            "set_threshold": "52",
-            "not_set_penalty": "100",
-            "joker_discard_penalty": "200",
-            "failed_win_penalty": "50",
-            "elimination_over": "301",
-        },
-        "add_hand": {"hand_number": "2", **KONKAN_HAND_FORM},
-        "edit_hand": {"version": "1", **KONKAN_HAND_FORM, "penalty-0": "10"},
-        "seat_fields": ["outcome", "penalty", "cards", "failed_wins"],
-        "hand_fields": ["joker_discard"],
-        "one_hand_document": document(
-            "konkan",
-            ["Asha", "Bina", "Chet"],
-            [
-                {
-                    "_hand": {"joker_discard": False},
-                    "Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]},
-                    "Bina": {"outcome": "winner"},
-                    "Chet": {"outcome": "not_set"},
-                },
-            ],
-            created=CREATED,
-        ),
-        "document": document(
-            "konkan",
-            ["Asha", "Bina", "Chet"],
-            [
-                {
-                    "_hand": {"joker_discard": False},
-                    "Asha": {"outcome": "set", "hand_penalty": 68},
-                    "Bina": {"outcome": "winner"},
-                    "Chet": {"outcome": "not_set"},
-                },
-                {
-                    "_hand": {"joker_discard": True},
-                    "Asha": {"outcome": "winner"},
-                    "Bina": {"outcome": "set", "cards": ["AS", "7H", "JK"], "failed_wins": 1},
-                    "Chet": {"outcome": "not_set"},
-                },
-                {
-                    "_hand": {"joker_discard": False},
-                    "Asha": {"outcome": "not_set"},
-                    "Bina": {"outcome": "set", "hand_penalty": 12},
-                    "Chet": {"outcome": "winner"},
-                },
-            ],
-            name="konkan at Asha's",
-            created=CREATED,
-            rules={"failed_win_penalty": 50, "joker_discard_penalty": 200},
-        ),
-        "tables": konkan_games().map(lambda game: (game[1], game[0], game[2])),  # drawn as (players, rules, hands)
-    },
-    "thirteen": {
-        "players": ["Asha", "Bikram", "Charlie", "David"],
-        "colors": THIRTEEN_COLORS,
-        "first_hand": thirteen_round([1, 0, 0, 0], [1, 0, 0, 0]),
-        "between_hands": None,
-        "seats": 4,
-        "new_table": {"name": "Thirteen night", "sandbag_limit": "10", "sandbag_penalty_points": "100"},
-        "add_hand": {"hand_number": "2", "trump": "H", "bid-0": "0", "bid-1": "1", "bid-2": "0", "bid-3": "1"},
-        "edit_hand": {
-            "version": "2",
-            "trump": "",
-            "bid-0": "0",
-            "bid-1": "1",
-            "bid-2": "0",
-            "bid-3": "0",
-            "books-0": "0",
-            "books-1": "1",
-            "books-2": "0",
-            "books-3": "0",
-        },
-        "seat_fields": ["bid", "books"],
-        "hand_fields": ["trump"],
-        "one_hand_document": document(
-            "thirteen",
-            ["Asha", "Bikram", "Charlie", "David"],
-            [thirteen_round([1, 0, 0, 0], [1, 0, 0, 0])],
-            created=CREATED,
-            colors=dict(zip(["Asha", "Bikram", "Charlie", "David"], THIRTEEN_COLORS)),
-        ),
-        "document": document(
-            "thirteen",
-            ["Asha", "Bikram", "Charlie", "David"],
-            [
-                thirteen_round([1, 0, 0, 0], [1, 0, 0, 0]),
-                thirteen_round([0, 1, 0, 1], [0, 1, 1, 0], trump="H"),
-                thirteen_round([1, 0, 2, 1], [1, 1, 0, 1]),
-                thirteen_round([2, 1, 0, 0], trump="C"),  # round 4: bids saved, books not yet (pending)
-            ],
-            name="thirteen at Asha's",
-            created=CREATED,
-            colors={"Asha": "red", "Bikram": "yellow", "Charlie": "green", "David": "blue"},
-            rules={"sandbag_limit": 5},
-        ),
-        "tables": st.tuples(
-            thirteen_rule_sets.map(thirteen.ENGINE.validate_rules), st.just(THIRTEEN_PLAYERS), thirteen_games()
-        ),
-    },
-    "twentyfour": {
-        "players": ["Asha", "Bikash", "Chandra"],
-        "colors": None,
-        "first_hand": race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "Asha", ["Asha", "Bikash", "Chandra"]),
-        "between_hands": {"deal": 2, "cards": EIGHTS_AND_THREES},
-        "seats": 4,
-        "new_table": {"name": "24 night", "difficulty": ""},
-        "add_hand": {"hand_number": "2"},
-        "edit_hand": {"version": "1"},
-        "seat_fields": ["won", "answer", "cards"],
-        "hand_fields": [],
-        "one_hand_document": document(
-            "twentyfour",
-            ["A", "B"],
-            [race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "A", ["A", "B"])],
-            created=CREATED,
-        ),
-        "document": document(
-            "twentyfour",
-            ["A", "B", "C"],
-            [
-                race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "A", ["A", "B", "C"]),
-                race_deal(["AS", "2H", "3D", "4C"], "1*2*3*4", "C", ["A", "B", "C"]),
-                race_deal(["6H", "6D", "6S", "6C"], "6+6+6+6", "A", ["A", "B", "C"]),
-            ],
-            name="twentyfour at Asha's",
-            created=CREATED,
-            rules={"difficulty": "hard"},
-        ),
-        "tables": race_tables(),
-    },
-}
-
-# A game that exists only for the tests (tests/highcard/) keeps its sample data in its own folder.
+# Each game keeps its sample data in its own folder, in <app>/tests/samples.py (games/<game>/tests/;
+# tests/highcard/tests/ for the game that exists only for the tests).
+SAMPLES = {}
 for app in django_apps.get_app_configs():
-    if module_has_submodule(app.module, "samples"):
-        SAMPLES.update(import_module(f"{app.name}.samples").SAMPLES)
+    if module_has_submodule(app.module, "tests") and module_has_submodule(
+        import_module(f"{app.name}.tests"), "samples"
+    ):
+        SAMPLES.update(import_module(f"{app.name}.tests.samples").SAMPLES)
 
 
 def players_of(game):

@@ -1,9 +1,9 @@
 """Hypothesis strategies for valid tables of each game: the rules, the players and raw hands that
 the game's engine accepts, played hand by hand.
 
-The game's own property tests (tests/test_scoring_<game>.py) draw from them, and so does every
-"for each game" test, through SAMPLES[slug]["tables"] in tests/fixtures.py (which imports this
-module: nothing here may import tests.fixtures).
+The game's own property tests (games/<game>/tests/test_scoring_<game>.py) draw from them, and so
+does every "for each game" test, through SAMPLES[slug]["tables"] (each game's tests/samples.py,
+loaded by tests/fixtures.py, imports this module: nothing here may import tests.fixtures).
 """
 
 from hypothesis import strategies as st

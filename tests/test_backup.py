@@ -1,6 +1,6 @@
 """Backup and restore: for every game, export → import → export gives the same document.
 
-Each game's table is built from its sample document (tests/fixtures.py: a few realistic hands, house
+Each game's table is built from its sample document (its tests/samples.py: a few realistic hands, house
 rules, names in other scripts, colours where the game has them), then round-tripped through the
 services and through the command line (manage.py export_table / import_table). The documents
 are compared whole: `created` is kept as given, so nothing is left out of the comparison.

@@ -15,15 +15,13 @@ from django.urls import reverse
 
 from games.models import Hand, HandChange
 from games.services import recording, tables
-from tests.fixtures import (
+from tests.fixtures import colors_of, page, players_of
+from tests.inputs import (
     EIGHTS_AND_THREES,
     EIGHTS_AND_THREES_KEYS,
-    colors_of,
     hand_edit_form,
     hand_form,
     marriage_inputs,
-    page,
-    players_of,
     thirteen_round,
 )
 

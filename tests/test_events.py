@@ -15,7 +15,7 @@ from scoring import marriage as m
 from scoring import marriage_honors as mh
 from scoring import thirteen as t
 from scoring.errors import InputError
-from tests.fixtures import marriage_inputs
+from tests.inputs import marriage_inputs
 from tests.strategies import honors_hand_inputs, honors_rule_sets, marriage_hand_inputs
 
 FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]

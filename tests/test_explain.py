@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from games.registry import get_game
 from scoring import terms
 from scoring import twentyfour as race
-from tests.fixtures import GAMES, SAMPLES, race_deal
+from tests.fixtures import GAMES, SAMPLES
+from tests.inputs import race_deal
 
 
 @pytest.mark.parametrize("slug", GAMES)

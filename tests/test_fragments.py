@@ -10,7 +10,8 @@ from django.utils import translation
 from games import board, fragments, registry
 from games.services import recording
 from games.views.table_page import table_context
-from tests.fixtures import MINUS, SAMPLES, csrf_post, fresh_table, marriage_inputs, table_url
+from tests.fixtures import MINUS, SAMPLES, csrf_post, fresh_table, table_url
+from tests.inputs import marriage_inputs
 
 SENTINEL = "<tr><td>a row from the cache</td></tr>"
 

@@ -38,8 +38,6 @@ from games.registry import get_game
 from games.services import recording
 from games.twentyfour.models import Puzzle
 from tests.fixtures import (
-    EIGHTS_AND_THREES,
-    EIGHTS_AND_THREES_KEYS,
     GAMES,
     SAMPLES,
     SET_61,
@@ -51,8 +49,8 @@ from tests.fixtures import (
     scripts_in,
     snapshot,
     table_form,
-    thirteen_round,
 )
+from tests.inputs import EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, thirteen_round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 

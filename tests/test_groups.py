@@ -9,7 +9,8 @@ from django.urls import reverse
 from games import roster
 from games.models import Group, Table
 from games.services import seasons
-from tests.fixtures import MINUS, csrf_post, fresh_table, marriage_inputs, page, seeded, table_url
+from tests.fixtures import MINUS, csrf_post, fresh_table, page, seeded, table_url
+from tests.inputs import marriage_inputs
 
 pytestmark = pytest.mark.django_db
 

@@ -10,17 +10,8 @@ from games import history
 from games.models import Hand, HandChange, Table
 from games.registry import get_game
 from games.services import recording, seating, tables
-from tests.fixtures import (
-    GAMES,
-    SAMPLES,
-    csrf_post,
-    marriage_inputs,
-    page,
-    play_hand,
-    snapshot,
-    table_url,
-    thirteen_round,
-)
+from tests.fixtures import GAMES, SAMPLES, csrf_post, page, play_hand, snapshot, table_url
+from tests.inputs import marriage_inputs, thirteen_round
 
 MAAL_COUNTS = {"tiplu": 2, "poplu": 1, "jhiplu": 1, "tunnellas": {"ordinary": 0, "joker": 0, "poplu_jhiplu": 0}}
 EDITABLE = [game for game in GAMES if get_game(game).hands_editable]

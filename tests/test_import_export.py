@@ -18,7 +18,8 @@ from django.urls import reverse
 from games.models import Hand, PointTable, Table, new_token
 from games.services import recording, table_file, tables
 from scoring import InputError, marriage
-from tests.fixtures import PROJECT_DIR, csrf_post, marriage_inputs, page, players_of, seeded, totals_row
+from tests.fixtures import PROJECT_DIR, csrf_post, page, players_of, seeded, totals_row
+from tests.inputs import marriage_inputs
 
 PYTHON = PROJECT_DIR / ".venv" / "bin" / "python"
 

@@ -16,17 +16,8 @@ from games.models import Group, HandChange, Table
 from games.services import recording, table_file
 from games.views.table_file import spreadsheet_text
 from scoring import InputError
-from tests.fixtures import (
-    assert_new_table_refused,
-    csrf_post,
-    document,
-    marriage_inputs,
-    page,
-    players_form,
-    players_of,
-    seeded,
-    table_form,
-)
+from tests.fixtures import assert_new_table_refused, csrf_post, page, players_form, players_of, seeded, table_form
+from tests.inputs import document, marriage_inputs
 
 FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]
 

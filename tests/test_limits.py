@@ -9,19 +9,8 @@ from django.urls import reverse
 from games.models import Table
 from games.services import seating, table_file
 from scoring import base, events
-from tests.fixtures import (
-    SAMPLES,
-    SET_61,
-    csrf_post,
-    document,
-    fresh_table,
-    guests_evening,
-    marriage_inputs,
-    page,
-    play_hand,
-    seeded,
-    snapshot,
-)
+from tests.fixtures import SAMPLES, SET_61, csrf_post, fresh_table, guests_evening, page, play_hand, seeded, snapshot
+from tests.inputs import document, marriage_inputs
 
 pytestmark = pytest.mark.django_db
 FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]

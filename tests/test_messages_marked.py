@@ -10,7 +10,8 @@ import pytest
 
 from games import problems, registry
 from scoring.errors import InputError, gettext_noop
-from tests.fixtures import add_url, csrf_post, hand_form, page
+from tests.fixtures import add_url, csrf_post, page
+from tests.inputs import hand_form
 
 ROOT = Path(__file__).resolve().parent.parent
 RAISING = sorted([*ROOT.glob("scoring/*.py"), *ROOT.glob("games/**/*.py")])

@@ -14,16 +14,8 @@ from django.urls import reverse
 from games import offline, registry
 from games.models import Hand, HandChange
 from games.services import recording, tables
-from tests.fixtures import (
-    add_url,
-    csrf_post,
-    edit_url,
-    hand_edit_form,
-    hand_form,
-    marriage_inputs,
-    page,
-    thirteen_round,
-)
+from tests.fixtures import add_url, csrf_post, edit_url, page
+from tests.inputs import hand_edit_form, hand_form, marriage_inputs, thirteen_round
 
 pytestmark = pytest.mark.django_db
 

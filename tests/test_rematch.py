@@ -7,18 +7,8 @@ from django.urls import reverse
 from games.models import Table
 from games.registry import get_game
 from games.services import seasons, table_file, tables
-from tests.fixtures import (
-    GAMES,
-    colors_of,
-    csrf_post,
-    fresh_table,
-    marriage_inputs,
-    page,
-    play_hand,
-    players_of,
-    seeded,
-    table_url,
-)
+from tests.fixtures import GAMES, colors_of, csrf_post, fresh_table, page, play_hand, players_of, seeded, table_url
+from tests.inputs import marriage_inputs
 from tests.test_concurrency import fire, logged_in_clients
 
 pytestmark = pytest.mark.django_db

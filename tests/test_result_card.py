@@ -12,7 +12,8 @@ from PIL import Image
 
 from games import result_card
 from games.services import recording, tables
-from tests.fixtures import GAMES, HONORS_FIRST_HAND, MINUS, fresh_table, marriage_inputs, seeded
+from tests.fixtures import GAMES, MINUS, SAMPLES, fresh_table, seeded
+from tests.inputs import marriage_inputs
 
 TEN_PLAYERS = ["Asha", "Bina", "Chet", "Dev", "दीपा", "أحمد", "Gita", "Hari", "Ila", "Chandrasekhar Ramanathan"]
 
@@ -73,7 +74,7 @@ def test_ten_players_in_three_scripts_fit_on_the_card(owner):
     hands = [
         {
             **{name: {"outcome": "inactive"} for name in TEN_PLAYERS},
-            **dict(zip(TEN_PLAYERS, HONORS_FIRST_HAND.values())),
+            **dict(zip(TEN_PLAYERS, SAMPLES["marriage-honors"]["first_hand"].values())),
         }
     ]
     table = seeded(owner, "marriage-honors", hands, players=TEN_PLAYERS)

@@ -20,7 +20,6 @@ from tests.fixtures import (
     GAMES,
     csrf_post,
     fresh_table,
-    marriage_inputs,
     page,
     play_hand,
     read_text,
@@ -29,6 +28,7 @@ from tests.fixtures import (
     table_url,
     totals_row,
 )
+from tests.inputs import marriage_inputs
 
 FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]
 

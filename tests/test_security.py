@@ -19,8 +19,6 @@ from games.models import Table, new_token
 from games.services import recording, table_file, tables
 from games.twentyfour.models import Puzzle
 from tests.fixtures import (
-    EIGHTS_AND_THREES,
-    EIGHTS_AND_THREES_KEYS,
     GAMES,
     PASSWORD,
     SAMPLES,
@@ -36,6 +34,7 @@ from tests.fixtures import (
     snapshot,
     table_form,
 )
+from tests.inputs import EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS
 
 PYTHON = sys.executable
 HTTPS_ONLY_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
@@ -421,7 +420,8 @@ def test_a_viewer_link_cannot_write_anything(game, client, owner):
     for who, phone in phones.items():
         for endpoint, args, data in write_posts(game, table):
             if (game, endpoint) == ("twentyfour", "race_press"):
-                # The one write a viewer link has: racing for a seated player (tests/test_views_race.py).
+                # The one write a viewer link has: racing for a seated player
+                # (games/twentyfour/tests/test_views_race.py).
                 continue
             response = csrf_post(phone, reverse(endpoint, args=[table.viewer_token, *args]), data)
             assert response.status_code == 404, (who, endpoint, response.status_code)

@@ -23,7 +23,8 @@ from django.urls import reverse
 
 from games.models import Hand, HandChange
 from games.services import tables
-from tests.fixtures import free_port, hand_form, manage_env, players_of, served_database_url, server_process, totals_row
+from tests.fixtures import free_port, manage_env, players_of, served_database_url, server_process, totals_row
+from tests.inputs import hand_form
 
 pytestmark = [
     pytest.mark.slow,

@@ -12,7 +12,8 @@ from games import chart, colors
 from games.models import HandChange, Table
 from games.services import recording, table_file, tables
 from games.templatetags.cardscore import points
-from tests.fixtures import csrf_post, hand_form, marriage_inputs, page, read_text
+from tests.fixtures import csrf_post, page, read_text
+from tests.inputs import hand_form, marriage_inputs
 
 
 def post_hand(client, table, statuses, maal, number):

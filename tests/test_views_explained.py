@@ -10,19 +10,8 @@ from django.urls import reverse
 from games import board
 from games.services import table_file, tables
 from scoring import settle
-from tests.fixtures import (
-    GAMES,
-    MINUS,
-    fresh_table,
-    guests_evening,
-    marriage_inputs,
-    page,
-    players_of,
-    read_text,
-    seeded,
-    table_url,
-    thirteen_round,
-)
+from tests.fixtures import GAMES, MINUS, fresh_table, guests_evening, page, players_of, read_text, seeded, table_url
+from tests.inputs import marriage_inputs, thirteen_round
 
 FIVE = ["Asha", "Bikash", "Chandra", "Dipa", "Eka"]
 

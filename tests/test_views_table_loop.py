@@ -9,20 +9,8 @@ from django.urls import reverse
 from games import board
 from games.models import Hand
 from games.services import recording, seating, tables
-from tests.fixtures import (
-    SET_61,
-    add_url,
-    board_cells,
-    csrf_post,
-    edit_url,
-    fresh_table,
-    hand_form,
-    marriage_inputs,
-    page,
-    snapshot,
-    table_url,
-    thirteen_round,
-)
+from tests.fixtures import SET_61, add_url, board_cells, csrf_post, edit_url, fresh_table, page, snapshot, table_url
+from tests.inputs import hand_form, marriage_inputs, thirteen_round
 
 
 def problems(response):

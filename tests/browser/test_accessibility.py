@@ -7,7 +7,8 @@ from axe_playwright_python.sync_playwright import Axe
 from games import first_run
 from games.services import recording, seating
 from games.twentyfour.models import Puzzle
-from tests.fixtures import EIGHTS_AND_THREES, GAMES, SAMPLES, fresh_table, log_in, season_of_tables
+from tests.fixtures import GAMES, SAMPLES, fresh_table, log_in, season_of_tables
+from tests.inputs import EIGHTS_AND_THREES
 
 AXE = Axe()
 

@@ -7,7 +7,8 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.fixtures import marriage_inputs, players_of, seeded, thirteen_round
+from tests.fixtures import players_of, seeded
+from tests.inputs import marriage_inputs, thirteen_round
 
 FIVE = ["Asha", "Bikash", "Chandra", "Dipa", "Eka"]
 

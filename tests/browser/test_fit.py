@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from games import registry
 from games.twentyfour.models import Puzzle
-from tests.fixtures import EIGHTS_AND_THREES, GAMES, fresh_table, log_in, season_of_tables, seeded, thirteen_round
+from tests.fixtures import GAMES, fresh_table, log_in, season_of_tables, seeded
+from tests.inputs import EIGHTS_AND_THREES, thirteen_round
 
 TAP = 44  # CSS px, each way (WCAG 2.5.5; what a thumb hits at the table)
 SMALLEST_TEXT = 12  # CSS px

@@ -10,7 +10,8 @@ from playwright.sync_api import expect
 
 from games.models import Hand, HandChange
 from games.services import recording, tables
-from tests.fixtures import log_in, marriage_inputs
+from tests.fixtures import log_in
+from tests.inputs import marriage_inputs
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
 AXE = Axe()

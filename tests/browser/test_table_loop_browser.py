@@ -6,7 +6,8 @@ from playwright.sync_api import expect
 
 from games.models import Hand, Table
 from games.services import recording, tables
-from tests.fixtures import PHONE, fresh_table, log_in, marriage_inputs, tap_cards
+from tests.fixtures import PHONE, fresh_table, log_in, tap_cards
+from tests.inputs import marriage_inputs
 
 
 def click_choice(page, seat, label):

@@ -19,8 +19,6 @@ from tests.fixtures import (
     assert_new_table_refused,
     board_row,
     csrf_post,
-    hand_form,
-    marriage_inputs,
     page,
     players_of,
     seeded,
@@ -28,6 +26,7 @@ from tests.fixtures import (
     table_url,
     totals_row,
 )
+from tests.inputs import hand_form, marriage_inputs
 
 pytestmark = pytest.mark.django_db
 

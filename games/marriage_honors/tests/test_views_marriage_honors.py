@@ -22,7 +22,6 @@ from tests.fixtures import (
     assert_import_refused,
     assert_new_table_refused,
     csrf_post,
-    document,
     page,
     players_of,
     seeded,
@@ -32,6 +31,7 @@ from tests.fixtures import (
     totals_row,
 )
 from tests.fixtures import board_cells as shared_board_cells
+from tests.inputs import document
 
 pytestmark = pytest.mark.django_db
 

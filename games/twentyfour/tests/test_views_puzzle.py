@@ -16,7 +16,8 @@ from games.twentyfour import views as views24
 from games.twentyfour.models import Puzzle
 from games.twentyfour.views import DEVICE_COOKIE, PLAYER_COOKIE
 from scoring import expressions24, solver24
-from tests.fixtures import EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS, alert, csrf_post, device_of, make_puzzle, page
+from tests.fixtures import alert, csrf_post, device_of, make_puzzle, page
+from tests.inputs import EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS
 
 pytestmark = pytest.mark.django_db
 

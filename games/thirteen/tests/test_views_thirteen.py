@@ -13,16 +13,15 @@ from django.urls import reverse
 
 from games.models import Hand, Table
 from games.services import recording, seating, tables
+from games.thirteen.tests.samples import THIRTEEN_COLORS
 from scoring import thirteen
 from tests.fixtures import (
     MINUS,
-    THIRTEEN_COLORS,
     add_url,
     assert_import_refused,
     assert_new_table_refused,
     board_row,
     csrf_post,
-    document,
     edit_url,
     page,
     play_hand,
@@ -32,10 +31,10 @@ from tests.fixtures import (
     snapshot,
     table_form,
     table_url,
-    thirteen_round,
     totals_row,
     without,
 )
+from tests.inputs import document, thirteen_round
 
 pytestmark = pytest.mark.django_db
 

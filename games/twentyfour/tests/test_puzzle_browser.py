@@ -15,7 +15,8 @@ from games.services import recording, tables
 from games.twentyfour.models import Puzzle
 from games.twentyfour.views import DEVICE_COOKIE, PLAYER_COOKIE
 from scoring import expressions24, solver24
-from tests.fixtures import ACE_TO_FOUR, EIGHTS_AND_THREES, PHONE, SUITS, device_of, make_puzzle, race_deal
+from tests.fixtures import PHONE, SUITS, device_of, make_puzzle
+from tests.inputs import ACE_TO_FOUR, EIGHTS_AND_THREES, race_deal
 
 FIRST = EIGHTS_AND_THREES  # 8 ÷ (3 − 8 ÷ 3)
 SECOND = ACE_TO_FOUR  # A × 2 × 3 × 4

@@ -21,7 +21,6 @@ from tests.fixtures import (
     assert_new_table_refused,
     board_row,
     csrf_post,
-    document,
     edit_url,
     page,
     players_of,
@@ -32,6 +31,7 @@ from tests.fixtures import (
     table_url,
     totals_row,
 )
+from tests.inputs import document
 
 pytestmark = pytest.mark.django_db
 

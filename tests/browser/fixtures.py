@@ -1,4 +1,7 @@
-"""Browser tests: Debian's Chromium through pytest-playwright, a 390×844 phone, a live server."""
+"""Browser tests: Debian's Chromium through pytest-playwright, a 390×844 phone, a live server.
+
+A browser test is one in tests/browser/ or a game's test_<name>_browser.py (games/<game>/tests/); these
+fixtures are loaded for all of them by the root conftest.py (pytest_plugins)."""
 
 import pytest
 
@@ -24,13 +27,14 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": PHONE, "is_mobile": True, "has_touch": True}
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _allow_orm_beside_playwright():
-    # Playwright's sync API runs an event loop in this thread; the ORM calls made by the test
-    # (and the test database set-up) are still synchronous and safe. Browser tests only.
+@pytest.fixture(scope="session")
+def playwright(playwright):
+    # Playwright's sync API runs an event loop in this thread from now on; the ORM calls made by the
+    # test (and the test database set-up) are still synchronous and safe. Browser tests only: the
+    # others never start Playwright.
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        yield
+        yield playwright
 
 
 @pytest.fixture
@@ -52,7 +56,7 @@ def phones(browser):
 
 def pytest_collection_modifyitems(items):
     for item in items:
-        if "/browser/" in str(item.fspath):
+        if "/browser/" in str(item.path) or item.path.name.endswith("_browser.py"):
             item.add_marker(pytest.mark.browser)
 
 

@@ -15,17 +15,8 @@ from django.urls import reverse
 from games.models import Hand, Table
 from games.services import tables
 from games.twentyfour import race
-from tests.fixtures import (
-    ACE_TO_FOUR,
-    EIGHTS_AND_THREES,
-    EIGHTS_AND_THREES_KEYS,
-    alert,
-    csrf_post,
-    page,
-    players_of,
-    snapshot,
-    totals_row,
-)
+from tests.fixtures import alert, csrf_post, page, players_of, snapshot, totals_row
+from tests.inputs import ACE_TO_FOUR, EIGHTS_AND_THREES, EIGHTS_AND_THREES_KEYS
 
 pytestmark = pytest.mark.django_db
 

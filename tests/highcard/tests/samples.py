@@ -5,7 +5,7 @@ tests/fixtures.py imports this module: nothing here may import tests.fixtures.
 
 from hypothesis import strategies as st
 
-from . import engine
+from .. import engine
 
 PLAYERS = ["Asha", "Bikash", "Chandra"]
 NAMES = PLAYERS + ["Dipa", "Eka", "Faris"]  # as many as a table may seat (engine.ENGINE.MAX_PLAYERS)

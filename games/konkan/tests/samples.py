@@ -1,0 +1,83 @@
+"""Konkan's sample data for the tests that cover every game (the keys: SAMPLES in
+tests/fixtures.py, which imports this module: nothing here may import tests.fixtures)."""
+
+from tests.inputs import CREATED, document
+from tests.strategies import konkan_games
+
+KONKAN_HAND_FORM = {
+    "outcome-0": "set",
+    "penalty-0": "68",
+    "failed_wins-0": "0",
+    "outcome-1": "winner",
+    "failed_wins-1": "0",
+    "outcome-2": "not_set",
+    "failed_wins-2": "0",
+}
+
+SAMPLES = {
+    "konkan": {
+        "players": ["Asha", "Bina", "Chet"],
+        "colors": None,
+        "first_hand": {
+            "_hand": {"joker_discard": False},
+            "Asha": {"outcome": "set", "hand_penalty": 68},
+            "Bina": {"outcome": "winner"},
+            "Chet": {"outcome": "not_set"},
+        },
+        "between_hands": None,
+        "seats": 4,
+        "new_table": {
+            "name": "Konkan night",
+            "set_threshold": "52",
+            "not_set_penalty": "100",
+            "joker_discard_penalty": "200",
+            "failed_win_penalty": "50",
+            "elimination_over": "301",
+        },
+        "add_hand": {"hand_number": "2", **KONKAN_HAND_FORM},
+        "edit_hand": {"version": "1", **KONKAN_HAND_FORM, "penalty-0": "10"},
+        "seat_fields": ["outcome", "penalty", "cards", "failed_wins"],
+        "hand_fields": ["joker_discard"],
+        "one_hand_document": document(
+            "konkan",
+            ["Asha", "Bina", "Chet"],
+            [
+                {
+                    "_hand": {"joker_discard": False},
+                    "Asha": {"outcome": "set", "cards": ["AS", "7H", "JK"]},
+                    "Bina": {"outcome": "winner"},
+                    "Chet": {"outcome": "not_set"},
+                },
+            ],
+            created=CREATED,
+        ),
+        "document": document(
+            "konkan",
+            ["Asha", "Bina", "Chet"],
+            [
+                {
+                    "_hand": {"joker_discard": False},
+                    "Asha": {"outcome": "set", "hand_penalty": 68},
+                    "Bina": {"outcome": "winner"},
+                    "Chet": {"outcome": "not_set"},
+                },
+                {
+                    "_hand": {"joker_discard": True},
+                    "Asha": {"outcome": "winner"},
+                    "Bina": {"outcome": "set", "cards": ["AS", "7H", "JK"], "failed_wins": 1},
+                    "Chet": {"outcome": "not_set"},
+                },
+                {
+                    "_hand": {"joker_discard": False},
+                    "Asha": {"outcome": "not_set"},
+                    "Bina": {"outcome": "set", "hand_penalty": 12},
+                    "Chet": {"outcome": "winner"},
+                },
+            ],
+            name="konkan at Asha's",
+            created=CREATED,
+            rules={"failed_win_penalty": 50, "joker_discard_penalty": 200},
+        ),
+        "tables": konkan_games().map(lambda game: (game[1], game[0], game[2])),  # drawn as (players, rules, hands)
+    },
+}

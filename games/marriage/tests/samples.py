@@ -1,0 +1,83 @@
+"""Marriage's sample data for the tests that cover every game (the keys: SAMPLES in
+tests/fixtures.py, which imports this module: nothing here may import tests.fixtures)."""
+
+from tests.inputs import CREATED, document, hand_edit_form, hand_form, marriage_inputs
+from tests.strategies import marriage_games
+
+SAMPLES = {
+    "marriage": {
+        "players": ["Asha", "Bikash", "Chandra", "Dipa"],
+        "colors": None,
+        "first_hand": marriage_inputs("sWsu", (12, 4, 6, 5)),
+        "between_hands": None,
+        "seats": 6,
+        "new_table": {
+            "name": "Friday night",
+            "seen_points": "3",
+            "unseen_points": "10",
+            "dublee_bonus": "5",
+            "dublee_seen_points": "0",
+            "foul_fine": "15",
+            "point_rate": "1",
+            "currency": "",
+        },
+        "add_hand": hand_form("sWsu", (12, 4, 6, 0), next_number=2),
+        "edit_hand": hand_edit_form("Wsss", (0, 0, 0, 0), version=1),
+        "seat_fields": [
+            "status",
+            "maal",
+            "dublee",
+            "foul",
+            "tiplu",
+            "poplu",
+            "jhiplu",
+            "tunnella_ordinary",
+            "tunnella_joker",
+            "tunnella_poplu_jhiplu",
+        ],
+        "hand_fields": [],
+        "one_hand_document": document(
+            "marriage",
+            ["Asha", "Bikash", "Chandra", "Dipa"],
+            [marriage_inputs("sWsu", (12, 4, 6, 5))],
+            created=CREATED,
+            rules={"murder": True},
+        ),
+        "document": document(
+            "marriage",
+            ["Asha", "Bikash", "Chandra", "दीपा"],
+            [
+                marriage_inputs("sWsu", (12, 4, 6, 5), players=["Asha", "Bikash", "Chandra", "दीपा"]),
+                marriage_inputs(
+                    "Wsss", (3, 0, 7, 2), players=["Asha", "Bikash", "Chandra", "दीपा"], Asha={"dublee": True}
+                ),
+                marriage_inputs("suWo", (9, 0, 14, 0), players=["Asha", "Bikash", "Chandra", "दीपा"]),
+                {
+                    "Asha": {
+                        "status": "seen",
+                        "maal_counts": {
+                            "tiplu": 1,
+                            "poplu": 0,
+                            "jhiplu": 1,
+                            "tunnellas": {"ordinary": 0, "joker": 0, "poplu_jhiplu": 0},
+                        },
+                    },
+                    "Bikash": {"status": "winner", "maal": 0},
+                    "Chandra": {"status": "seen", "maal": 2, "foul": True},
+                    "दीपा": {"status": "unseen", "maal": 0},
+                },
+            ],
+            name="marriage at Asha's",
+            created=CREATED,
+            rules={
+                "murder": True,
+                "kidnap": False,
+                "foul_fine": 15,
+                "dublee_bonus": 5,
+                "point_rate": 0.25,
+                "currency": "NPR",
+            },
+        ),
+        "tables": marriage_games(),
+    },
+}
