@@ -139,6 +139,13 @@ class HandForm(forms.Form):
     def seat_initial(self, name, inputs):
         return (inputs or {}).get(name, {})
 
+    @classmethod
+    def title(cls, number, inputs):
+        """What the form calls hand `number` with these stored inputs ("Hand 3", "Round 4 · books"):
+        its heading, and the hand's name in the history and the saved message. A class method:
+        naming a hand builds no form (every save names one)."""
+        raise NotImplementedError
+
     def context(self):
         """What the page says around the form (entry_title, entry_note, submit_label...) and the
         choices its template offers."""

@@ -88,6 +88,10 @@ class KonkanHandForm(HandForm):
     def hand_entry(self):
         return {"joker_discard": self.cleaned_data["joker_discard"]}
 
+    @classmethod
+    def title(cls, number, inputs):
+        return _("Hand %(number)s") % {"number": number}
+
     def context(self):
         table, number = self.table, self.number
         sets, needed = sets_so_far(table)
@@ -95,7 +99,7 @@ class KonkanHandForm(HandForm):
             "sets": sets,
             "set_needed": needed,
             "next_setter": next_setter(table, sets),
-            "entry_title": _("Hand %(number)s") % {"number": number},
+            "entry_title": self.title(number, self.base),
             "entry_note": _("%(dealer)s deals") % {"dealer": table.progress["dealer"]},
             # Who a kept hand eliminates is known only to the server: offline, the turn skips only those out now.
             "entry_next_notes": offline.dealer_notes(table, skip=table.progress["out"]),

@@ -141,12 +141,16 @@ class MarriageHandForm(HandForm):
             "foul": entry.get("foul", False),
         }
 
+    @classmethod
+    def title(cls, number, inputs):
+        return _("Hand %(number)s") % {"number": number}
+
     def context(self):
         table, number = self.table, self.number
         rules = table.rules
         upcoming = number == table.state["hands"] + 1
         return {
-            "entry_title": _("Hand %(number)s") % {"number": number},
+            "entry_title": self.title(number, self.base),
             # Who dealt an earlier hand is not kept (the seats may have changed since): the next one's is.
             "entry_note": _("%(dealer)s deals") % {"dealer": table.progress["dealer"]} if upcoming else "",
             "entry_next_notes": offline.dealer_notes(table) if upcoming else "",

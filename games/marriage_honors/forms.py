@@ -79,9 +79,13 @@ class HonorsHandForm(HandForm):
             "hand_points": entry.get("hand_points", ""),
         }
 
+    @classmethod
+    def title(cls, number, inputs):
+        return _("Game %(number)s") % {"number": number}
+
     def context(self):
         return {
-            "entry_title": _("Game %(number)s") % {"number": self.number},
+            "entry_title": self.title(self.number, self.base),
             "entry_note": "",
             "submit_label": _("Save game %(number)s") % {"number": self.number},
             "outcome_choices": OUTCOME_CHOICES,

@@ -69,7 +69,7 @@ def next_entry(table):
 
 def entry_title(table, number, inputs=None):
     """What the hand-entry form calls hand `number` with these inputs ("Hand 3", "Round 4 · books")."""
-    return table.game_descriptor.form_class(table, number, inputs).context()["entry_title"]
+    return table.game_descriptor.form_class.title(number, inputs)
 
 
 def new_key():

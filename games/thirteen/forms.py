@@ -50,23 +50,28 @@ class ThirteenRoundForm(HandForm):
         trump = self.cleaned_data["trump"] if posted(self, "trump") else self.initial["trump"]
         return {"trump": trump} if trump else {}
 
-    def stage(self):
+    @staticmethod
+    def stage_of(inputs):
         """ "bids" for a new round, "books" once its bids are saved, "edit" for a finished round."""
-        return engine.ENGINE.next_stage(self.base) or "edit"
+        return engine.ENGINE.next_stage(inputs) or "edit"
 
-    def context(self):
-        step, inputs = self.stage(), self.base
-        round_number = self.round_number
-        cards = engine.cards_in_round(round_number)
+    @classmethod
+    def title(cls, number, inputs):
         titles = {
             "bids": _("Round %(number)s · bids"),
             "books": _("Round %(number)s · books"),
             "edit": _("Round %(number)s"),
         }
+        return titles[cls.stage_of(inputs)] % {"number": min(number, engine.ROUNDS)}
+
+    def context(self):
+        step, inputs = self.stage_of(self.base), self.base
+        round_number = self.round_number
+        cards = engine.cards_in_round(round_number)
         submits = {"bids": _("Save the bids"), "books": _("Save the books"), "edit": _("Save the correction")}
         dealer = self.table.seated_for(self.number)[engine.dealer_seat(round_number, self.table.state["first_dealer"])]
         return {
-            "entry_title": titles[step] % {"number": round_number},
+            "entry_title": self.title(self.number, inputs),
             "entry_note": ngettext("%(cards)s card, %(dealer)s deals", "%(cards)s cards, %(dealer)s deals", cards)
             % {"cards": cards, "dealer": dealer},
             "submit_label": submits[step],

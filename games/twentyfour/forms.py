@@ -21,9 +21,13 @@ class RaceDealForm(HandForm):
         self.problems.add(InputError(gettext_noop("a deal is won by answering it on the race pad"), field="answer"))
         return self.cleaned_data
 
+    @classmethod
+    def title(cls, number, inputs):
+        return _("Deal %(number)s") % {"number": number}
+
     def context(self):
         return {
-            "entry_title": _("Deal %(number)s") % {"number": self.number},
+            "entry_title": self.title(self.number, self.base),
             "entry_note": "",
             "submit_label": "",
             "deal": current_deal(self.table),

@@ -10,9 +10,13 @@ class HighCardSeatForm(SeatForm):
 class HighCardHandForm(HandForm):
     seat_form = HighCardSeatForm
 
+    @classmethod
+    def title(cls, number, inputs):
+        return f"Hand {number}"
+
     def context(self):
         return {
-            "entry_title": f"Hand {self.number}",
+            "entry_title": self.title(self.number, self.base),
             "entry_note": "",
             "submit_label": f"Save hand {self.number}",
         }
