@@ -6,10 +6,13 @@ from types import SimpleNamespace
 from django.core import checks
 
 from games import checks as game_checks
+from games.registry import get_game
 from scoring import konkan, marriage, thirteen
 from scoring.base import Rules, Stage
 from scoring.errors import InputError, gettext_noop
-from tests.highcard import engine as highcard
+
+# The test-only game's engine class, found through the registry wherever its folder is.
+HighCard = type(get_game("highcard").engine)
 
 
 def broken(engine):
@@ -32,7 +35,7 @@ def test_the_check_runs_at_start_and_names_the_broken_game(monkeypatch):
 
 
 def test_an_engine_with_a_wrong_constant_is_refused():
-    class Careless(highcard.HighCard):
+    class Careless(HighCard):
         LOWER_WINS = "no"  # type: ignore[assignment]
         CHANGES = ("join", "swap")
 
@@ -43,7 +46,7 @@ def test_an_engine_with_a_wrong_constant_is_refused():
 
 
 def test_points_are_whole_or_tenths():
-    class Careless(highcard.HighCard):
+    class Careless(HighCard):
         POINT_DECIMALS = 2
 
     [error] = game_checks.game_problems(broken(Careless()))
@@ -51,21 +54,21 @@ def test_points_are_whole_or_tenths():
 
 
 def test_more_players_at_least_than_at_most_is_refused():
-    class Crowded(highcard.HighCard):
+    class Crowded(HighCard):
         MIN_PLAYERS = 7
 
     assert ids(game_checks.game_problems(broken(Crowded()))) == ["cardscore.E002"]
 
 
 def test_a_hand_must_end_at_a_stage_of_its_own_inputs():
-    class Unfinished(highcard.HighCard):
+    class Unfinished(HighCard):
         STAGES = (Stage("hand"), Stage("sets", in_hand=False))
 
     assert ids(game_checks.game_problems(broken(Unfinished()))) == ["cardscore.E002"]
 
 
 def test_an_engine_that_refuses_its_own_default_rules_is_refused():
-    class Strict(highcard.HighCard):
+    class Strict(HighCard):
         def validate_rules(self, rules: Rules) -> Rules:
             raise InputError(gettext_noop("must be set"), field="speed")
 

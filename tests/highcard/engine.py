@@ -2,7 +2,7 @@
 
 from scoring import base, checks, terms
 from scoring.base import Hand, Rules, State
-from scoring.errors import InputError
+from scoring.errors import InputError, gettext_noop
 
 HIGHEST_CARD = 13
 FORMULAS: dict[str, terms.Formula] = {
@@ -14,7 +14,7 @@ term = terms.maker(FORMULAS)
 
 def _validate_entry(entry: object, name: str, hand: int | None) -> dict[str, int]:
     if not isinstance(entry, dict) or "card" not in entry:
-        raise InputError("the card is missing", hand=hand, player=name, field="card")
+        raise InputError(gettext_noop("the card is missing"), hand=hand, player=name, field="card")
     checks.only_keys(entry, ("card",), hand=hand, player=name)
     return {
         "card": checks.whole_number(

@@ -1,5 +1,7 @@
 """The high card hand form: the card each player drew."""
 
+from django.utils.translation import gettext_lazy as _
+
 from games.hand_forms import HandForm, SeatForm, WholeNumberField
 
 
@@ -12,11 +14,11 @@ class HighCardHandForm(HandForm):
 
     @classmethod
     def title(cls, number, inputs):
-        return f"Hand {number}"
+        return _("Hand %(number)s") % {"number": number}
 
     def context(self):
         return {
             "entry_title": self.title(self.number, self.base),
             "entry_note": "",
-            "submit_label": f"Save hand {self.number}",
+            "submit_label": _("Save hand %(number)s") % {"number": self.number},
         }
