@@ -175,7 +175,7 @@ def grid(table, hands, cell_details, entry):
         )
         rows.extend(row for row, at in zip(shown, after) if at == hand.number)
     if entry.inputs:
-        row = {"number": entry.number, "pending": True, "cells": [], "finished": table.finished}
+        row = {"number": entry.number, "pending": True, "cells": []}
         rows.append({**row, "key": fragments.key(row, len(table.players))})
     return rows
 

@@ -900,3 +900,13 @@ def test_an_invalid_thirteen_file_is_rejected_whole(client):
     assert_import_refused(
         client, document("thirteen", PLAYERS, hands), "hand 3, books: the books add up to 2, but 3 tricks were played"
     )
+
+
+def test_a_game_finished_while_its_bids_wait_for_books_still_shows_its_board(client, three_rounds):
+    bid(three_rounds, [1, 1, 1, 1])
+    finish = reverse("finish", args=[three_rounds.keeper_token])
+    assert csrf_post(client, finish, {"finished": "yes"}).status_code == 302
+    for token in (three_rounds.keeper_token, three_rounds.viewer_token):
+        response = client.get(table_url(three_rounds, token))
+        assert response.status_code == 200
+        assert "bids in, waiting for the books" in page(response)
