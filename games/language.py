@@ -2,9 +2,9 @@
 
 The language: this device's own choice (the language cookie) if it made one, else the table's
 language on a table's pages, else the phone's (Accept-Language). LocaleMiddleware does the first
-and the last; each view of a table says so itself, calling `follow_table` once it has the table's
-language (loading a table changes no language: a view that reads one for another purpose is not
-switched by it).
+and the last; every view of a table is decorated with views/access.py's `table_view`, which calls
+`follow_table` once it has loaded the table (loading a table changes no language: a view that
+reads one for another purpose is not switched by it).
 
 The digits: each device chooses between Western digits and the language's own (a cookie). Numbers
 are formatted with Western digits everywhere; a page for a device that chose its language's own
