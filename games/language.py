@@ -2,9 +2,9 @@
 
 The language: this device's own choice (the language cookie) if it made one, else the table's
 language on a table's pages, else the phone's (Accept-Language). LocaleMiddleware does the first
-and the last; each view of a table says so itself, calling `follow_table` once it has the table's
-language (loading a table changes no language: a view that reads one for another purpose is not
-switched by it).
+and the last; every view of a table is decorated with views/access.py's `table_view`, which calls
+`follow_table` once it has loaded the table (loading a table changes no language: a view that
+reads one for another purpose is not switched by it).
 
 The digits: each device chooses between Western digits and the language's own (a cookie). Numbers
 are formatted with Western digits everywhere; a page for a device that chose its language's own
@@ -22,6 +22,8 @@ from contextlib import contextmanager
 from django.conf import settings
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 DIGITS_COOKIE = "cardscore_digits"
 NATIVE, WESTERN = "native", "western"
@@ -45,6 +47,17 @@ _own_digits = contextvars.ContextVar("own_digits", default=False)
 def western_digits(text):
     """A number typed on a phone with Devanagari or Arabic-Indic digits, with Western ones instead."""
     return text.translate(TO_WESTERN)
+
+
+def text_list(items):
+    """Items in one phrase, as the language lists them ("A, B and C"; "A، B وC")."""
+    items = [str(item) for item in items]
+    if len(items) < 2:
+        return "".join(items)
+    # Translators: between the items of a list but the last two ("A, B").
+    head = pgettext("list", ", ").join(items[:-1])
+    # Translators: the last two items of a list ("A and B"); %(items)s may be several.
+    return _("%(items)s and %(last)s") % {"items": head, "last": items[-1]}
 
 
 def language_choices():

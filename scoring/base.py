@@ -429,12 +429,7 @@ def columns(players: Sequence[str], events: Iterable[Event]) -> list[str]:
     for clean in events:
         name = newcomer(clean)
         if name is not None and name not in order:
-            if clean["kind"] == "replace":
-                order.insert(order.index(clean["player"]) + 1, name)
-            elif clean["seat"] < len(seated):
-                order.insert(order.index(seated[clean["seat"]]), name)
-            else:
-                order.insert(order.index(seated[-1]) + 1, name)
+            order.insert(KINDS[clean["kind"]].column(order, seated, clean), name)
         seated = reseated(seated, clean)
     return order
 

@@ -17,6 +17,7 @@ while a hand is being played (base.validate_event).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import checks
@@ -30,9 +31,28 @@ MAX_REASON = 200
 MAX_PLAYERS_EVER = 100  # everyone who has sat at the table, those who left too
 
 
+@dataclass(frozen=True)
+class Points:
+    """Points in an event's words: written signed (+5), or plain where lower totals win."""
+
+    value: int
+    signed: bool = True
+
+
+@dataclass(frozen=True)
+class Words:
+    """An event told in one line: an English template marked with gettext_noop and its values
+    apart, as InputError's are; the web side translates it and writes each Points value. A value
+    that is a dict gives points to players (written in the board's column order)."""
+
+    message: str
+    params: dict[str, Any]
+
+
 class EventKind:
     """One kind of event. `validate` completes a raw event whose keys are known to be KEYS (and
-    "after", "kind"), given `clean` ({"after", "kind"}); `apply` folds a validated one."""
+    "after", "kind"), given `clean` ({"after", "kind"}); `apply` folds a validated one; `words`
+    tells a validated one."""
 
     KIND: ClassVar[str]
     KEYS: ClassVar[tuple[str, ...]]
@@ -57,9 +77,20 @@ class EventKind:
     def totals_after(self, totals: dict[str, int], clean: Event) -> dict[str, int]:
         return dict(totals)
 
+    def words(self, game: Engine, rules: Rules, clean: Event) -> Words:
+        raise NotImplementedError
+
     def newcomer(self, clean: Event) -> str | None:
         """The name the event seats for the first time, or None."""
         return None
+
+    def column(self, order: list[str], seated: list[str], clean: Event) -> int:
+        """Where the board's column of the event's newcomer goes in `order`, given the seats before it."""
+        raise NotImplementedError
+
+    def points_to(self, clean: Event, name: str) -> int | None:
+        """What the event gives `name` towards their total (a newcomer's start, an adjustment), or None."""
+        return clean["score"] if self.newcomer(clean) == name else None
 
 
 def seated_player(state: State, name: Any) -> str:
@@ -167,6 +198,21 @@ class Join(EventKind):
         # A join without a score brings back a player who left.
         return str(clean["player"]) if "score" in clean else None
 
+    def column(self, order: list[str], seated: list[str], clean: Event) -> int:
+        # Just before the player whose seat they take the place of; after the last one for the last seat.
+        if clean["seat"] < len(seated):
+            return order.index(seated[clean["seat"]])
+        return order.index(seated[-1]) + 1
+
+    def words(self, game: Engine, rules: Rules, clean: Event) -> Words:
+        where = {"player": clean["player"], "seat": clean["seat"] + 1}
+        if "score" not in clean:
+            return Words(gettext_noop("%(player)s came back, to seat %(seat)s, with their own total"), where)
+        return Words(
+            gettext_noop("%(player)s sat down at seat %(seat)s, with %(score)s"),
+            {**where, "score": Points(clean["score"], signed=not game.lower_wins(rules))},
+        )
+
 
 class Leave(EventKind):
     KIND = "leave"
@@ -185,6 +231,9 @@ class Leave(EventKind):
 
     def seated_after(self, seated: list[str], clean: Event) -> list[str]:
         return [name for name in seated if name != clean["player"]]
+
+    def words(self, game: Engine, rules: Rules, clean: Event) -> Words:
+        return Words(gettext_noop("%(player)s left the table"), {"player": clean["player"]})
 
 
 class Replace(EventKind):
@@ -205,6 +254,19 @@ class Replace(EventKind):
 
     def newcomer(self, clean: Event) -> str | None:
         return str(clean["by"])
+
+    def column(self, order: list[str], seated: list[str], clean: Event) -> int:
+        return order.index(clean["player"]) + 1  # just after the player they replaced
+
+    def words(self, game: Engine, rules: Rules, clean: Event) -> Words:
+        return Words(
+            gettext_noop("%(by)s took %(player)s's seat, with %(score)s"),
+            {
+                "by": clean["by"],
+                "player": clean["player"],
+                "score": Points(clean["score"], signed=not game.lower_wins(rules)),
+            },
+        )
 
 
 class Adjust(EventKind):
@@ -237,6 +299,14 @@ class Adjust(EventKind):
     def totals_after(self, totals: dict[str, int], clean: Event) -> dict[str, int]:
         return {name: total + clean["points"].get(name, 0) for name, total in totals.items()}
 
+    def points_to(self, clean: Event, name: str) -> int | None:
+        return clean["points"].get(name) or None
+
+    def words(self, game: Engine, rules: Rules, clean: Event) -> Words:
+        # Only those given or taken points are named ("pizza: Hari −20 · Asha +5").
+        given = {name: Points(points) for name, points in clean["points"].items() if points}
+        return Words(gettext_noop("%(reason)s: %(points)s"), {"reason": clean["reason"], "points": given})
+
 
 class Dealer(EventKind):
     KIND = "dealer"
@@ -249,6 +319,9 @@ class Dealer(EventKind):
 
     def apply(self, game: Engine, rules: Rules, state: State, clean: Event) -> State:
         return game.deal_to(rules, state, clean["player"])
+
+    def words(self, game: Engine, rules: Rules, clean: Event) -> Words:
+        return Words(gettext_noop("%(player)s deals next"), {"player": clean["player"]})
 
 
 KINDS: dict[str, EventKind] = {kind.KIND: kind for kind in (Join(), Leave(), Replace(), Adjust(), Dealer())}

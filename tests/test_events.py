@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import base, solver24, twentyfour
+from scoring import base, twentyfour
 from scoring import konkan as k
 from scoring import marriage as m
 from scoring import marriage_honors as mh
 from scoring import thirteen as t
 from scoring.errors import InputError
 from tests.inputs import marriage_inputs
-from tests.strategies import honors_hand_inputs, honors_rule_sets, marriage_hand_inputs
+from tests.strategies import of_game
 
 FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]
 
@@ -389,51 +389,16 @@ def test_nobody_deals_a_race_and_a_newcomer_races_from_zero():
 NEWCOMERS = ["Eka", "Gita", "Hari", "Indra", "Jamuna", "Kiran", "Lila", "Mohan"]
 
 
-@st.composite
-def konkan_hand_inputs(draw, state):
-    living = k.living(state)
-    winner = draw(st.sampled_from(living))
-    return {
-        name: {"outcome": "out"}
-        if name not in living
-        else {"outcome": "winner"}
-        if name == winner
-        else {"outcome": draw(st.sampled_from(["set", "not_set"])), **({"hand_penalty": draw(st.integers(0, 120))})}
-        for name in state["seated"]
-    }
-
-
-@st.composite
-def race_hand_inputs(draw, seated):
-    deal = solver24.deal(draw(st.randoms(use_true_random=False)))
-    winner = draw(st.sampled_from(seated))
-    return {
-        "_hand": {"cards": [rank + suit for rank, suit in deal.cards], "answer": deal.solution},
-        **{name: {"won": name == winner} for name in seated},
-    }
-
-
-def clean_konkan(hand):
-    return {
-        name: {key: value for key, value in entry.items() if not (key == "hand_penalty" and entry["outcome"] != "set")}
-        for name, entry in hand.items()
-    }
-
-
-GAMES = {
-    "marriage": (m.ENGINE, lambda draw, rules, state: draw(marriage_hand_inputs(state["seated"]))),
-    "marriage-honors": (mh.ENGINE, lambda draw, rules, state: draw(honors_hand_inputs(rules, state["seated"]))),
-    "konkan": (k.ENGINE, lambda draw, rules, state: clean_konkan(draw(konkan_hand_inputs(state)))),
-    "twentyfour": (twentyfour.ENGINE, lambda draw, rules, state: draw(race_hand_inputs(state["seated"]))),
-}
+# Each draws its hands from its own strategies (<app>/tests/strategies.py: seated_hand).
+GAMES = {"marriage": m.ENGINE, "marriage-honors": mh.ENGINE, "konkan": k.ENGINE, "twentyfour": twentyfour.ENGINE}
 
 
 @pytest.mark.parametrize("slug", GAMES)
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_random_evenings_fold_event_by_event_as_score_does(slug, data):
-    game, draw_hand = GAMES[slug]
-    rules = data.draw(honors_rule_sets()) if game is mh.ENGINE else game.validate_rules({})
+    game, strategies = GAMES[slug], of_game(slug)
+    rules = data.draw(strategies.honors_rule_sets()) if game is mh.ENGINE else game.validate_rules({})
     players = ["Asha", "Bikash", "Chandra", "Dipa"][: data.draw(st.integers(game.MIN_PLAYERS, 4))]
     evening = Evening(game, players)
     evening.rules = rules
@@ -470,7 +435,7 @@ def test_random_evenings_fold_event_by_event_as_score_does(slug, data):
             choices = k.living(evening.state) if game is k.ENGINE else seated
             evening.event(kind="dealer", player=data.draw(st.sampled_from(choices)))
         else:
-            evening.hand(draw_hand(data.draw, rules, evening.state))
+            evening.hand(data.draw(strategies.seated_hand(rules, evening.state)))
         shown = evening.progress
         if shown["dealer"] is not None and not shown["game_over"]:
             assert shown["dealer"] in evening.state["seated"]

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.http import HttpResponse
 from django.test import Client, RequestFactory
-from django.urls import reverse
+from django.urls import URLResolver, get_resolver, reverse
 from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.text import capfirst
@@ -144,6 +144,37 @@ def test_loading_a_table_changes_no_language(nepali_table):
 
     with translation.override("ar"):  # a device that chose no language, in a request
         assert LanguageMiddleware(loads_the_table)(RequestFactory().get("/")).content == b"ar"
+
+
+def token_routes(patterns=None):
+    """The name and the URL's other parts of every route that opens a table by its token (a game's own too)."""
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            yield from token_routes(pattern.url_patterns)
+        elif "token" in getattr(pattern.pattern, "converters", {}):
+            others = {"number": 1, "seat": 0, "index": 0, "mode": "cards", "which": "viewer"}
+            yield pattern.name, {key: others[key] for key in pattern.pattern.converters if key != "token"}
+
+
+@pytest.mark.parametrize("route", sorted(name for name, _parts in token_routes()))
+def test_every_view_of_a_table_shows_it_in_the_table_s_language(route, owner):
+    """A phone that chose no language, asking in Arabic, gets each table view (read or posted to,
+    answered or refused) in its table's Nepali: no view can forget it (games/views/access.py table_view)."""
+    parts = dict(token_routes())[route]
+    phone = Client(HTTP_ACCEPT_LANGUAGE="ar")
+    phone.force_login(owner)
+    answered = []
+    for game in GAMES:  # a game's own routes open its tables only
+        table = fresh_table(game, owner)
+        tables.set_language(table, "ne")
+        url = reverse(route, kwargs={"token": table.keeper_token, **parts})
+        response = phone.get(url)
+        if response.status_code == 405:
+            response = phone.post(url)
+        answered.append((response["Content-Language"], response.status_code))
+    # Only a game's own route refuses another game's table, before opening it.
+    assert all(language == "ne" or status == 404 for language, status in answered), answered
+    assert any(language == "ne" for language, _status in answered), answered
 
 
 def test_the_live_board_follows_the_tables_language(nepali_table):

@@ -6,18 +6,17 @@ from django.views.decorators.http import require_POST
 from scoring import konkan as engine
 from scoring.errors import InputError
 
-from .. import language, problems
+from .. import problems
 from ..services import tables
-from ..views.access import keeper_table
+from ..views.access import keeper_table, table_view
 from ..views.table_page import render_table
 from .sets import record_set as checked_sets
 
 
 @require_POST
-def record_set(request, token):
+@table_view(keeper_table, game=engine.ENGINE.SLUG)
+def record_set(request, table, token):
     """The set threshold: check a set as it is laid down and show what the next one needs."""
-    table = keeper_table(token, game=engine.ENGINE.SLUG)
-    language.follow_table(request, table.language)
     groups, score = request.POST.get("groups", ""), request.POST.get("score", "")
     try:
         sets = checked_sets(table, request.POST.get("player", ""), groups, score)

@@ -7,16 +7,15 @@ from django.views.decorators.http import require_POST
 from scoring import marriage as engine
 from scoring.errors import InputError
 
-from .. import language, problems
-from ..views.access import keeper_table
+from .. import problems
+from ..views.access import keeper_table, table_view
 from .forms import COUNTERS, MarriageSeatForm
 
 
 @require_POST
-def maal_preview(request, token, seat):
+@table_view(keeper_table, game=engine.ENGINE.SLUG)
+def maal_preview(request, table, token, seat):
     """The maal the counter finds for one player, from the engine (shown as the steppers change)."""
-    table = keeper_table(token, game=engine.ENGINE.SLUG)
-    language.follow_table(request, table.language)
     if not 0 <= seat < len(table.seated):
         raise Http404
     name = table.seated[seat]

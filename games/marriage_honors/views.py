@@ -4,16 +4,15 @@ from django.views.decorators.http import require_GET
 from scoring import marriage_honors as engine
 from scoring.errors import InputError
 
-from .. import language, problems
-from ..views.access import keeper_table
+from .. import problems
+from ..views.access import keeper_table, table_view
 from .forms import deal_info as next_deal
 
 
 @require_GET
-def deal_info(request, token):
+@table_view(keeper_table, game=engine.ENGINE.SLUG)
+def deal_info(request, table, token):
     """Who deals, cuts and leads, as players are marked sitting out."""
-    table = keeper_table(token, game=engine.ENGINE.SLUG)
-    language.follow_table(request, table.language)
     try:
         deal, error = next_deal(table, request.GET), None
     except InputError as problem:

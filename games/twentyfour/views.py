@@ -16,11 +16,11 @@ from scoring import solver24, twentyfour
 from scoring.checks import visible
 from scoring.errors import InputError, gettext_noop
 
-from .. import language, problems
+from .. import problems
 from ..addresses import client_address
 from ..models import new_token
 from ..services import tables
-from ..views.access import table_for
+from ..views.access import table_for, table_view
 from ..views.table_page import render_table
 from . import pad, puzzles, race
 from .game import DIFFICULTY_LABELS, GAME
@@ -188,14 +188,13 @@ def play(request, puzzle_id):
 
 
 @require_POST
-def race_press(request, token):
+@table_view(table_for, game=twentyfour.ENGINE.SLUG)
+def race_press(request, table, can_edit, token):
     """One key on the race pad; "=" with 24 wins the deal for the player if nobody was quicker.
 
     The viewer link may race too, so that the racers need not be given the scorekeeper link (which
     undoes deals, changes players, finishes the game): this is a viewer's one write, and all it
     can do is win the current deal for a player seated at the table."""
-    table, can_edit = table_for(token, game=twentyfour.ENGINE.SLUG)
-    language.follow_table(request, table.language)
     deal = race.current_deal(table)
     player = request.POST.get("player", "")
     status, keys, extra = 200, [], {}
@@ -236,10 +235,9 @@ def race_press(request, token):
 
 
 @require_GET
-def race_state(request, token):
+@table_view(table_for, game=twentyfour.ENGINE.SLUG)
+def race_state(request, table, can_edit, token):
     """Polled by every phone: nothing (204) while the deal is the same, else the new board."""
-    table, can_edit = table_for(token, game=twentyfour.ENGINE.SLUG)
-    language.follow_table(request, table.language)
     deal = race.current_deal(table)
     if deal and request.GET.get("deal") == str(deal.number):
         return HttpResponse(status=204)

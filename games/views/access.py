@@ -1,12 +1,23 @@
 """Which table a link opens, and what its holder may do there: the one way every table view
-loads its table. Loading changes nothing else: the view then shows its page in the table's
-language itself (language.follow_table)."""
+loads its table (table_view). Loading changes nothing else; table_view then shows the view's page
+in the table's language, once for every view of a table."""
+
+from functools import wraps
+from typing import NamedTuple
 
 from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from .. import language
 from ..models import Table
+
+
+class Link(NamedTuple):
+    game: str
+    revision: int
+    can_edit: bool
+    language: str
 
 
 def who(request):
@@ -39,7 +50,7 @@ def link_for(token):
     link = Table.objects.link_state(token)
     if link is None:
         raise Http404(_("No table has this link."))
-    return link
+    return Link(*link)
 
 
 def keeper_table(token, game=None):
@@ -47,3 +58,25 @@ def keeper_table(token, game=None):
     if not can_edit:
         raise Http404(_("This link can only view the table."))
     return table
+
+
+def table_view(load, **where):
+    """A view of the table opened by the `token` in its URL: it is given what `load(token, **where)`
+    finds (a table, a tuple that starts with one, or a Link: each part an argument), then `token`
+    and the URL's other parts; its page is shown in the table's language, unless this device chose
+    its own. Every view of a table is one (tests/test_language.py), so none can forget the language,
+    and loading a table switches none."""
+
+    def decorate(view):
+        @wraps(view)
+        def opened(request, token, **kwargs):
+            loaded = load(token, **where)
+            parts = loaded if isinstance(loaded, tuple) else (loaded,)
+            table_language = loaded.language if isinstance(loaded, Link) else parts[0].language
+            language.follow_table(request, table_language)
+            return view(request, *parts, token=token, **kwargs)
+
+        opened.follows_table_language = True
+        return opened
+
+    return decorate

@@ -15,11 +15,11 @@ from django.views.decorators.http import require_POST, require_safe
 
 from scoring.errors import InputError, gettext_noop
 
-from .. import board, explained, language, problems
+from .. import board, explained, problems
 from ..history import rows as history_rows
 from ..models import Table
 from ..services import recording, tables
-from .access import keeper_table, owns, table_for, who
+from .access import keeper_table, owns, table_for, table_view, who
 from .table_page import SAVED, render_table
 
 
@@ -39,11 +39,10 @@ def posted_key(data):
 
 
 @require_POST
-def add_hand(request, token):
+@table_view(keeper_table)
+def add_hand(request, table, token):
     """The next hand, or the rest of a pending one (Thirteen's books after its bids). A post sent
     again (its answer was lost) answers as the first one did."""
-    table = keeper_table(token)
-    language.follow_table(request, table.language)
     entry = recording.next_entry(table)
     form = table.game_descriptor.form_class(table, entry.number, entry.inputs, data=request.POST)
     try:
@@ -69,9 +68,8 @@ def add_hand(request, token):
     return redirect("table", token=token)
 
 
-def edit_hand(request, token, number):
-    table = keeper_table(token)
-    language.follow_table(request, table.language)
+@table_view(keeper_table)
+def edit_hand(request, table, token, number):
     hand = recording.hand_to_edit(table, number)
     game = table.game_descriptor
     if hand is None or not game.hands_editable:
@@ -113,10 +111,9 @@ def edit_hand(request, token, number):
 
 
 @require_safe
-def hand(request, token, number):
+@table_view(table_for)
+def hand(request, table, can_edit, token, number):
     """Hand `number` worked out, player by player; with htmx, the part that opens on the board."""
-    table, can_edit = table_for(token)
-    language.follow_table(request, table.language)
     game = table.game_descriptor
     worked = explained.hand(table, number)
     if worked is None:
@@ -139,10 +136,9 @@ def hand_context(table, token, can_edit, worked):
 
 
 @require_POST
-def hand_note(request, token, number):
+@table_view(keeper_table)
+def hand_note(request, table, token, number):
     """The scorekeeper writes a hand's note (or clears it), from the hand's page."""
-    table = keeper_table(token)
-    language.follow_table(request, table.language)
     try:
         recording.set_note(table, number, request.POST.get("note", ""), by=who(request))
     except InputError as error:
@@ -169,10 +165,9 @@ def hand_note(request, token, number):
 
 
 @require_safe
-def total(request, token, seat):
+@table_view(table_for)
+def total(request, table, _can_edit, token, seat):
     """How the total of the player in `seat` was reached, hand by hand."""
-    table, _can_edit = table_for(token)
-    language.follow_table(request, table.language)
     if seat >= len(table.players):
         raise Http404(_("No such player."))
     name = table.players[seat]
@@ -201,9 +196,8 @@ def editable_table(token):
 
 
 @require_POST
-def delete_hand(request, token, number):
-    table, game = editable_table(token)
-    language.follow_table(request, table.language)
+@table_view(editable_table)
+def delete_hand(request, table, game, token, number):
     try:
         moved = recording.delete_hand(table, number, by=who(request))
     except tables.Conflict as conflict:
@@ -230,10 +224,9 @@ def delete_hand(request, token, number):
 
 
 @require_POST
-def restore_hand(request, token, number):
+@table_view(editable_table)
+def restore_hand(request, table, game, token, number):
     """Redo: put back hand `number`, the last hand, deleted by the latest change to the table."""
-    table, game = editable_table(token)
-    language.follow_table(request, table.language)
     try:
         recording.restore_hand(table, number, by=who(request))
     except tables.Conflict as conflict:
@@ -247,11 +240,10 @@ PICKER_MODES = ("cards", "groups")
 
 
 @require_POST
-def picker_total(request, token, mode):
+@table_view(keeper_table)
+def picker_total(request, table, token, mode):
     """What the cards typed or tapped into a card picker's field are worth, as they change (the
     post carries the form the picker is in, and which of its fields the picker fills)."""
-    table = keeper_table(token)
-    language.follow_table(request, table.language)
     total = table.game_descriptor.picker_total
     if not table.game_descriptor.picker_adds_up or mode not in PICKER_MODES:
         raise Http404
@@ -271,10 +263,9 @@ def picker_total(request, token, mode):
 
 
 @require_safe
-def history(request, token):
+@table_view(table_for)
+def history(request, table, can_edit, token):
     """Every change to the table's hands, newest first; ?hand=N for one hand."""
-    table, can_edit = table_for(token)
-    language.follow_table(request, table.language)
     changes = table.changes.select_related("hand")
     number = request.GET.get("hand", "")
     if number.isdigit():

@@ -11,16 +11,15 @@ from django.views.decorators.http import require_POST, require_safe
 
 from scoring.errors import InputError
 
-from .. import language, problems, roster
+from .. import problems, roster
 from ..services import seasons, tables
-from .access import keeper_table, owns
+from .access import keeper_table, owns, table_view
 
 
 @login_required
-def table_group(request, token):
+@table_view(keeper_table)
+def table_group(request, table, token):
     """The owner puts the table in one of their groups, a new one, or none."""
-    table = keeper_table(token)
-    language.follow_table(request, table.language)
     if table.owner != request.user:
         raise PermissionDenied
     context = {"table": table, "token": token, "groups": request.user.table_groups.all()}
@@ -46,9 +45,8 @@ def group(request, pk):
 
 
 @require_POST
-def rematch(request, token):
-    table = keeper_table(token)
-    language.follow_table(request, table.language)
+@table_view(keeper_table)
+def rematch(request, table, token):
     try:
         following, made = seasons.rematch(table)
     except tables.Conflict as conflict:

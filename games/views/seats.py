@@ -8,17 +8,16 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.errors import InputError
 
-from .. import events, language, problems
+from .. import events, problems
 from ..services import seating, tables
-from .access import keeper_table, who
+from .access import keeper_table, table_view, who
 from .table_page import SAVED, render_table
 
 
 @require_POST
-def players(request, token):
+@table_view(keeper_table)
+def players(request, table, token):
     """Correct the players' names (and colours, where the game has them); seats stay."""
-    table = keeper_table(token)
-    language.follow_table(request, table.language)
     game = table.game_descriptor
     colors = request.POST.getlist("color") if game.colors else None
     try:
@@ -70,11 +69,10 @@ def can_give_deal(table):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def seats(request, token):
+@table_view(keeper_table)
+def seats(request, table, token):
     """The scorekeeper seats a newcomer, lets a player leave or be replaced, adjusts points, or
     gives the deal, between two hands."""
-    table = keeper_table(token)
-    language.follow_table(request, table.language)
     if request.method == "POST":
         try:
             event = events.read(table, request.POST)
@@ -103,10 +101,9 @@ def seats(request, token):
 
 
 @require_POST
-def take_back_event(request, token, index):
+@table_view(keeper_table)
+def take_back_event(request, table, token, index):
     """Take back an event (a join only while the newcomer has played no hand); totals follow."""
-    table = keeper_table(token)
-    language.follow_table(request, table.language)
     try:
         seating.remove_event(table, index, by=who(request))
     except tables.Conflict as conflict:

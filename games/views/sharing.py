@@ -12,19 +12,18 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from .. import board, chart, language, result_card
+from .. import board, chart, result_card
 from ..services import tables
-from .access import keeper_table, owns, table_for
+from .access import keeper_table, owns, table_for, table_view
 
 RESULT_CARD_SECONDS = 3600  # a picture costs about 50 ms to draw; a new revision makes a new one
 
 
 @require_safe
-def settlement(request, token):
+@table_view(table_for)
+def settlement(request, table, _can_edit, token):
     """Who pays whom, worked out: each player's balance, the groups whose balances cancel, and why
     no fewer transfers can settle them."""
-    table, _can_edit = table_for(token)
-    language.follow_table(request, table.language)
     groups, fewest = board.settlement(table)
     if not groups:
         raise Http404(_("Nobody owes anybody anything here."))
@@ -53,10 +52,9 @@ def shared_result(token):
 
 
 @require_safe
-def summary(request, token):
+@table_view(shared_result)
+def summary(request, table, can_edit, token):
     """The result to share: the standings, who pays whom and the chart, read only."""
-    table, can_edit = shared_result(token)
-    language.follow_table(request, table.language)
     if can_edit:
         return redirect("summary", token=table.viewer_token)
     return render(
@@ -78,10 +76,9 @@ def summary(request, token):
 
 
 @require_safe
-def result_picture(request, token):
+@table_view(shared_result)
+def result_picture(request, table, can_edit, token):
     """The result card (games/result_card.py), kept until the table changes."""
-    table, can_edit = shared_result(token)
-    language.follow_table(request, table.language)
     if can_edit:
         return redirect("result_picture", token=table.viewer_token)
     key = f"result-card:{table.pk}:{table.revision}:{get_language()}"
@@ -93,10 +90,9 @@ def result_picture(request, token):
 
 
 @require_POST
-def new_link(request, token):
+@table_view(keeper_table)
+def new_link(request, table, token):
     """The owner revokes the scorekeeper or the viewer link and gets a new one."""
-    table = keeper_table(token)
-    language.follow_table(request, table.language)
     if not owns(request.user, table):
         raise PermissionDenied(_("Only the table's owner can change its links."))
     which = request.POST.get("which")
@@ -108,10 +104,9 @@ def new_link(request, token):
 
 
 @require_safe
-def qr_code(request, token, which):
+@table_view(table_for)
+def qr_code(request, table, can_edit, token, which):
     """A QR code of one of the table's links, as SVG (made only when someone opens it)."""
-    table, can_edit = table_for(token)
-    language.follow_table(request, table.language)
     if which not in ("keeper", "viewer") or which == "keeper" and not can_edit:
         raise Http404
     link = request.build_absolute_uri(reverse("table", args=[getattr(table, f"{which}_token")]))

@@ -85,6 +85,7 @@ def home(request):
             "tables": tables,
             "groups": groups,
             "games": registry.game_choices(),
+            "game_names": language.text_list(name for _slug, name in registry.game_choices()),
             "entries": registry.home_entries(),
             "import_form": ImportForm(),
         },

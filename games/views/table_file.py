@@ -13,16 +13,15 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.errors import InputError
 
-from .. import events, language, problems, registry
+from .. import events, problems, registry
 from ..forms import ImportForm
 from ..services import table_file
-from .access import table_for
+from .access import table_for, table_view
 
 
 @require_GET
-def export(request, token):
-    table, _can_edit = table_for(token)
-    language.follow_table(request, table.language)
+@table_view(table_for)
+def export(request, table, _can_edit, token):
     response = JsonResponse(table_file.export_table(table), json_dumps_params={"indent": 2, "ensure_ascii": False})
     filename = slugify(table.name) or "table"
     response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
@@ -30,13 +29,12 @@ def export(request, token):
 
 
 @require_GET
-def export_csv(request, token):
+@table_view(table_for)
+def export_csv(request, table, _can_edit, token):
     """The board as a spreadsheet: one row per hand, one column per player (blank where they were
     not at the table), totals last; each event between hands in its place, with the points it
     gave (a newcomer's start, an adjustment), so that each column adds up to its total; the hands'
     notes and the events' words in a last column when there are any."""
-    table, _can_edit = table_for(token)
-    language.follow_table(request, table.language)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(table.name) or "table"}.csv"'
     hands = list(table.hands.values_list("number", "points", "note"))

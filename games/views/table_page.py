@@ -16,7 +16,7 @@ from scoring.errors import InputError
 
 from .. import board, chart, fragments, language, problems, registry
 from ..services import recording, seasons, tables
-from .access import keeper_table, link_for, owns, table_for
+from .access import keeper_table, link_for, owns, table_for, table_view
 
 # A message that belongs beside the next hand's form (what was just saved), not at the page's top.
 SAVED = "saved"
@@ -77,9 +77,8 @@ def render_table(request, table, can_edit, token, status=200, **extra):
 
 
 @require_safe
-def table(request, token):
-    game, revision, can_edit, table_language = link_for(token)
-    language.follow_table(request, table_language)
+@table_view(link_for)
+def table(request, game, revision, can_edit, table_language, token):
     described = registry.get_game(game)
     if (
         can_edit
@@ -141,10 +140,9 @@ def viewer_page_key(request, template, token, revision):
 
 
 @require_POST
-def table_language(request, token):
+@table_view(keeper_table)
+def table_language(request, table, token):
     """The scorekeeper gives the table a language (or none): every phone of it follows."""
-    table = keeper_table(token)
-    language.follow_table(request, table.language)
     try:
         tables.set_language(table, request.POST.get("language", ""))
     except InputError as error:
@@ -153,18 +151,16 @@ def table_language(request, token):
 
 
 @require_POST
-def finish(request, token):
-    table = keeper_table(token)
-    language.follow_table(request, table.language)
+@table_view(keeper_table)
+def finish(request, table, token):
     tables.set_finished(table, request.POST.get("finished") == "yes")
     return redirect("table", token=token)
 
 
 @require_GET
-def live(request, token):
+@table_view(link_for)
+def live(request, _game, revision, can_edit, table_language, token):
     """Polled by every phone showing the board: nothing (204) while the table is unchanged."""
-    _game, revision, can_edit, table_language = link_for(token)
-    language.follow_table(request, table_language)
     if request.GET.get("revision") == str(revision):
         return HttpResponse(status=204)
     if not can_edit:  # every viewer's phone asks for the same board after a change: rendered once

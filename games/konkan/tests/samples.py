@@ -2,7 +2,8 @@
 tests/fixtures.py, which imports this module: nothing here may import tests.fixtures)."""
 
 from tests.inputs import CREATED, document
-from tests.strategies import konkan_games
+
+from .strategies import konkan_games
 
 KONKAN_HAND_FORM = {
     "outcome-0": "set",

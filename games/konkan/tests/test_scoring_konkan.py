@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from scoring import konkan as k
 from scoring.errors import InputError
 from tests.fixtures import scored, where
-from tests.strategies import KONKAN_NAMES as NAMES
-from tests.strategies import konkan_games as games
+
+from .strategies import KONKAN_NAMES as NAMES
+from .strategies import konkan_games as games
 
 RULES = k.ENGINE.validate_rules({})
 

@@ -2,7 +2,8 @@
 tests/fixtures.py, which imports this module: nothing here may import tests.fixtures)."""
 
 from tests.inputs import CREATED, document, hand_edit_form, hand_form, marriage_inputs
-from tests.strategies import marriage_games
+
+from .strategies import marriage_games
 
 SAMPLES = {
     "marriage": {

@@ -10,8 +10,9 @@ from scoring import checks
 from scoring import marriage as m
 from scoring.errors import InputError
 from tests.fixtures import hand_error, rule_error, scored
-from tests.strategies import MARRIAGE_NAMES as NAMES
-from tests.strategies import marriage_games as games
+
+from .strategies import MARRIAGE_NAMES as NAMES
+from .strategies import marriage_games as games
 
 STATUS = {"W": "winner", "s": "seen", "u": "unseen", "o": "out"}
 

@@ -2,7 +2,8 @@
 tests/fixtures.py, which imports this module: nothing here may import tests.fixtures)."""
 
 from tests.inputs import CREATED, document
-from tests.strategies import honors_games
+
+from .strategies import honors_games
 
 HONORS_FIRST_HAND = {
     "Asha": {"outcome": "declared", "honors": 2, "marriages": 0},

@@ -11,8 +11,9 @@ from scoring import checks
 from scoring import marriage_honors as mh
 from scoring.errors import InputError
 from tests.fixtures import hand_error, rule_error, scored, where
-from tests.strategies import HONORS_NAMES as NAMES
-from tests.strategies import honors_games as games
+
+from .strategies import HONORS_NAMES as NAMES
+from .strategies import honors_games as games
 
 OUTCOME = {
     "D": "declared",

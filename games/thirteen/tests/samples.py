@@ -5,7 +5,8 @@ from hypothesis import strategies as st
 
 from scoring import thirteen
 from tests.inputs import CREATED, document, thirteen_round
-from tests.strategies import THIRTEEN_PLAYERS, thirteen_games, thirteen_rule_sets
+
+from .strategies import THIRTEEN_PLAYERS, thirteen_games, thirteen_rule_sets
 
 THIRTEEN_COLORS = ["red", "yellow", "green", "blue"]
 

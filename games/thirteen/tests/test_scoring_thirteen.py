@@ -10,11 +10,12 @@ from games.registry import get_game
 from scoring import checks
 from scoring import thirteen as t
 from scoring.errors import InputError
-from tests.strategies import THIRTEEN_PLAYERS as PLAYERS
-from tests.strategies import thirteen_bids_only as bids_only
-from tests.strategies import thirteen_complete as complete
-from tests.strategies import thirteen_games as games
-from tests.strategies import thirteen_rule_sets as rule_sets
+
+from .strategies import THIRTEEN_PLAYERS as PLAYERS
+from .strategies import thirteen_bids_only as bids_only
+from .strategies import thirteen_complete as complete
+from .strategies import thirteen_games as games
+from .strategies import thirteen_rule_sets as rule_sets
 
 DEFAULTS = {"sandbag_penalty": False, "sandbag_limit": 10, "sandbag_penalty_points": 100}
 PENALTY = {**DEFAULTS, "sandbag_penalty": True}

@@ -2,7 +2,8 @@
 tests/fixtures.py, which imports this module: nothing here may import tests.fixtures)."""
 
 from tests.inputs import CREATED, EIGHTS_AND_THREES, document, race_deal
-from tests.strategies import race_tables
+
+from .strategies import race_tables
 
 SAMPLES = {
     "twentyfour": {

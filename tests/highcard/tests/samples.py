@@ -3,12 +3,9 @@
 tests/fixtures.py imports this module: nothing here may import tests.fixtures.
 """
 
-from hypothesis import strategies as st
-
-from .. import engine
+from .strategies import highcard_tables
 
 PLAYERS = ["Asha", "Bikash", "Chandra"]
-NAMES = PLAYERS + ["Dipa", "Eka", "Faris"]  # as many as a table may seat (engine.ENGINE.MAX_PLAYERS)
 
 
 def _document(hands, **extra):
@@ -20,18 +17,6 @@ def _document(hands, **extra):
         "hands": [{"inputs": {name: {"card": card} for name, card in zip(PLAYERS, cards)}} for cards in hands],
         **extra,
     }
-
-
-@st.composite
-def _tables(draw):
-    """(rules, players, raw hands) of a high card table: as many players as the engine seats (2 to 6),
-    up to 6 hands, each player's card 1 to 13."""
-    players = NAMES[: draw(st.integers(engine.ENGINE.MIN_PLAYERS, engine.ENGINE.MAX_PLAYERS))]
-    cards = st.integers(1, engine.HIGHEST_CARD)
-    hands = draw(
-        st.lists(st.fixed_dictionaries({name: st.fixed_dictionaries({"card": cards}) for name in players}), max_size=6)
-    )
-    return {}, players, hands
 
 
 SAMPLES = {
@@ -48,6 +33,6 @@ SAMPLES = {
         "hand_fields": [],
         "one_hand_document": _document([(9, 12, 3)]),
         "document": _document([(9, 12, 3), (7, 7, 2), (1, 13, 5)], name="highcard at Asha's"),
-        "tables": _tables(),
+        "tables": highcard_tables(),
     },
 }
