@@ -210,11 +210,15 @@
             landedHere = true;
             if (response.ok) showSaved(post, await response.text());
           }
-        } else if (response.status < 500) {
+        } else if (response.status < 500 && response.status !== 403) {
           post.refusal = { status: response.status, who: decodeURIComponent(response.headers.get("CardScore-Saved-By") || "") };
           await keep(post);
         } else {
-          failed = true;  // the server is there but not itself (restarting): later
+          // The server is there but not itself (restarting), or its CSRF check turned the post away
+          // before reading it (403): the phone's token changed while the post was on its way (a
+          // round begun offline reads the cookie before a log-in's new one reaches the page). No
+          // fault of the hand's: it is sent again later, with the token the phone holds then.
+          failed = true;
           break;
         }
       }
@@ -340,6 +344,7 @@
   document.addEventListener("htmx:afterSettle", show);
   window.addEventListener("online", () => {
     reachable = true;
+    delay = 2000;  // a new connection: the waits start short again
     send();
   });
   window.addEventListener("offline", show);
