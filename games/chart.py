@@ -22,53 +22,33 @@ def player_colors(table):
 MAX_POINTS = 121  # points per line: a phone is 390 px wide, finer detail would not show
 
 
-def series(players, steps):
-    """Per player: the total at the start, then after each hand and the events right after it
-    (the engine's Result.steps), None before the player sat down; stored with the table (every
-    value, so that recording a hand appends to it) and sampled when drawn."""
-    return {name: [step.get(name) for step in steps] for name in players}
-
-
-def hands_drawn(lines):
-    """How many hands the running totals go through."""
-    return max((len(line) - 1 for line in lines.values()), default=0)
-
-
-def after_hand(lines, totals):
-    """New lines: `lines` followed by each player's total after one more hand."""
-    return {name: [*line, totals.get(name)] for name, line in lines.items()}
-
-
-def after_event(lines, totals):
-    """New lines whose last value is each player's total after an event (joining, an adjustment)
-    made since the last hand; a newcomer's line starts there."""
-    length = len(next(iter(lines.values())))
-    return {name: [*lines.get(name, [None] * length)[:-1], totals.get(name)] for name in totals}
-
-
-def sampled(line):
-    """A line of running totals cut down to MAX_POINTS evenly spread values, always keeping the
-    first and the last."""
-    count = len(line)
-    if count <= MAX_POINTS:
-        return line
-    return [line[index] for index in kept(count)]
+def lines(table):
+    """Per player: the total before the first hand (Table.opening), then after each hand and the
+    events right after it (Hand.totals), None before the player sat down; at most MAX_POINTS
+    evenly spread of them, the first and the last always. Only the hands drawn are read, so a long
+    table costs what a short one does."""
+    drawn = kept(table.state["hands"] + 1)
+    after = dict(table.hands.filter(number__in=drawn[1:]).values_list("number", "totals"))
+    steps = [table.opening, *(after[number] for number in drawn[1:])]
+    return {name: [step.get(name) for step in steps] for name in table.players}
 
 
 @functools.lru_cache(maxsize=64)
 def kept(count):
-    """The indexes sampled() keeps of a line of `count` values: the same for every line of a table."""
+    """The indexes of the `count` running totals (the start, then each hand) that are drawn."""
+    if count <= MAX_POINTS:
+        return list(range(count))
     return [round(step * (count - 1) / (MAX_POINTS - 1)) for step in range(MAX_POINTS)]
 
 
 def svg(table, title):
     """The chart; its time axis runs left to right on right-to-left pages too, as a time line does
     in the charts Arabic readers meet (finance, weather), so it is never mirrored."""
-    lines = {name: sampled(table.series.get(name, [0])) for name in table.players}
-    values = [value for line in lines.values() for value in line if value is not None]
+    drawn = lines(table)
+    values = [value for line in drawn.values() for value in line if value is not None]
     low, high = min(values + [0]), max(values + [0])
     span = (high - low) or 1
-    steps = max(len(next(iter(lines.values()))) - 1, 1)
+    steps = max(len(next(iter(drawn.values()))) - 1, 1)
     # Every point of every line is written again on each save: the x positions are written once.
     xs = [f"{PAD + index * (WIDTH - 2 * PAD) / steps:.1f}" for index in range(steps + 1)]
 
@@ -82,7 +62,7 @@ def svg(table, title):
         "<title>{}</title></polyline>",
         (
             (colors[name], " ".join([f"{x},{y(v):.1f}" for x, v in zip(xs, line) if v is not None]), name)
-            for name, line in lines.items()
+            for name, line in drawn.items()
         ),
     )
     zero = format_html(

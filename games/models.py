@@ -139,8 +139,9 @@ class Table(models.Model):
     # The hand being played, before it is recorded (games.services.tables.save_current_hand): Thirteen's
     # bids before its books, Konkan's sets so far, the race's deal.
     current_hand = models.JSONField(default=dict, blank=True, editable=False)
-    # Each player's running total after every hand, for the chart (see games.chart.series).
-    series = models.JSONField(default=dict, editable=False)
+    # Each player's total before the first hand: the start and the events before it. The totals
+    # after each hand are kept with the hand (Hand.totals): the chart reads the ones it draws.
+    opening = models.JSONField(default=dict, editable=False)
     # What changed between hands (scoring/base.py): players joining, leaving or replaced, points
     # adjusted, the deal given; each folded in its place, in order.
     events = models.JSONField(_("events"), default=list, blank=True, editable=False)
@@ -170,6 +171,10 @@ class Table(models.Model):
     @property
     def engine(self):
         return self.game_descriptor.engine
+
+    @property
+    def hands_played(self):
+        return self.state["hands"]
 
     @property
     def seated(self):
@@ -205,6 +210,8 @@ class Hand(models.Model):
     number = models.PositiveIntegerField(_("number"))
     inputs = models.JSONField(_("inputs"), help_text=_("What was entered, player name -> fields, as in FORMAT.md."))
     points = models.JSONField(_("points"), default=dict, editable=False)
+    # Each player's running total after this hand and the events right after it (the chart's).
+    totals = models.JSONField(default=dict, editable=False)
     # Bumped on every edit, so an edit started from an old page is refused instead of overwriting.
     version = models.PositiveIntegerField(default=1)
     note = models.CharField(

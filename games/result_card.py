@@ -101,7 +101,7 @@ def _drawn(table):
         draw.text((WIDTH - left - width if rtl else left, top), words, font=face, fill=fill)
         return left + width
 
-    played = chart.hands_drawn(table.series)
+    played = table.hands_played
     game = table.game_descriptor
     text(table.name, MARGIN - 8, 44, start=MARGIN, bold=True)
     details = [
@@ -166,7 +166,7 @@ def _chart(table, draw, rtl):
     left, top, right, bottom = (
         (MARGIN, 190, 560, HEIGHT - MARGIN) if rtl else (640, 190, WIDTH - MARGIN, HEIGHT - MARGIN)
     )
-    lines = {name: chart.sampled(table.series.get(name, [0])) for name in table.players}
+    lines = chart.lines(table)
     values = [value for line in lines.values() for value in line if value is not None] + [0]
     low, high = min(values), max(values)
     span = (high - low) or 1

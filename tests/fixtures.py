@@ -429,11 +429,21 @@ def counts():
     return (Table.objects.count(), Hand.objects.count(), HandChange.objects.count(), Puzzle.objects.count())
 
 
+def running_totals(table):
+    """Every player's running total, unsampled: before the first hand, then after each hand."""
+    steps = [table.opening, *table.hands.order_by("number").values_list("totals", flat=True)]
+    return {name: [step.get(name) for step in steps] for name in table.players}
+
+
 def snapshot(table):
     """Every stored field of the table and of its hands: what a refused post must leave alone."""
     return (
         Table.objects.filter(pk=table.pk).values().first(),
-        list(Hand.objects.filter(table_id=table.pk).order_by("number").values("number", "version", "inputs", "points")),
+        list(
+            Hand.objects.filter(table_id=table.pk)
+            .order_by("number")
+            .values("number", "version", "inputs", "points", "totals")
+        ),
     )
 
 

@@ -32,7 +32,6 @@ from django.utils.html import escape
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from games import chart
 from games.models import Table
 from games.registry import get_game
 from games.services import recording
@@ -46,6 +45,7 @@ from tests.fixtures import (
     fresh_table,
     players_form,
     players_of,
+    running_totals,
     scripts_in,
     snapshot,
     table_form,
@@ -273,7 +273,7 @@ def assert_whole(table):
     assert table.totals == result.totals
     assert table.progress == table.engine.score(table.rules, players, inputs + being_played, events).progress
     assert table.state == result.state
-    assert table.series == chart.series(table.players, result.steps)
+    assert running_totals(table) == {name: [step.get(name) for step in result.steps] for name in table.players}
 
 
 def assert_names_escaped(client, table):

@@ -12,10 +12,10 @@ from django.db import connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Table
+from games.models import Hand, Table
 from games.registry import get_game
 from games.services import recording, table_file
-from tests.fixtures import GAMES, SAMPLES
+from tests.fixtures import GAMES, SAMPLES, running_totals
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +46,11 @@ def test_recording_the_last_hand_stores_what_a_full_recompute_gives(game):
     recording.record_hand(table, copy.deepcopy(last), len(SAMPLES[game]["document"]["hands"]))
     table.refresh_from_db()
     assert [hand.points for hand in table.hands.all()] == [hand.points for hand in whole.hands.all()]
-    assert (table.totals, table.progress, table.series) == (whole.totals, whole.progress, whole.series)
+    assert (table.totals, table.progress, running_totals(table)) == (
+        whole.totals,
+        whole.progress,
+        running_totals(whole),
+    )
     assert table.state == whole.state
     assert table.revision == whole.revision + 1
 
@@ -66,29 +70,44 @@ def test_a_table_read_before_another_phone_recorded_a_hand_records_onto_the_curr
     table = imported(game, -2)
     stale = Table.objects.get(pk=table.pk)
     hands = SAMPLES[game]["document"]["hands"]
-    as_read = copy.deepcopy((stale.state, stale.series, stale.revision))
+    as_read = copy.deepcopy((stale.state, stale.opening, stale.revision))
     recording.record_hand(table, copy.deepcopy(hands[-2]["inputs"]), len(hands) - 1)
     recording.record_hand(stale, copy.deepcopy(hands[-1]["inputs"]), len(hands))
-    assert (stale.state, stale.series, stale.revision) == as_read  # the caller's copy is left alone
+    assert (stale.state, stale.opening, stale.revision) == as_read  # the caller's copy is left alone
     table.refresh_from_db()
     assert [hand.points for hand in table.hands.all()] == [hand.points for hand in whole.hands.all()]
-    assert (table.totals, table.progress, table.series, table.state) == (
+    assert (table.totals, table.progress, running_totals(table), table.state) == (
         whole.totals,
         whole.progress,
-        whole.series,
+        running_totals(whole),
         whole.state,
     )
 
 
 def test_the_migration_gives_existing_tables_the_state_their_hands_fold_to():
     tables = [imported(game, None) for game in GAMES]
-    Table.objects.update(state={}, series={})  # as tables were before the migration
+    Table.objects.update(state={})  # as tables were before the migration
     migration = importlib.import_module("games.migrations.0003_table_state")
     migration.fold_existing_tables(django_apps, None)
     for table in tables:
-        before = (table.state, table.series)
+        before = table.state
         table.refresh_from_db()
-        assert (table.state, table.series) == before
+        assert table.state == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_migration_gives_each_hand_the_running_totals_after_it(game):
+    table = imported(game, None)
+    before = running_totals(table)
+    inputs = [hand.inputs for hand in table.hands.all()]
+    steps = table.engine.score(table.rules, table.starting_players, inputs, table.events).steps
+    assert inputs and before == {name: [step.get(name) for step in steps] for name in table.players}
+    Table.objects.update(opening={})  # as tables were before the migration
+    Hand.objects.update(totals={})
+    migration = importlib.import_module("games.migrations.0019_running_totals_with_hands")
+    migration.totals_with_hands(django_apps, None)
+    table.refresh_from_db()
+    assert running_totals(table) == before
 
 
 def test_an_admin_save_from_a_copy_read_before_a_hand_was_recorded_keeps_that_hand(owner):
@@ -107,7 +126,7 @@ def test_an_admin_save_from_a_copy_read_before_a_hand_was_recorded_keeps_that_ha
     table_admin.save_model(request, form.save(commit=False), form, change=True)
     renamed = Table.objects.get(pk=table.pk)
     assert renamed.name == "Renamed" and renamed.revision == table.revision + 1
-    assert (renamed.state, renamed.totals, renamed.series) == (table.state, table.totals, table.series)
+    assert (renamed.state, renamed.totals, renamed.opening) == (table.state, table.totals, table.opening)
 
 
 def test_the_events_migration_gives_existing_tables_the_seats_and_the_dealer_by_name():

@@ -5,6 +5,7 @@ import io
 import json
 import re
 
+import pytest
 from django.test import Client
 from django.urls import reverse
 
@@ -12,7 +13,7 @@ from games import chart, colors
 from games.models import HandChange, Table
 from games.services import recording, table_file, tables
 from games.templatetags.cardscore import points
-from tests.fixtures import csrf_post, page, read_text
+from tests.fixtures import csrf_post, page, read_text, running_totals
 from tests.inputs import hand_form, marriage_inputs
 
 
@@ -110,7 +111,7 @@ def test_the_chart_draws_each_players_running_total_in_their_colour(client, owne
         }
     ]
     imported, _warnings = table_file.import_table(document, owner=owner)
-    assert imported.series == {"A": [0, 10], "B": [0, 0], "C": [0, 0], "D": [0, -10]}
+    assert running_totals(imported) == {"A": [0, 10], "B": [0, 0], "C": [0, 0], "D": [0, -10]}
     page = client.get(reverse("table", args=[imported.viewer_token])).content.decode()
     assert page.count("<polyline") == 4
     worn = colors.drawn(imported.game_descriptor)
@@ -118,11 +119,25 @@ def test_the_chart_draws_each_players_running_total_in_their_colour(client, owne
     assert 'aria-label="Running totals of T"' in page
 
 
-def test_a_long_game_is_sampled_for_the_chart_keeping_the_last_total():
-    steps = [{"A": count, "B": -count} for count in range(1001)]  # the totals after 1000 hands
-    lines = {name: chart.sampled(line) for name, line in chart.series(["A", "B"], steps).items()}
-    assert len(lines["A"]) == chart.MAX_POINTS and lines["A"][0] == 0 and lines["A"][-1] == 1000
-    assert lines["B"][-1] == -1000
+@pytest.mark.django_db
+def test_a_long_game_is_sampled_for_the_chart_keeping_the_last_total(django_assert_num_queries):
+    hands = [{"inputs": marriage_inputs("Wsss", (3, 0, 0, 0))} for _ in range(300)]
+    table, _warnings = table_file.import_table(
+        {
+            "format": table_file.FORMAT,
+            "game": "marriage",
+            "players": ["Asha", "Bikash", "Chandra", "Dipa"],
+            "hands": hands,
+        }
+    )
+    every = running_totals(table)
+    with django_assert_num_queries(1):  # only the hands drawn are read
+        lines = chart.lines(table)
+    assert [len(line) for line in lines.values()] == [chart.MAX_POINTS] * 4
+    for name, line in lines.items():
+        assert line[0] == 0 and line[-1] == table.totals[name] == every[name][-1]
+        assert line == [every[name][index] for index in chart.kept(301)]
+    assert chart.kept(301)[:3] == [0, 2, 5] and chart.kept(121) == list(range(121))
 
 
 def test_the_csv_export_is_the_board(client, marriage_table):

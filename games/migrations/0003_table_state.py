@@ -1,19 +1,16 @@
 from django.db import migrations, models
 
-from games import chart
 from games.registry import get_game
 
 
 def fold_existing_tables(apps, schema_editor):
-    """Give every table the state its hands fold to, and its chart every running total (the
-    series used to be stored sampled; recording a hand now appends to it)."""
+    """Give every table the state its hands fold to (its chart's running totals: migration 0019)."""
     Table = apps.get_model("games", "Table")
     for table in Table.objects.iterator():
         hands = list(table.hands.order_by("number").values_list("inputs", flat=True))
         result = get_game(table.game).engine.score(table.rules, table.players, hands)
         table.state = result.state
-        table.series = chart.series(table.players, result.steps)
-        table.save(update_fields=["state", "series"])
+        table.save(update_fields=["state"])
 
 
 class Migration(migrations.Migration):

@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from scoring import base, checks
 from scoring.errors import InputError
 
-from .. import chart
 from ..models import Hand, HandChange, Table
 from .tables import (
     Conflict,
@@ -188,6 +187,7 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
         inputs=clean,
         points=points,
         note=note,
+        totals=dict(state["totals"]),
         version=table.current_hand.get("version", 0) + 1,
     )
     # What was entered of it before belongs to the hand now.
@@ -204,7 +204,6 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
         fingerprint=posted,
     )
     table.current_hand = {}
-    table.series = chart.after_hand(table.series, state["totals"])
     save_state(table, state, "current_hand")
     return hand
 

@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from scoring import base, checks
 from scoring.errors import InputError, gettext_noop
 
-from .. import chart
 from ..models import Hand, Table
 from ..registry import get_game
 from .recording import NOTE_LENGTH
@@ -188,7 +187,7 @@ def import_table(document, owner=None):
             previous=previous,
             created=checked.created or timezone.now(),
             colors=checked.colors,
-            series=chart.series(checked.everyone, result.steps),
+            opening=result.steps[0],
             current_hand=current_hand,
             language=checked.language,
             events=checked.events,
@@ -196,7 +195,16 @@ def import_table(document, owner=None):
         derive(table, result.state)
         table.save()
         Hand.objects.bulk_create(
-            Hand(table=table, number=number, inputs=inputs, points=points, note=hand.get("note", "").strip())
-            for number, (inputs, points, hand) in enumerate(zip(clean_hands, result.points, document["hands"]), 1)
+            Hand(
+                table=table,
+                number=number,
+                inputs=inputs,
+                points=points,
+                totals=totals,
+                note=hand.get("note", "").strip(),
+            )
+            for number, (inputs, points, totals, hand) in enumerate(
+                zip(clean_hands, result.points, result.steps[1:], document["hands"]), 1
+            )
         )
     return table, warnings

@@ -46,7 +46,7 @@ def shared_result(token):
     """The table a result link shows, when it has a hand to show; the scorekeeper's link is
     redirected to the viewer's, so that the link a phone shares can change nothing."""
     table, can_edit = table_for(token)
-    if not chart.hands_drawn(table.series):
+    if not table.hands_played:
         raise Http404(_("This table has no result yet."))
     return table, can_edit
 
@@ -67,7 +67,7 @@ def summary(request, table, can_edit, token):
             "transfers": board.transfers(table),
             "signed": not table.engine.LOWER_WINS,
             "has_money": "point_rate" in table.rules,
-            "hands_played": chart.hands_drawn(table.series),
+            "hands_played": table.hands_played,
             "picture": request.build_absolute_uri(reverse("result_picture", args=[token])),
             "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}),
             "chart_colors": chart.player_colors(table),
