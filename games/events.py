@@ -9,7 +9,7 @@ from scoring.errors import InputError, Problems, gettext_noop
 from scoring.events import who_left
 
 from .templatetags.cardscore import points as signed_points
-from .typed import whole_number
+from .typed import typed_points, whole_number
 
 KINDS = ("join", "leave", "replace", "adjust", "dealer")
 
@@ -20,7 +20,7 @@ def read(table, data):
     kind = data.get("kind")
     if kind not in KINDS:
         raise InputError(gettext_noop("unknown kind of event %(kind)s"), params={"kind": repr(kind)}, field="kind")
-    event = {"kind": kind}
+    event, decimals = {"kind": kind}, table.engine.POINT_DECIMALS
     if kind in ("join", "leave", "replace", "dealer"):
         event["player"] = data.get("player", "").strip()
     if kind == "replace":
@@ -28,7 +28,7 @@ def read(table, data):
     if kind == "join":
         event["seat"] = whole_number(data.get("seat"), field="seat")
     if kind in ("join", "replace"):
-        event["score"] = whole_number(data.get("score"), blank=None, field="score")
+        event["score"] = typed_points(data.get("score"), decimals=decimals, blank=None, field="score")
         # Blank: the game's joining score. A player coming back keeps their own total, whatever
         # starting total the form offered a newcomer.
         if event["score"] is None or kind == "join" and who_left(event["player"], table.state):
@@ -38,7 +38,7 @@ def read(table, data):
         points = {}
         for seat, name in enumerate(table.seated):
             with problems.check():
-                points[name] = whole_number(data.get(f"points-{seat}"), player=name, field="points")
+                points[name] = typed_points(data.get(f"points-{seat}"), decimals=decimals, player=name, field="points")
         problems.raise_found()
         event.update(points=points, reason=data.get("reason", ""))
     return event
@@ -46,7 +46,7 @@ def read(table, data):
 
 def said(table, event):
     """An event in one line: "Eka sat down at seat 3, with 0", "pizza: Hari −20 · Asha +5"."""
-    signed = not table.engine.LOWER_WINS
+    signed, shown = not table.engine.LOWER_WINS, table.game_descriptor.shown
     kind = event["kind"]
     if kind == "join" and "score" not in event:
         return _("%(player)s came back, to seat %(seat)s, with their own total") % {
@@ -57,7 +57,7 @@ def said(table, event):
         return _("%(player)s sat down at seat %(seat)s, with %(score)s") % {
             "player": event["player"],
             "seat": event["seat"] + 1,
-            "score": signed_points(event["score"], signed),
+            "score": signed_points(shown(event["score"]), signed),
         }
     if kind == "leave":
         return _("%(player)s left the table") % {"player": event["player"]}
@@ -65,13 +65,15 @@ def said(table, event):
         return _("%(by)s took %(player)s's seat, with %(score)s") % {
             "by": event["by"],
             "player": event["player"],
-            "score": signed_points(event["score"], signed),
+            "score": signed_points(shown(event["score"]), signed),
         }
     if kind == "dealer":
         return _("%(player)s deals next") % {"player": event["player"]}
     # In the board's column order (PostgreSQL keeps a JSON object's keys in an order of its own).
     given = " · ".join(
-        f"{name} {signed_points(event['points'][name], True)}" for name in table.players if event["points"].get(name)
+        f"{name} {signed_points(shown(event['points'][name]), True)}"
+        for name in table.players
+        if event["points"].get(name)
     )
     return _("%(reason)s: %(points)s") % {"reason": event["reason"], "points": given}
 

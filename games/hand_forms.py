@@ -113,6 +113,21 @@ class SeatForm(forms.Form):
         return [self.name, {name: self[name].value() for name in self.fields}, self.problems]
 
 
+class StagedSeatForm(SeatForm):
+    """A player's part of a hand entered in steps (a call, then what was taken): a step's form
+    posts only its own fields, and what it does not carry is kept from what is stored. Players
+    wear the table's colours."""
+
+    @property
+    def color(self):
+        return self.table.colors.get(self.name, "")
+
+    def entry(self, problems):
+        entry = dict(self.initial)
+        entry.update({name: value for name, value in self.cleaned_data.items() if posted(self, name)})
+        return entry
+
+
 class HandForm(forms.Form):
     """Hand `number` of `table`: `inputs` are what is stored of it (None for a new hand); posted
     `data` binds it. Its players' parts are `rows`, in the order the page shows them."""

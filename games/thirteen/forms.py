@@ -6,27 +6,17 @@ from django.utils.translation import ngettext
 from scoring import thirteen as engine
 from scoring.errors import gettext_noop
 
-from ..hand_forms import HandForm, SeatForm, TextField, WholeNumberField, posted
+from ..hand_forms import HandForm, StagedSeatForm, TextField, WholeNumberField, posted
 
 TRUMPS = [("", _("not recorded")), ("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 FIELD_LABELS = {"bid": _("Bid"), "books": _("Books"), "trump": _("Trump"), "round": _("Round")}
 
 
-class ThirteenSeatForm(SeatForm):
-    """A player's bid and books: a stage's form posts only its own (the books form, no bids), and
-    what it does not carry is kept from what is stored."""
+class ThirteenSeatForm(StagedSeatForm):
+    """A player's bid and books: the books form posts no bids."""
 
     bid = WholeNumberField(blank=None, blank_message=gettext_noop("enter a number"), kept_when_absent=True)
     books = WholeNumberField(blank=None, blank_message=gettext_noop("enter a number"), kept_when_absent=True)
-
-    @property
-    def color(self):
-        return self.table.colors.get(self.name, "")
-
-    def entry(self, problems):
-        entry = dict(self.initial)
-        entry.update({name: value for name, value in self.cleaned_data.items() if posted(self, name)})
-        return entry
 
 
 class ThirteenRoundForm(HandForm):
