@@ -219,6 +219,29 @@ class HandForm(forms.Form):
         return [{name: self[name].value() for name in self.fields}, [row.shown() for row in self.rows]]
 
 
+class StagedHandForm(HandForm):
+    """A hand entered in steps (its engine's STAGES), each step's form posting only its own
+    fields: `titles` names the form at each step, and at "edit" once the hand is complete."""
+
+    seat_form = StagedSeatForm
+    engine = None  # the game's engine (scoring/<game>.py)
+    titles = {}  # step (or "edit") -> title, with %(number)s
+
+    @classmethod
+    def stage_of(cls, inputs):
+        """The step a hand with these stored inputs (None: a new hand) waits for, "edit" once complete."""
+        return cls.engine.next_stage(inputs) or "edit"
+
+    @classmethod
+    def title(cls, number, inputs):
+        return cls.titles[cls.stage_of(inputs)] % {"number": cls.round_of(number)}
+
+    @staticmethod
+    def round_of(number):
+        """What the game calls hand `number`'s round (the same number, unless the game ends its count)."""
+        return number
+
+
 def listed_problems(table, number, error):
     """Hand `number` refused with `error`: every problem as the page lists it, in seat order, each
     linking to its player's part of the form (or to the form itself). A problem the change makes in

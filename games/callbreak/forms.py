@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import callbreak as engine
 from scoring.errors import gettext_noop
 
-from ..hand_forms import HandForm, StagedSeatForm, WholeNumberField
+from ..hand_forms import StagedHandForm, StagedSeatForm, WholeNumberField
 
 # Translators: Call Break: a call is how many tricks a player says they will take.
 FIELD_LABELS = {"call": _("Call"), "tricks": _("Tricks"), "round": _("Round")}
@@ -18,28 +18,20 @@ class CallBreakSeatForm(StagedSeatForm):
     tricks = WholeNumberField(blank=None, blank_message=gettext_noop("enter a number"), kept_when_absent=True)
 
 
-class CallBreakRoundForm(HandForm):
+class CallBreakRoundForm(StagedHandForm):
     seat_form = CallBreakSeatForm
+    engine = engine.ENGINE
+    titles = {
+        "calls": _("Round %(number)s · calls"),
+        "tricks": _("Round %(number)s · tricks"),
+        "edit": _("Round %(number)s"),
+    }
 
     def seating(self):
         """Players from the first caller of the round."""
         seated = self.table.seated_for(self.number)
         order = engine.calling_order(seated, self.number, self.table.state["first_dealer"])
         return [(seated.index(name), name) for name in order]
-
-    @staticmethod
-    def stage_of(inputs):
-        """ "calls" for a new round, "tricks" once its calls are saved, "edit" for a finished round."""
-        return engine.ENGINE.next_stage(inputs) or "edit"
-
-    @classmethod
-    def title(cls, number, inputs):
-        titles = {
-            "calls": _("Round %(number)s · calls"),
-            "tricks": _("Round %(number)s · tricks"),
-            "edit": _("Round %(number)s"),
-        }
-        return titles[cls.stage_of(inputs)] % {"number": number}
 
     def context(self):
         step, inputs = self.stage_of(self.base), self.base

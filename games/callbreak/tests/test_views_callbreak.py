@@ -9,13 +9,14 @@ import pytest
 from django.urls import reverse
 
 from games.models import Table
-from games.services import table_file
+from games.services import table_file, tables
 from tests.fixtures import (
     MINUS,
     add_url,
     board_row,
     csrf_post,
     page,
+    play_hand,
     players_of,
     read_text,
     seeded,
@@ -129,3 +130,13 @@ def test_a_player_s_total_and_the_season_add_up_in_tenths(client, owner):
     assert f"{MINUS}4" in total and f"{MINUS}2.9" in total
     player = read_text(client.get(reverse("player", args=["Asha"])))
     assert "+2.2" in player and "+3.2" in player  # the total, the best round
+
+
+def test_the_shared_summary_and_the_history_tell_the_rounds(client, owner):
+    table = seeded(owner, "callbreak", [FIRST, SECOND])
+    summary = read_text(client.get(reverse("summary", args=[table.viewer_token])))
+    assert "+10" in summary and f"{MINUS}2.9" in summary and "+5.1" in summary
+    played = tables.create_table(game="callbreak", name="Told", players=PLAYERS, rules={}, owner=owner)
+    play_hand(played, FIRST, 1)
+    history = read_text(client.get(reverse("history", args=[played.keeper_token])))
+    assert "called 3" in history and "took 5 tricks" in history
