@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "games.marriage_honors",
     "games.konkan",
     "games.thirteen",
+    "games.callbreak",
     "games.twentyfour",
 ]
 

@@ -27,13 +27,14 @@ def standings(table):
     rate = Decimal(str(table.rules.get("point_rate", 1)))
     sign = 1 if table.engine.LOWER_WINS else -1
     ranked = sorted(table.players, key=lambda name: sign * table.totals.get(name, 0))
+    shown = table.game_descriptor.shown
     out = set(table.progress.get("out", ()))
     ahead = len({table.totals.get(name, 0) for name in table.players}) > 1
     return [
         {
             "name": name,
-            "total": table.totals.get(name, 0),
-            "money": table.totals.get(name, 0) * rate,
+            "total": shown(table.totals.get(name, 0)),
+            "money": shown(table.totals.get(name, 0)) * rate,
             "out": name in out and name in table.seated,
             "left": name not in table.seated,
             "leader": ahead and seat == 0,
@@ -48,7 +49,7 @@ def totals(table):
     return [
         {
             "name": name,
-            "shown": signed_points(table.totals[name], signed),
+            "shown": signed_points(table.game_descriptor.shown(table.totals[name]), signed),
             "css": _cell_class(table.totals[name], signed),
         }
         for name in table.players
@@ -68,7 +69,8 @@ def settlement(table):
     if "point_rate" not in table.rules or sum(table.totals.values()):
         return settle.Settlement([], True)
     rate = Decimal(str(table.rules.get("point_rate", 1)))
-    worked_out = _settled(table.totals)
+    shown = table.game_descriptor.shown
+    worked_out = _settled(table.totals)  # in the game's units: whole numbers, exact
     groups = []
     for group in worked_out.groups:
         names = [name for name in table.players if name in group["balances"]]
@@ -76,12 +78,16 @@ def settlement(table):
             {
                 # money: what the player owes or is owed, the sign said in words
                 "balances": [
-                    {"name": name, "points": group["balances"][name], "money": abs(group["balances"][name]) * rate}
+                    {
+                        "name": name,
+                        "points": shown(group["balances"][name]),
+                        "money": abs(shown(group["balances"][name])) * rate,
+                    }
                     for name in names
                 ],
-                "amounts": [group["balances"][name] for name in names],
+                "amounts": [shown(group["balances"][name]) for name in names],
                 "transfers": [
-                    {"payer": payer, "payee": payee, "points": amount, "money": amount * rate}
+                    {"payer": payer, "payee": payee, "points": shown(amount), "money": shown(amount) * rate}
                     for payer, payee, amount in group["transfers"]
                 ],
             }
@@ -105,7 +111,10 @@ def cells(table, inputs, points, details=None):
     marks [(symbol, meaning)] and the game's detail (how the score was made up), if any."""
     game = table.game_descriptor
     marks = hand_marks(game, inputs)
-    values = points_in_hand(table.players, marks, points)
+    values = {
+        name: None if value is None else game.shown(value)
+        for name, value in points_in_hand(table.players, marks, points).items()
+    }
     signed = not game.engine.LOWER_WINS
     result = []
     for name in table.players:

@@ -8,7 +8,7 @@ from scoring.errors import InputError, Problems, gettext_noop
 from scoring.events import KINDS, Points, who_left
 
 from .templatetags.cardscore import points as signed_points
-from .typed import whole_number
+from .typed import typed_points, whole_number
 
 
 def _text(table, data, event, key):
@@ -20,7 +20,7 @@ def _seat(table, data, event, key):
 
 
 def _score(table, data, event, key):
-    score = whole_number(data.get(key), blank=None, field=key)
+    score = typed_points(data.get(key), decimals=table.engine.POINT_DECIMALS, blank=None, field=key)
     # Blank: the game's joining score. A player coming back (only a join names one who left: the
     # others name a seated player) keeps their own total, whatever starting total the form offered
     # a newcomer.
@@ -34,7 +34,9 @@ def _points(table, data, event, key):
     points = {}
     for seat, name in enumerate(table.seated):
         with problems.check():
-            points[name] = whole_number(data.get(f"{key}-{seat}"), player=name, field=key)
+            points[name] = typed_points(
+                data.get(f"{key}-{seat}"), decimals=table.engine.POINT_DECIMALS, player=name, field=key
+            )
     problems.raise_found()
     event[key] = points
 
@@ -61,7 +63,7 @@ def read(table, data):
 
 def _written(table, value):
     if isinstance(value, Points):
-        return signed_points(value.value, value.signed)
+        return signed_points(table.game_descriptor.shown(value.value), value.signed)
     if isinstance(value, dict):
         # In the board's column order (PostgreSQL keeps a JSON object's keys in an order of its own).
         return " · ".join(f"{name} {_written(table, value[name])}" for name in table.players if name in value)

@@ -40,8 +40,8 @@ def hand(table, number):
                 **cell,
                 "entered": entered.get(name, ""),
                 "terms": explained.get(name, []),
-                "before": total_before,
-                "after": total_before + recorded.points.get(name, 0),
+                "before": table.game_descriptor.shown(total_before),
+                "after": table.game_descriptor.shown(total_before + recorded.points.get(name, 0)),
             }
         )
     return HandExplained(number, entered.get("", ""), players, recorded.note)
@@ -63,8 +63,8 @@ def total(table, name):
             rows.append(
                 {
                     "event": events.said(table, event),
-                    "shown": points(events.points_of(event, name), signed),
-                    "running": running,
+                    "shown": points(table.game_descriptor.shown(events.points_of(event, name)), signed),
+                    "running": table.game_descriptor.shown(running),
                 }
             )
 
@@ -73,6 +73,6 @@ def total(table, name):
         if name in hand_points:  # seated for the hand (a hand before they sat down or after they left: none)
             cell = next(cell for cell in board.cells(table, inputs, hand_points) if cell["name"] == name)
             running += hand_points.get(name, 0)
-            rows.append({**cell, "number": number, "running": running})
+            rows.append({**cell, "number": number, "running": table.game_descriptor.shown(running)})
         events_after(number)
     return rows

@@ -113,6 +113,21 @@ class SeatForm(forms.Form):
         return [self.name, {name: self[name].value() for name in self.fields}, self.problems]
 
 
+class StagedSeatForm(SeatForm):
+    """A player's part of a hand entered in steps (a call, then what was taken): a step's form
+    posts only its own fields, and what it does not carry is kept from what is stored. Players
+    wear the table's colours."""
+
+    @property
+    def color(self):
+        return self.table.colors.get(self.name, "")
+
+    def entry(self, problems):
+        entry = dict(self.initial)
+        entry.update({name: value for name, value in self.cleaned_data.items() if posted(self, name)})
+        return entry
+
+
 class HandForm(forms.Form):
     """Hand `number` of `table`: `inputs` are what is stored of it (None for a new hand); posted
     `data` binds it. Its players' parts are `rows`, in the order the page shows them."""
@@ -202,6 +217,29 @@ class HandForm(forms.Form):
     def shown(self):
         """Everything the form shows, as plain data (the key of the cached form)."""
         return [{name: self[name].value() for name in self.fields}, [row.shown() for row in self.rows]]
+
+
+class StagedHandForm(HandForm):
+    """A hand entered in steps (its engine's STAGES), each step's form posting only its own
+    fields: `titles` names the form at each step, and at "edit" once the hand is complete."""
+
+    seat_form = StagedSeatForm
+    engine = None  # the game's engine (scoring/<game>.py)
+    titles = {}  # step (or "edit") -> title, with %(number)s
+
+    @classmethod
+    def stage_of(cls, inputs):
+        """The step a hand with these stored inputs (None: a new hand) waits for, "edit" once complete."""
+        return cls.engine.next_stage(inputs) or "edit"
+
+    @classmethod
+    def title(cls, number, inputs):
+        return cls.titles[cls.stage_of(inputs)] % {"number": cls.round_of(number)}
+
+    @staticmethod
+    def round_of(number):
+        """What the game calls hand `number`'s round (the same number, unless the game ends its count)."""
+        return number
 
 
 def listed_problems(table, number, error):

@@ -197,6 +197,11 @@ class Game:
         """A rule as the admin names it: its label, else its key in words ("Point rate")."""
         return self.rule_labels.get(key) or key.replace("_", " ").capitalize()
 
+    def shown(self, units: int) -> Any:
+        """Points counted in the engine's units as the number people read: the same whole number in a
+        game of whole points, an exact Decimal in one of tenths (32 is 3.2); never a float."""
+        return self.engine.shown(units) if self.engine.POINT_DECIMALS else units
+
     def hand_name(self, number: int) -> str:
         """Hand `number` as a message starts it: "Hand 3", "Round 3"."""
         return _("%(hand)s %(number)s") % {"hand": capfirst(self.hand_word), "number": number}

@@ -77,13 +77,14 @@ def _add_table(rows, table):
     over = table.is_over
     first = standings(table)[0]
     winner = first["name"] if over and first["leader"] else None
+    shown = table.game_descriptor.shown
     for name in table.players:
         row = rows[name]
         row["tables"] += 1
-        row["total"] += table.totals.get(name, 0)
+        row["total"] += shown(table.totals.get(name, 0))
         if rate is not None:
             currency = table.rules.get("currency", "")
-            row["money"][currency] = row["money"].get(currency, Decimal(0)) + table.totals.get(name, 0) * rate
+            row["money"][currency] = row["money"].get(currency, Decimal(0)) + shown(table.totals.get(name, 0)) * rate
         if over:
             row["results"].append(name == winner)
             row["wins"] += name == winner
@@ -92,7 +93,7 @@ def _add_table(rows, table):
 def _add_hand(rows, table, number, inputs, points):
     sign = -1 if table.engine.LOWER_WINS else 1
     played = {
-        name: value
+        name: table.game_descriptor.shown(value)
         for name, value in points_in_hand(table.players, hand_marks(table.game_descriptor, inputs), points).items()
         if value is not None
     }

@@ -1,11 +1,15 @@
 """Reading what is typed or tapped on a phone: whole numbers, and card codes ("AS 10H jk",
 "A♠ 7♥", groups split by "/"). The engine checks what they mean."""
 
+import re
+from decimal import Decimal
+
 from scoring.errors import InputError, gettext_noop
 
 from .language import western_digits
 
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+DECIMAL = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?")
 PICKER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
@@ -19,6 +23,20 @@ def whole_number(value, *, blank=0, **where):
         return int(value)
     except ValueError:
         raise InputError(gettext_noop("must be a whole number"), **where) from None
+
+
+def typed_points(value, *, decimals, blank=0, **where):
+    """Typed points in a game with `decimals` decimals (Engine.POINT_DECIMALS): a whole number as
+    whole_number() reads it, or, in a game of tenths, the exact Decimal typed ("3.2", "३.२", "٣٫٢"),
+    never a float; the engine checks how many decimals it has."""
+    if not decimals:
+        return whole_number(value, blank=blank, **where)
+    text = western_digits((value or "").strip()).replace("−", "-")
+    if not text:
+        return blank
+    if not DECIMAL.fullmatch(text):
+        raise InputError(gettext_noop("must be a number"), **where)
+    return Decimal(text)
 
 
 def parse_cards(text):

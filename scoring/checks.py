@@ -93,8 +93,9 @@ def visible(name: str, **where: Any) -> str:
 
 
 def rate(value: Any, **where: Any) -> int | float:
-    """A positive amount with at most two decimals, kept as int or float for JSON."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    """A positive amount with at most two decimals (a JSON number, or the Decimal a table file is
+    read into), kept as int or float for JSON."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
         raise InputError(gettext_noop("must be a number"), **where)
     try:
         amount = Decimal(str(value))

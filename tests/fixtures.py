@@ -248,12 +248,18 @@ def players_form(game, names):
     return {"player": list(names), **({"color": colors} if colors else {})}
 
 
+# What a game entered in two steps takes at its first: Thirteen's bids, Call Break's calls.
+FIRST_STEP = {"thirteen": "bid", "callbreak": "call"}
+
+
 def play_hand(table, inputs, number):
-    """Record hand `number` as the scorekeeper's phone does: Thirteen's bids first, then its books."""
+    """Record hand `number` as the scorekeeper's phone does: a game entered in two steps (Thirteen,
+    Call Break) gets the first step's inputs, then the whole hand."""
+    first = FIRST_STEP.get(table.game)
     entries = {name: entry for name, entry in inputs.items() if name != "_hand"}
-    if table.game == "thirteen" and any("books" in entry for entry in entries.values()):
-        bids = {name: ({"bid": entry["bid"]} if name != "_hand" else entry) for name, entry in inputs.items()}
-        recording.record_hand(table, bids, number)
+    if first and any(set(entry) - {first} for entry in entries.values()):
+        step = {name: ({first: entry[first]} if name != "_hand" else entry) for name, entry in inputs.items()}
+        recording.record_hand(table, step, number)
         return recording.record_hand(table, inputs, number, version=1)
     return recording.record_hand(table, inputs, number)
 

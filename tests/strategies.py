@@ -13,7 +13,6 @@ from django.apps import apps
 from hypothesis import strategies as st
 
 from games import registry
-from scoring import callbreak as cb
 from scoring import scoresheet as ss
 
 
@@ -21,53 +20,6 @@ def of_game(slug):
     """The strategies module of the game `slug`, in its own folder (<app>/tests/strategies.py)."""
     app = apps.get_containing_app_config(registry.get_game(slug).form_class.__module__)
     return import_module(f"{app.name}.tests.strategies")
-
-
-# --- Call Break: raw rounds of its four players, and rule sets not yet validated ---------------
-
-# Player 1 .. player 4 in seat order: player 4 (David) deals round 1, player 1 (Asha) calls first.
-CALLBREAK_PLAYERS = ["Asha", "Bikram", "Charlie", "David"]
-
-
-def callbreak_calls_only(calls):
-    """A pending round: the calls are in, the tricks are not."""
-    return {name: {"call": call} for name, call in zip(CALLBREAK_PLAYERS, calls)}
-
-
-def callbreak_complete(calls, tricks):
-    return {name: {"call": call, "tricks": took} for name, call, took in zip(CALLBREAK_PLAYERS, calls, tricks)}
-
-
-@st.composite
-def callbreak_a_round(draw, pending=False):
-    calls = draw(st.lists(st.integers(1, cb.TRICKS), min_size=4, max_size=4))
-    if pending:
-        return callbreak_calls_only(calls)
-    cuts = sorted(draw(st.lists(st.integers(0, cb.TRICKS), min_size=3, max_size=3)))
-    return callbreak_complete(calls, [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], cb.TRICKS - cuts[2]])
-
-
-callbreak_rule_sets = st.builds(
-    lambda rounds, eight: {"rounds": rounds, "call_eight_wins": eight}, st.integers(1, 8), st.booleans()
-)
-
-
-@st.composite
-def callbreak_games(draw):
-    """(rules, players, raw rounds): a valid game, played round by round, the last one possibly
-    pending; with call_eight_wins it stops after a round won by calling eight."""
-    rules = cb.ENGINE.validate_rules(draw(callbreak_rule_sets))
-    hands: list = []
-    for _ in range(draw(st.integers(0, rules["rounds"]))):
-        progress = cb.ENGINE.score(
-            rules, CALLBREAK_PLAYERS, cb.ENGINE.validate(rules, CALLBREAK_PLAYERS, hands)
-        ).progress
-        if progress["game_over"]:
-            break
-        hands.append(draw(callbreak_a_round()))
-    if hands and draw(st.booleans()):
-        hands[-1] = callbreak_calls_only([entry["call"] for entry in hands[-1].values()])
-    return rules, list(CALLBREAK_PLAYERS), hands
 
 
 # --- the score sheet: (rules, players, raw hands) -----------------------------------------------

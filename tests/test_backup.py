@@ -8,7 +8,6 @@ are compared whole: `created` is kept as given, so nothing is left out of the co
 
 import copy
 import io
-import json
 
 import pytest
 from django.core.management import call_command
@@ -24,7 +23,7 @@ def source(game):
 
 def round_trip(document):
     """Serialized and read back, as a file would be."""
-    return json.loads(json.dumps(document, ensure_ascii=False))
+    return table_file.loads(table_file.dumps(document, ensure_ascii=False))
 
 
 @pytest.mark.django_db
@@ -75,7 +74,7 @@ def test_a_table_played_on_the_server_survives_a_backup(game, owner):
 def export_command(table_id):
     out = io.StringIO()
     call_command("export_table", table_id, stdout=out)
-    return json.loads(out.getvalue())
+    return table_file.loads(out.getvalue())
 
 
 def import_command(path):
@@ -94,7 +93,7 @@ def test_the_command_line_round_trip_gives_the_same_document(game, tmp_path):
     assert first == round_trip(table_file.export_table(table))
 
     path = tmp_path / f"{game}.json"
-    path.write_text(json.dumps(first, indent=2, ensure_ascii=False), encoding="utf-8")
+    path.write_text(table_file.dumps(first, indent=2, ensure_ascii=False), encoding="utf-8")
     lines = import_command(path)
     copied = Table.objects.get(pk=lines[0])  # the new table's id alone on the first line
     assert copied.pk != table.pk and copied.owner is None

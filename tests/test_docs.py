@@ -88,7 +88,7 @@ def test_each_games_example_hand_imports_and_round_trips(game, inputs):
     assert warnings == []
     exported = table_file.export_table(table)
     assert len(exported["hands"]) == len(hands)
-    copied, warnings = table_file.import_table(json.loads(json.dumps(exported)))
+    copied, warnings = table_file.import_table(table_file.loads(table_file.dumps(exported)))
     assert warnings == []
     assert table_file.export_table(copied) == exported
 

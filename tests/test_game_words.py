@@ -27,6 +27,7 @@ WORDS = {
     "marriage_honors": ["honors", "surrender"],
     "konkan": ["konkan", "joker_discard"],
     "thirteen": ["sandbags?", "bids?", "bids_remaining", "trump"],
+    "callbreak": ["call break", "calls?", "tricks?", "call_eight_wins"],
     "twentyfour": ["24 game", "puzzles?", "solver24", "expressions24", "race pad"],
 }
 # The shared files: the site, the shared app and its templates and static files. A game's folder

@@ -1,7 +1,11 @@
 """The table file (docs/FORMAT.md): a table exported to a document and imported from one."""
 
+import json
+import re
+import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -18,10 +22,27 @@ from .tables import clean_language, clean_players, derive, played_inputs
 FORMAT = "cardscore-table/1"
 
 
+def shown_points(game, points):
+    """player -> points in the game's units, as the numbers the file holds (Game.shown)."""
+    return {name: game.shown(value) for name, value in points.items()}
+
+
+def shown_event(game, event):
+    """An event as the file holds it: the points it gives as numbers people read."""
+    shown = dict(event)
+    if "points" in event:
+        shown["points"] = shown_points(game, event["points"])
+    if "score" in event:
+        shown["score"] = game.shown(event["score"])
+    return shown
+
+
 def export_table(table):
-    """The table as the docs/FORMAT.md document."""
+    """The table as the docs/FORMAT.md document: points and totals as numbers people read (exact
+    Decimals in a game of tenths: write it with dumps())."""
+    game = table.game_descriptor
     hands = [
-        {"inputs": hand.inputs, "points": hand.points, **({"note": hand.note} if hand.note else {})}
+        {"inputs": hand.inputs, "points": shown_points(game, hand.points), **({"note": hand.note} if hand.note else {})}
         for hand in table.hands.all()
     ]
     if played_inputs(table):  # the hand being played is the file's last hand, with no points yet
@@ -34,10 +55,10 @@ def export_table(table):
         "rules": table.rules,
         "players": table.starting_players,
         "hands": hands,
-        "totals": table.totals,
+        "totals": shown_points(game, table.totals),
     }
     if table.events:
-        document["events"] = table.events
+        document["events"] = [shown_event(game, event) for event in table.events]
     if table.colors:
         document["colors"] = table.colors
     if table.previous_id:
@@ -45,6 +66,26 @@ def export_table(table):
     if table.language:
         document["language"] = table.language
     return document
+
+
+def dumps(document, **options):
+    """A table document as JSON text, its Decimals written as the exact numbers they are (3.2), never
+    through a float: each is first written as a string carrying a marker no other string can hold
+    (made anew for each call), then unquoted."""
+    marker = secrets.token_hex(8)
+
+    def number(value):
+        if isinstance(value, Decimal):
+            return f"{marker}{value}"
+        raise TypeError(f"{type(value).__name__} is not JSON")
+
+    text = json.dumps(document, default=number, **options)
+    return re.sub(rf'"{marker}(-?[0-9]+(?:\.[0-9]+)?)"', r"\1", text)
+
+
+def loads(text):
+    """A table document read from JSON text, its numbers with decimals read exactly (Decimal)."""
+    return json.loads(text, parse_float=Decimal)
 
 
 # The largest table file an import reads. A long night's is far smaller: 300 hands of six-player
@@ -161,17 +202,20 @@ def import_table(document, owner=None):
             _("previous: no table %(id)s of the same owner here, so this one is not linked to the game before it")
             % {"id": previous_id}
         )
-    for number, (hand, points) in enumerate(zip(document["hands"], result.points), 1):
+    game = get_game(engine.SLUG)
+    for number, (hand, units) in enumerate(zip(document["hands"], result.points), 1):
+        points = shown_points(game, units)
         if "points" in hand and hand["points"] != points:
             warnings.append(
                 _("hand %(number)s: the file's points %(file)s differ from the computed %(computed)s")
                 % {"number": number, "file": hand["points"], "computed": points}
             )
-    if "totals" in document and document["totals"] != result.totals:
+    totals = shown_points(game, result.totals)
+    if "totals" in document and document["totals"] != totals:
         # Translators: "totals" is the key of a table file (kept as it is written in the file).
         warnings.append(
             _("totals: the file's %(file)s differ from the computed %(computed)s")
-            % {"file": document["totals"], "computed": result.totals}
+            % {"file": document["totals"], "computed": totals}
         )
     current_hand = {}
     if engine.pending(result.state):

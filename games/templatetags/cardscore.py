@@ -27,7 +27,9 @@ def left_to_right(number):
 
 # In a worked line's HTML: what is left alone (tags, character references, numbers already
 # isolated, cards such as 10♦ written as printed), and the numbers (with a minus written on them).
-WORKED_PARTS = re.compile(r"<[^>]*>|&#?\w+;|\u2066[\u2212+]?[0-9]+\u2069|[0-9]+[♠♥♦♣]|(\u2212?[0-9]+)")
+WORKED_PARTS = re.compile(
+    r"<[^>]*>|&#?\w+;|\u2066[\u2212+]?[0-9]+(?:[.٫][0-9]+)?\u2069|[0-9]+[♠♥♦♣]|(\u2212?[0-9]+(?:[.٫][0-9]+)?)"
+)
 
 
 def isolated_numbers(html):
@@ -57,13 +59,29 @@ def worked(parser, token):
     return WorkedNode(nodelist)
 
 
+def number_text(value):
+    """A number without its sign, as the page writes it: a whole number as it is, an exact Decimal
+    with its decimal mark (Arabic writes ٫ beside its own digits: "٣٫٢")."""
+    if not isinstance(value, Decimal):
+        return str(int(value))
+    separators = native_separators()
+    return str(value).replace(".", separators[0]) if separators else str(value)
+
+
 @register.filter
 def points(value, signed=True):
-    """Signed points: +12, −5, 0 (plain numbers for penalties, where lower is better)."""
-    value = int(value)
+    """Signed points: +12, −5, 0, +3.2 (plain numbers for penalties, where lower is better). A
+    game's units become points people read with `shown` first."""
+    value = value if isinstance(value, Decimal) else int(value)
     if value < 0:
-        return left_to_right(f"\u2212{-value}")
-    return left_to_right(f"+{value}") if value and signed else str(value)
+        return left_to_right(f"\u2212{number_text(-value)}")
+    return left_to_right(f"+{number_text(value)}") if value and signed else number_text(value)
+
+
+@register.filter
+def shown(units, game):
+    """Points in the game's units (a Game, or its table) as the number people read (Game.shown)."""
+    return getattr(game, "game_descriptor", game).shown(units)
 
 
 @register.filter
@@ -116,8 +134,8 @@ def card(code):
 @register.filter
 def sign_of(value):
     """A number added in a written-out sum: "+ 12", "− 5"."""
-    value = int(value)
-    return f"\u2212 {-value}" if value < 0 else f"+ {value}"
+    value = value if isinstance(value, Decimal) else int(value)
+    return f"\u2212 {number_text(-value)}" if value < 0 else f"+ {number_text(value)}"
 
 
 @register.filter

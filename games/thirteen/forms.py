@@ -6,31 +6,27 @@ from django.utils.translation import ngettext
 from scoring import thirteen as engine
 from scoring.errors import gettext_noop
 
-from ..hand_forms import HandForm, SeatForm, TextField, WholeNumberField, posted
+from ..hand_forms import StagedHandForm, StagedSeatForm, TextField, WholeNumberField, posted
 
 TRUMPS = [("", _("not recorded")), ("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 FIELD_LABELS = {"bid": _("Bid"), "books": _("Books"), "trump": _("Trump"), "round": _("Round")}
 
 
-class ThirteenSeatForm(SeatForm):
-    """A player's bid and books: a stage's form posts only its own (the books form, no bids), and
-    what it does not carry is kept from what is stored."""
+class ThirteenSeatForm(StagedSeatForm):
+    """A player's bid and books: the books form posts no bids."""
 
     bid = WholeNumberField(blank=None, blank_message=gettext_noop("enter a number"), kept_when_absent=True)
     books = WholeNumberField(blank=None, blank_message=gettext_noop("enter a number"), kept_when_absent=True)
 
-    @property
-    def color(self):
-        return self.table.colors.get(self.name, "")
 
-    def entry(self, problems):
-        entry = dict(self.initial)
-        entry.update({name: value for name, value in self.cleaned_data.items() if posted(self, name)})
-        return entry
-
-
-class ThirteenRoundForm(HandForm):
+class ThirteenRoundForm(StagedHandForm):
     seat_form = ThirteenSeatForm
+    engine = engine.ENGINE
+    titles = {
+        "bids": _("Round %(number)s · bids"),
+        "books": _("Round %(number)s · books"),
+        "edit": _("Round %(number)s"),
+    }
     trump = TextField(kept_when_absent=True)
 
     def seating(self):
@@ -41,7 +37,11 @@ class ThirteenRoundForm(HandForm):
 
     @property
     def round_number(self):
-        return min(self.number, engine.ROUNDS)
+        return self.round_of(self.number)
+
+    @staticmethod
+    def round_of(number):
+        return min(number, engine.ROUNDS)
 
     def hand_initial(self, inputs):
         return {"trump": (inputs or {}).get("_hand", {}).get("trump", "")}
@@ -49,20 +49,6 @@ class ThirteenRoundForm(HandForm):
     def hand_entry(self):
         trump = self.cleaned_data["trump"] if posted(self, "trump") else self.initial["trump"]
         return {"trump": trump} if trump else {}
-
-    @staticmethod
-    def stage_of(inputs):
-        """ "bids" for a new round, "books" once its bids are saved, "edit" for a finished round."""
-        return engine.ENGINE.next_stage(inputs) or "edit"
-
-    @classmethod
-    def title(cls, number, inputs):
-        titles = {
-            "bids": _("Round %(number)s · bids"),
-            "books": _("Round %(number)s · books"),
-            "edit": _("Round %(number)s"),
-        }
-        return titles[cls.stage_of(inputs)] % {"number": min(number, engine.ROUNDS)}
 
     def context(self):
         step, inputs = self.stage_of(self.base), self.base

@@ -179,7 +179,7 @@ def total(request, table, _can_edit, token, seat):
             "token": token,
             "game": table.game_descriptor,
             "name": name,
-            "total": table.totals.get(name, 0),
+            "total": table.game_descriptor.shown(table.totals.get(name, 0)),
             "rows": explained.total(table, name),
             "signed": not table.engine.LOWER_WINS,
         },

@@ -42,7 +42,9 @@ def seats_context(table, token, posted=None, **extra):
         "zero_sum": engine.ZERO_SUM,
         "signed": not engine.LOWER_WINS,
         "left": [name for name in table.players if name not in table.seated],
-        "joining_score": engine.joining_score(table.rules, table.state) if open_now else 0,
+        "joining_score": table.game_descriptor.shown(engine.joining_score(table.rules, table.state)) if open_now else 0,
+        # What a box for points takes after its digits: nothing, or a decimal in a game of tenths.
+        "tenths_pattern": "(?:[.٫][0-9٠-٩०-९])?" if engine.POINT_DECIMALS else "",
         "events": [{"said": events.said(table, event), "index": index} for index, event in enumerate(table.events)][
             ::-1
         ],

@@ -1,11 +1,10 @@
 """The table file: exported as the JSON document (docs/FORMAT.md) or a spreadsheet, and imported."""
 
 import csv
-import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
@@ -22,7 +21,9 @@ from .access import table_for, table_view
 @require_GET
 @table_view(table_for)
 def export(request, table, _can_edit, token):
-    response = JsonResponse(table_file.export_table(table), json_dumps_params={"indent": 2, "ensure_ascii": False})
+    response = HttpResponse(
+        table_file.dumps(table_file.export_table(table), indent=2, ensure_ascii=False), content_type="application/json"
+    )
     filename = slugify(table.name) or "table"
     response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
     return response
@@ -40,6 +41,7 @@ def export_csv(request, table, _can_edit, token):
     hands = list(table.hands.values_list("number", "points", "note"))
     noted = bool(table.events) or any(note for _number, _points, note in hands)
     writer = csv.writer(response)
+    shown = table.game_descriptor.shown  # the number people read: 3.2, never a float
 
     def write(row):
         writer.writerow([spreadsheet_text(cell) for cell in row])
@@ -49,13 +51,19 @@ def export_csv(request, table, _can_edit, token):
     def events_after(number):
         for event in (event for event in table.events if event["after"] == number):
             given = (events.points_of(event, name) for name in table.players)
-            write(["", *("" if points is None else points for points in given), events.said(table, event)])
+            write(["", *("" if points is None else shown(points) for points in given), events.said(table, event)])
 
     events_after(0)
     for number, points, note in hands:
-        write([number, *(points.get(name, "") for name in table.players), *([note] if noted else [])])
+        write(
+            [
+                number,
+                *(shown(points[name]) if name in points else "" for name in table.players),
+                *([note] if noted else []),
+            ]
+        )
         events_after(number)
-    write([_("Total"), *(table.totals.get(name, 0) for name in table.players)])
+    write([_("Total"), *(shown(table.totals.get(name, 0)) for name in table.players)])
     return response
 
 
@@ -76,7 +84,7 @@ def import_file(request):
     error = None
     if form.is_valid():
         try:
-            document = json.load(form.cleaned_data["file"])
+            document = table_file.loads(form.cleaned_data["file"].read())
             table, warnings = table_file.import_table(document, owner=request.user)
         except (ValueError, UnicodeDecodeError, RecursionError) as problem:
             error = problems.text(problem) if isinstance(problem, InputError) else _("The file is not valid JSON.")

@@ -1,11 +1,10 @@
-import json
 import re
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Q
 
 from games.models import Table
-from games.services.table_file import export_table
+from games.services.table_file import dumps, export_table
 
 
 def find_table(reference):
@@ -28,4 +27,4 @@ class Command(BaseCommand):
         found = find_table(table)
         if found is None:
             raise CommandError(f"no table with the id, link or code {table!r}")
-        self.stdout.write(json.dumps(export_table(found), indent=2, ensure_ascii=False))
+        self.stdout.write(dumps(export_table(found), indent=2, ensure_ascii=False))

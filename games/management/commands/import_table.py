@@ -1,4 +1,3 @@
-import json
 import sys
 
 from django.conf import settings
@@ -7,7 +6,7 @@ from django.core.management.base import BaseCommand
 from django.urls import reverse
 
 from games import problems
-from games.services.table_file import MAX_FILE_BYTES, MAX_FILE_MB, import_table
+from games.services.table_file import MAX_FILE_BYTES, MAX_FILE_MB, import_table, loads
 from scoring import InputError
 
 
@@ -36,7 +35,7 @@ class Command(BaseCommand):
                     data = file.read(MAX_FILE_BYTES + 1)
             if len(data) > MAX_FILE_BYTES:
                 self.fail(f"{path} is too big: a table file can be at most {MAX_FILE_MB} MB")
-            table, warnings = import_table(json.loads(data.decode("utf-8")), owner=user)
+            table, warnings = import_table(loads(data.decode("utf-8")), owner=user)
         except (OSError, UnicodeDecodeError) as error:
             self.fail(f"cannot read {path}: {error}")
         except InputError as error:

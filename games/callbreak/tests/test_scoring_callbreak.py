@@ -13,10 +13,11 @@ from games.checks import game_problems
 from scoring import base, checks
 from scoring import callbreak as cb
 from scoring.errors import InputError
-from tests.strategies import CALLBREAK_PLAYERS as PLAYERS
-from tests.strategies import callbreak_calls_only as calls_only
-from tests.strategies import callbreak_complete as complete
-from tests.strategies import callbreak_games as games
+
+from .strategies import CALLBREAK_PLAYERS as PLAYERS
+from .strategies import callbreak_calls_only as calls_only
+from .strategies import callbreak_complete as complete
+from .strategies import callbreak_games as games
 
 ENGINE = cb.ENGINE
 DEFAULTS = {"rounds": 5, "call_eight_wins": False}
