@@ -36,30 +36,11 @@ RUNS = 30  # single posts timed at each table size
 SIZES = (5, 500, 4960)  # a table holds at most 5,000 hands: the 32 posts timed stay below
 GUNICORN = Path(sys.executable).parent / "gunicorn"
 
-# Seeds one table from a table file through whichever services module the side has (the kernel
-# was split into games/services/ after c1d0e96), and prints its keeper token.
+# A Marriage table per size, then a Thirteen table not begun; their keeper tokens.
 SEED = """
-import json, random, sys
-from django.contrib.auth import get_user_model
-try:
-    from games.services.table_file import FORMAT, import_table
-except ImportError:
-    from games.services import FORMAT, import_table
-if not get_user_model().objects.exists():
-    get_user_model().objects.create_user("bench-owner")
-rng = random.Random(24)
-players = {players!r}
-def hand():
-    winner = rng.choice(players)
-    return {{name: {{"status": "winner" if name == winner else rng.choice(["seen", "unseen"]),
-                    "maal": rng.randint(0, 20)}} for name in players}}
-tokens = []
-for hands in {sizes!r}:
-    document = {{"format": FORMAT, "game": "marriage", "players": players,
-                 "hands": [{{"inputs": hand()}} for _ in range(hands)]}}
-    tokens.append(import_table(document)[0].keeper_token)
-thirteen, _warnings = import_table({{"format": FORMAT, "game": "thirteen", "players": players[:4], "hands": []}})
-tokens.append(thirteen.keeper_token)
+tokens = [marriage_table(hands).keeper_token for hands in {sizes!r}]
+document = {{"format": FORMAT, "game": "thirteen", "players": players[:4], "hands": []}}
+tokens.append(import_table(document)[0].keeper_token)
 print(json.dumps(tokens))
 """
 
@@ -85,7 +66,7 @@ class Side:
         """Migrates and seeds: a Marriage table per size in `sizes`, then a Thirteen table."""
         self.run(sys.executable, "manage.py", "migrate", "--noinput", stdout=subprocess.DEVNULL)
         self.run(sys.executable, "manage.py", "collectstatic", "--noinput", stdout=subprocess.DEVNULL)
-        code = "import django; django.setup()\n" + SEED.format(players=server.PLAYERS, sizes=list(sizes))
+        code = "import django; django.setup()\n" + server.SEEDING + SEED.format(sizes=list(sizes))
         out = self.run(sys.executable, "-c", code, capture_output=True, text=True).stdout
         return json.loads(out.strip().splitlines()[-1])
 

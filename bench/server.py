@@ -43,15 +43,16 @@ def django_output(code):
     return json.loads(out.strip().splitlines()[-1])
 
 
-def prepare(tables):
-    """Migrates, collects static files and seeds 6-player Marriage tables of SEEDED_HANDS random
-    hands; returns their [keeper token, viewer token, revision]."""
-    manage("migrate", "--noinput")
-    manage("collectstatic", "--noinput")
-    return django_output(f"""
+# Code run by a source tree's Python (this one, or an earlier commit's in bench/saves.py): the
+# owner account, and marriage_table(hands), a 6-player Marriage table of random hands imported
+# through the table file (its services were one module before the kernel was split).
+SEEDING = f"""
 import json, random
 from django.contrib.auth import get_user_model
-from games.services import table_file
+try:
+    from games.services.table_file import FORMAT, import_table
+except ImportError:
+    from games.services import FORMAT, import_table
 if not get_user_model().objects.exists():
     get_user_model().objects.create_user("bench-owner")
 rng = random.Random(24)
@@ -60,13 +61,24 @@ def hand():
     winner = rng.choice(players)
     return {{name: {{"status": "winner" if name == winner else rng.choice(["seen", "unseen"]),
                     "maal": rng.randint(0, 20)}} for name in players}}
-tokens = []
-for _ in range({tables}):
-    table, _warnings = table_file.import_table({{"format": table_file.FORMAT, "game": "marriage", "players": players,
-                                              "hands": [{{"inputs": hand()}} for _ in range({SEEDED_HANDS})]}})
-    tokens.append([table.keeper_token, table.viewer_token, table.revision])
-print(json.dumps(tokens))
-""")
+def marriage_table(hands):
+    document = {{"format": FORMAT, "game": "marriage", "players": players, "hands": [{{"inputs": hand()}} for _ in range(hands)]}}
+    return import_table(document)[0]
+"""
+
+
+def prepare(tables):
+    """Migrates, collects static files and seeds 6-player Marriage tables of SEEDED_HANDS random
+    hands; returns their [keeper token, viewer token, revision]."""
+    manage("migrate", "--noinput")
+    manage("collectstatic", "--noinput")
+    return django_output(
+        SEEDING
+        + f"""
+tables = [marriage_table({SEEDED_HANDS}) for _ in range({tables})]
+print(json.dumps([[table.keeper_token, table.viewer_token, table.revision] for table in tables]))
+"""
+    )
 
 
 def hand_counts(keeper_tokens):
