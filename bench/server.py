@@ -62,7 +62,8 @@ def hand():
     return {{name: {{"status": "winner" if name == winner else rng.choice(["seen", "unseen"]),
                     "maal": rng.randint(0, 20)}} for name in players}}
 def marriage_table(hands):
-    document = {{"format": FORMAT, "game": "marriage", "players": players, "hands": [{{"inputs": hand()}} for _ in range(hands)]}}
+    hands = [{{"inputs": hand()}} for _ in range(hands)]
+    document = {{"format": FORMAT, "game": "marriage", "players": players, "hands": hands}}
     return import_table(document)[0]
 """
 
