@@ -25,7 +25,7 @@ def standings(table):
     """Players with total, money and whether they are out, best first (lowest first where the
     lowest wins); the leader is marked once someone is ahead."""
     rate = Decimal(str(table.rules.get("point_rate", 1)))
-    sign = 1 if table.engine.LOWER_WINS else -1
+    sign = 1 if table.lower_wins else -1
     ranked = sorted(table.players, key=lambda name: sign * table.totals.get(name, 0))
     out = set(table.progress.get("out", ()))
     ahead = len({table.totals.get(name, 0) for name in table.players}) > 1
@@ -44,7 +44,7 @@ def standings(table):
 
 def totals(table):
     """The board's last row: each player's total as shown, in seat order, with its colour class."""
-    signed = not table.engine.LOWER_WINS
+    signed = not table.lower_wins
     return [
         {
             "name": name,
@@ -106,7 +106,7 @@ def cells(table, inputs, points, details=None):
     game = table.game_descriptor
     marks = hand_marks(game, inputs)
     values = points_in_hand(table.players, marks, points)
-    signed = not game.engine.LOWER_WINS
+    signed = not table.lower_wins
     result = []
     for name in table.players:
         value = values[name]

@@ -46,7 +46,7 @@ def read(table, data):
 
 def said(table, event):
     """An event in one line: "Eka sat down at seat 3, with 0", "pizza: Hari −20 · Asha +5"."""
-    signed = not table.engine.LOWER_WINS
+    signed = not table.lower_wins
     kind = event["kind"]
     if kind == "join" and "score" not in event:
         return _("%(player)s came back, to seat %(seat)s, with their own total") % {

@@ -13,9 +13,10 @@ def roster(tables):
 
 
 def records(tables):
-    """Per game (its name, in the order first played): {"game": its descriptor, "signed": whether
-    its points are signed (not penalties), "players": each player's record, best first (most
-    wins, then the best points)}.
+    """Per game (its name as the tables call it, in the order first played: score sheets of
+    different titles are different games): {"game": its descriptor, "signed": whether its points
+    are signed (not penalties), "players": each player's record, best first (most wins, then the
+    best points, the lowest first where the game's first table says the lowest wins)}.
 
     A record: tables played, wins (first place at a finished table), total points, money per
     currency (tables in rupees and tables in euros are never added up), the best and the worst
@@ -32,7 +33,11 @@ def records(tables):
         hands.setdefault(table_id, []).append(hand)
     games = {}
     for table in tables:
-        game = games.setdefault(table.get_game_display(), {"game": table.game_descriptor, "rows": {}})
+        title = str(table.game_title)
+        game = games.setdefault(
+            (table.game, title),
+            {"title": title, "game": table.game_descriptor, "lower_wins": table.lower_wins, "rows": {}},
+        )
         rows = game["rows"]
         for name in table.players:
             rows.setdefault(
@@ -52,13 +57,15 @@ def records(tables):
         _add_table(rows, table)
         for number, (hand_inputs, points) in enumerate(hands.get(table.pk, []), 1):
             _add_hand(rows, table, number, hand_inputs, points)
+    titles = [game["title"] for game in games.values()]
     return {
-        name: {
+        # a sheet called by another game's name is told apart by what it is
+        game["title"] if titles.count(game["title"]) == 1 else f"{game['title']} · {game['game'].name}": {
             "game": game["game"],
-            "signed": not game["game"].engine.LOWER_WINS,
-            "players": _ranked(game["game"], game["rows"].values()),
+            "signed": not game["lower_wins"],
+            "players": _ranked(game["lower_wins"], game["rows"].values()),
         }
-        for name, game in games.items()
+        for game in games.values()
     }
 
 
@@ -90,7 +97,7 @@ def _add_table(rows, table):
 
 
 def _add_hand(rows, table, number, inputs, points):
-    sign = -1 if table.engine.LOWER_WINS else 1
+    sign = -1 if table.lower_wins else 1
     played = {
         name: value
         for name, value in points_in_hand(table.players, hand_marks(table.game_descriptor, inputs), points).items()
@@ -114,8 +121,8 @@ def _add_hand(rows, table, number, inputs, points):
                 lost_to[other] = lost_to.get(other, 0) + lost * share / gained
 
 
-def _ranked(game, rows):
-    sign = -1 if game.engine.LOWER_WINS else 1
+def _ranked(lower_wins, rows):
+    sign = -1 if lower_wins else 1
     ranked = []
     for row in rows:
         results, lost_to = row.pop("results"), row.pop("lost_to")

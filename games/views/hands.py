@@ -134,7 +134,7 @@ def hand_context(table, token, can_edit, worked):
         "hand": worked,
         "keeper": can_edit,
         "can_edit": can_edit and game.hands_editable and not table.finished,
-        "signed": not game.engine.LOWER_WINS,
+        "signed": not table.lower_wins,
     }
 
 
@@ -186,7 +186,7 @@ def total(request, token, seat):
             "name": name,
             "total": table.totals.get(name, 0),
             "rows": explained.total(table, name),
-            "signed": not table.engine.LOWER_WINS,
+            "signed": not table.lower_wins,
         },
     )
 

@@ -40,8 +40,8 @@ def seats_context(table, token, posted=None, **extra):
         "game": table.game_descriptor,
         "changes": engine.CHANGES,
         "open": open_now,
-        "zero_sum": engine.ZERO_SUM,
-        "signed": not engine.LOWER_WINS,
+        "zero_sum": table.zero_sum,
+        "signed": not table.lower_wins,
         "left": [name for name in table.players if name not in table.seated],
         "joining_score": engine.joining_score(table.rules, table.state) if open_now else 0,
         "events": [{"said": events.said(table, event), "index": index} for index, event in enumerate(table.events)][

@@ -67,7 +67,7 @@ def summary(request, token):
             "token": token,
             "standings": board.standings(table),
             "transfers": board.transfers(table),
-            "signed": not table.engine.LOWER_WINS,
+            "signed": not table.lower_wins,
             "has_money": "point_rate" in table.rules,
             "hands_played": chart.hands_drawn(table.series),
             "picture": request.build_absolute_uri(reverse("result_picture", args=[token])),
