@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "games.konkan",
     "games.thirteen",
     "games.twentyfour",
+    "games.scoresheet",
 ]
 
 MIDDLEWARE = [

@@ -164,6 +164,8 @@ class Game:
     seat_help: str = ""  # how seats work (who deals first)
     join_help: str = ""  # where a player sitting down mid-game starts, where the rules say
     hands_editable: bool = True  # whether a recorded hand can be corrected or deleted
+    # Whether a seated player absent from a hand's inputs sat it out (0 points, a dash on the board).
+    absent_sat_out: bool = False
     live_board: bool = True  # whether the board polls for changes made on other phones
     pending_note: str = ""  # the board's row for a hand saved but not complete yet (engine.partial_hands)
     hand_marks: MarksHook = no_marks

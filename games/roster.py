@@ -60,13 +60,20 @@ def records(tables):
     titles = [game["title"] for game in games.values()]
     return {
         # a sheet called by another game's name is told apart by what it is
-        game["title"] if titles.count(game["title"]) == 1 else f"{game['title']} · {game['game'].name}": {
+        _season_name(game, titles): {
             "game": game["game"],
             "signed": not game["lower_wins"],
             "players": _ranked(game["lower_wins"], game["rows"].values()),
         }
         for game in games.values()
     }
+
+
+def _season_name(game, titles):
+    """A game's title; where another game has the same title, the one that is not its game's own
+    name says what game it is ("Konkan · Any other game")."""
+    title, name = game["title"], str(game["game"].name)
+    return title if titles.count(title) == 1 or title == name else f"{title} · {name}"
 
 
 def record(name, tables):
@@ -100,7 +107,9 @@ def _add_hand(rows, table, number, inputs, points):
     sign = -1 if table.lower_wins else 1
     played = {
         name: value
-        for name, value in points_in_hand(table.players, hand_marks(table.game_descriptor, inputs), points).items()
+        for name, value in points_in_hand(
+            table.players, hand_marks(table.game_descriptor, inputs, table.players), points
+        ).items()
         if value is not None
     }
     if not played:
