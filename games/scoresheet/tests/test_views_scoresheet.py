@@ -213,3 +213,28 @@ def test_a_newcomer_joins_a_sheet_with_a_starting_total(client, owner):
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.seated[-1] == "Eka" and table.totals["Eka"] == 12
+
+
+def test_at_a_zero_sum_sheet_an_adjustment_must_add_up_to_zero_and_a_newcomer_starts_at_zero(client, owner):
+    table = sheet(
+        owner, [{"Asha": {"points": 5}, "Bikash": {"points": -5}}], rules={"title": "Kitti", "zero_sum": True}
+    )
+    seats = reverse("seats", args=[table.keeper_token])
+    assert "They start at 0, as every hand adds up to 0." in read_text(client.get(seats))
+    refused = csrf_post(client, seats, {"kind": "adjust", "reason": "pizza", "points-0": "-20", "points-1": "5"})
+    assert refused.status_code == 422 and "they add up to -15" in page(refused).lower().replace("−", "-")
+    taken = csrf_post(client, seats, {"kind": "adjust", "reason": "pizza", "points-0": "-15", "points-1": "15"})
+    assert taken.status_code == 302
+    table.refresh_from_db()
+    assert (table.totals["Asha"], table.totals["Bikash"]) == (-10, 10)
+
+
+def test_the_deal_can_be_given_and_a_player_can_leave(client, owner):
+    table = sheet(owner, [{"Asha": {"points": 5}}])
+    seats = reverse("seats", args=[table.keeper_token])
+    assert csrf_post(client, seats, {"kind": "dealer", "player": "Dipa"}).status_code == 302
+    assert csrf_post(client, seats, {"kind": "leave", "player": "Chandra"}).status_code == 302
+    table.refresh_from_db()
+    assert (table.progress["dealer"], table.seated) == ("Dipa", ["Asha", "Bikash", "Dipa"])
+    post_hand(client, table, "1", "2", "3")
+    assert Hand.objects.get(number=2).inputs == {"Asha": {"points": 1}, "Bikash": {"points": 2}, "Dipa": {"points": 3}}
