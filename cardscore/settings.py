@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "games.thirteen",
     "games.callbreak",
     "games.twentyfour",
+    "games.scoresheet",
 ]
 
 MIDDLEWARE = [

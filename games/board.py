@@ -25,7 +25,7 @@ def standings(table):
     """Players with total, money and whether they are out, best first (lowest first where the
     lowest wins); the leader is marked once someone is ahead."""
     rate = Decimal(str(table.rules.get("point_rate", 1)))
-    sign = 1 if table.engine.LOWER_WINS else -1
+    sign = 1 if table.lower_wins else -1
     ranked = sorted(table.players, key=lambda name: sign * table.totals.get(name, 0))
     shown = table.game_descriptor.shown
     out = set(table.progress.get("out", ()))
@@ -45,7 +45,7 @@ def standings(table):
 
 def totals(table):
     """The board's last row: each player's total as shown, in seat order, with its colour class."""
-    signed = not table.engine.LOWER_WINS
+    signed = not table.lower_wins
     return [
         {
             "name": name,
@@ -62,11 +62,12 @@ def transfers(table):
 
 
 def settlement(table):
-    """Who pays whom worked out (games played for money only): the groups of players whose
-    balances cancel (scoring.settle.explain), each with its balances (in seat order) and its
-    transfers, in points and money; and whether no settlement takes fewer transfers."""
+    """Who pays whom worked out (at a table whose hands add up to 0, in points, and in money where
+    it has a rate): the groups of players whose balances cancel (scoring.settle.explain), each with
+    its balances (in seat order) and its transfers, in points and money; and whether no settlement
+    takes fewer transfers."""
     # Totals that do not cancel (a newcomer seated with points before that was refused) cannot be settled.
-    if "point_rate" not in table.rules or sum(table.totals.values()):
+    if not table.zero_sum or sum(table.totals.values()):
         return settle.Settlement([], True)
     rate = Decimal(str(table.rules.get("point_rate", 1)))
     shown = table.game_descriptor.shown
@@ -110,12 +111,12 @@ def cells(table, inputs, points, details=None):
     """Each player's cell of a hand, in seat order: points (None for a player not in the hand),
     marks [(symbol, meaning)] and the game's detail (how the score was made up), if any."""
     game = table.game_descriptor
-    marks = hand_marks(game, inputs)
+    marks = hand_marks(game, inputs, table.players)
     values = {
         name: None if value is None else game.shown(value)
         for name, value in points_in_hand(table.players, marks, points).items()
     }
-    signed = not game.engine.LOWER_WINS
+    signed = not table.lower_wins
     result = []
     for name in table.players:
         value = values[name]
@@ -132,9 +133,13 @@ def cells(table, inputs, points, details=None):
     return result
 
 
-def hand_marks(game, inputs):
-    """Player -> the mark keys of their part of a hand."""
-    return game.hand_marks(inputs)
+def hand_marks(game, inputs, players=()):
+    """Player -> the mark keys of their part of a hand; in a game where a player absent from a
+    hand sat it out, each of `players` absent from it is marked so."""
+    marks = game.hand_marks(inputs)
+    if game.absent_sat_out:
+        marks = {**marks, **{name: ["sat_out"] for name in players if name not in inputs}}
+    return marks
 
 
 def points_in_hand(players, marks, points):

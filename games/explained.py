@@ -51,7 +51,7 @@ def total(table, name):
     """Each hand's points of one player and the running total after it (a dash where they were
     not in the hand), and each event that gave them points (their start, an adjustment) in its
     place, told in words."""
-    signed = not table.engine.LOWER_WINS
+    signed = not table.lower_wins
     waiting = [event for event in table.events if events.points_of(event, name) is not None]
     rows, running = [], 0
 

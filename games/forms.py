@@ -58,7 +58,7 @@ class NewTableForm(forms.Form):
                 self.fields[key].widget = forms.TextInput(
                     attrs={"inputmode": "decimal" if key == "point_rate" else "numeric", "autocomplete": "off"}
                 )
-            self.initial.setdefault(key, defaults[key])
+            self.initial.setdefault(key, defaults.get(key))  # an optional rule may be absent
         self.base_rules = defaults
         self.colors, self.seat_help = described.color_choices, described.seat_help
         names = self.data.getlist("player") if self.is_bound else []
@@ -91,7 +91,7 @@ class NewTableForm(forms.Form):
         rules = dict(self.base_rules)
         for key in self.rule_fields:
             value = cleaned[key]
-            rules[key] = float(value) if key == "point_rate" else value
+            rules[key] = float(value) if key == "point_rate" and value is not None else value
         try:
             self.rules = self.engine.validate_rules(rules)
         except InputError as error:

@@ -105,7 +105,8 @@ class SeatForm(forms.Form):
 
     def entry(self, problems):
         """The player's inputs from the fields that could be read; what cannot be made of them is
-        added to `problems` (scoring.errors.Problems)."""
+        added to `problems` (scoring.errors.Problems). None: the player is not in the hand (a
+        game where a player may sit a hand out)."""
         return dict(self.cleaned_data)
 
     def shown(self):
@@ -181,7 +182,8 @@ class HandForm(forms.Form):
         for row in self.rows:
             for error in row.typing_errors():
                 self.problems.add(error)
-            inputs[row.name] = row.entry(self.problems)
+            if (entry := row.entry(self.problems)) is not None:
+                inputs[row.name] = entry
         if hand := self.hand_entry():
             inputs["_hand"] = hand
         if self.problems:

@@ -177,6 +177,22 @@ class Table(models.Model):
         return self.state["hands"]
 
     @property
+    def lower_wins(self):
+        """Whether the lowest total is best at this table (its game's, or its rules' for a game whose
+        rules say it)."""
+        return self.engine.lower_wins(self.rules)
+
+    @property
+    def zero_sum(self):
+        """Whether every hand at this table, and so every adjustment, adds up to 0."""
+        return self.engine.zero_sum(self.rules)
+
+    @property
+    def game_title(self):
+        """The game's name as this table calls it: shown wherever a table's game is named."""
+        return self.game_descriptor.title(self)
+
+    @property
     def seated(self):
         """Who plays the next hand, in seat order."""
         return self.state["seated"]

@@ -76,6 +76,11 @@ class PageContextHook(Protocol):
         """More for the table page, made for this phone: a page with it is never a shared one."""
 
 
+class TitleHook(Protocol):
+    def __call__(self, table: Any) -> Any:
+        """The game's name as `table` calls it (a score sheet's own title), where a table's game is named."""
+
+
 class HistoryWordsHook(Protocol):
     def __call__(self, table: Any, name: str, value: Any, entry: dict | None) -> Any:
         """One input in words for the history ("maal 12"), or None for the generic wording; see
@@ -96,6 +101,10 @@ def no_picker_total(table: Any, mode: str, text: str) -> int:
 
 def no_page_context(request: Any, table: Any) -> dict:
     return {}
+
+
+def title_is_game_name(table: Any) -> Any:
+    return table.game_descriptor.name
 
 
 def generic_history_words(table: Any, name: str, value: Any, entry: dict | None) -> Any:
@@ -128,7 +137,7 @@ class Game:
 
     Everything the shared app shows of a game comes from here, typed: its words (`marks`,
     `rule_labels`, `colors`), its files (templates, `assets`), its links (`home_entries`) and its
-    hooks (`hand_marks`, `cell_details`, `picker_total`, `page_context`, `history_words`), each
+    hooks (`hand_marks`, `cell_details`, `picker_total`, `page_context`, `history_words`, `title`), each
     with a default behaviour for a game that has none of its own.
     """
 
@@ -155,6 +164,8 @@ class Game:
     seat_help: str = ""  # how seats work (who deals first)
     join_help: str = ""  # where a player sitting down mid-game starts, where the rules say
     hands_editable: bool = True  # whether a recorded hand can be corrected or deleted
+    # Whether a seated player absent from a hand's inputs sat it out (0 points, a dash on the board).
+    absent_sat_out: bool = False
     live_board: bool = True  # whether the board polls for changes made on other phones
     pending_note: str = ""  # the board's row for a hand saved but not complete yet (engine.partial_hands)
     hand_marks: MarksHook = no_marks
@@ -162,6 +173,8 @@ class Game:
     picker_total: PickerTotalHook = no_picker_total
     page_context: PageContextHook = no_page_context
     history_words: HistoryWordsHook = generic_history_words
+    # The game's name as a table calls it: a season page counts the tables of one title together.
+    title: TitleHook = title_is_game_name
     # What the game calls one hand and several, in the board's and the messages' words: the
     # players of Thirteen say "round", and a page that says "hand" reads as another game's.
     hand_word: Any = gettext_lazy("hand")

@@ -105,7 +105,7 @@ def _drawn(table):
     game = table.game_descriptor
     text(table.name, MARGIN - 8, 44, start=MARGIN, bold=True)
     details = [
-        str(game.name),
+        str(table.game_title),
         date_format(table.created),
         ngettext("%(count)s %(hand)s", "%(count)s %(hands)s", played)
         % {"count": played, "hand": game.hand_word, "hands": game.hands_word},
@@ -130,7 +130,7 @@ def _standings(table, draw, text, rtl):
     height = min(60, (STANDINGS_BOTTOM - STANDINGS_TOP) // len(rows))
     size = min(30, height * 3 // 5)
     colors = chart.player_colors(table)
-    signed = not table.engine.LOWER_WINS
+    signed = not table.lower_wins
     with_money = "point_rate" in table.rules
     for place, row in enumerate(rows):
         top = STANDINGS_TOP + place * height

@@ -13,9 +13,10 @@ def roster(tables):
 
 
 def records(tables):
-    """Per game (its name, in the order first played): {"game": its descriptor, "signed": whether
-    its points are signed (not penalties), "players": each player's record, best first (most
-    wins, then the best points)}.
+    """Per game (its name as the tables call it, in the order first played: score sheets of
+    different titles are different games): {"game": its descriptor, "signed": whether its points
+    are signed (not penalties), "players": each player's record, best first (most wins, then the
+    best points, the lowest first where the game's first table says the lowest wins)}.
 
     A record: tables played, wins (first place at a finished table), total points, money per
     currency (tables in rupees and tables in euros are never added up), the best and the worst
@@ -32,7 +33,11 @@ def records(tables):
         hands.setdefault(table_id, []).append(hand)
     games = {}
     for table in tables:
-        game = games.setdefault(table.get_game_display(), {"game": table.game_descriptor, "rows": {}})
+        title = str(table.game_title)
+        game = games.setdefault(
+            (table.game, title),
+            {"title": title, "game": table.game_descriptor, "lower_wins": table.lower_wins, "rows": {}},
+        )
         rows = game["rows"]
         for name in table.players:
             rows.setdefault(
@@ -52,14 +57,23 @@ def records(tables):
         _add_table(rows, table)
         for number, (hand_inputs, points) in enumerate(hands.get(table.pk, []), 1):
             _add_hand(rows, table, number, hand_inputs, points)
+    titles = [game["title"] for game in games.values()]
     return {
-        name: {
+        # a sheet called by another game's name is told apart by what it is
+        _season_name(game, titles): {
             "game": game["game"],
-            "signed": not game["game"].engine.LOWER_WINS,
-            "players": _ranked(game["game"], game["rows"].values()),
+            "signed": not game["lower_wins"],
+            "players": _ranked(game["lower_wins"], game["rows"].values()),
         }
-        for name, game in games.items()
+        for game in games.values()
     }
+
+
+def _season_name(game, titles):
+    """A game's title; where another game has the same title, the one that is not its game's own
+    name says what game it is ("Konkan · Any other game")."""
+    title, name = game["title"], str(game["game"].name)
+    return title if titles.count(title) == 1 or title == name else f"{title} · {name}"
 
 
 def record(name, tables):
@@ -91,10 +105,12 @@ def _add_table(rows, table):
 
 
 def _add_hand(rows, table, number, inputs, points):
-    sign = -1 if table.engine.LOWER_WINS else 1
+    sign = -1 if table.lower_wins else 1
     played = {
         name: table.game_descriptor.shown(value)
-        for name, value in points_in_hand(table.players, hand_marks(table.game_descriptor, inputs), points).items()
+        for name, value in points_in_hand(
+            table.players, hand_marks(table.game_descriptor, inputs, table.players), points
+        ).items()
         if value is not None
     }
     if not played:
@@ -115,8 +131,8 @@ def _add_hand(rows, table, number, inputs, points):
                 lost_to[other] = lost_to.get(other, 0) + lost * share / gained
 
 
-def _ranked(game, rows):
-    sign = -1 if game.engine.LOWER_WINS else 1
+def _ranked(lower_wins, rows):
+    sign = -1 if lower_wins else 1
     ranked = []
     for row in rows:
         results, lost_to = row.pop("results"), row.pop("lost_to")

@@ -4,6 +4,7 @@ Its rules say what other games fix in their code: whether the lowest total wins 
 whether every hand adds up to 0 (zero_sum), and the table's own ending.
 """
 
+import re
 from typing import Any
 
 from . import base, checks, terms
@@ -14,24 +15,56 @@ MAX_POINTS = 100_000  # a player's points in one hand, either way
 MAX_TITLE = 40
 MAX_HANDS = 500  # the most a table's `hands` rule can ask for
 MAX_TARGET = 10_000_000
+MAX_TYPED = 60  # characters of a sum typed in a box: a dozen numbers
+# A sum as typed at the table: whole numbers joined by + and -, the first one signed or not.
+_SUM = re.compile(r"[+-]?[0-9]+(?:[+-][0-9]+)*", re.ASCII)
+_TERM = re.compile(r"[+-]?[0-9]+", re.ASCII)
 
 _DEFAULT_RULES: Rules = {"title": "Score sheet", "lowest_wins": False, "target": None, "hands": None, "zero_sum": False}
+# Played for money only when the table sets a rate: the rules then hold it, and its currency.
+_MONEY_RULES = ("point_rate", "currency")
 
 # Each rule of a hand's score, as the formula of its term (scoring/terms.py).
 FORMULAS: dict[str, terms.Formula] = {
     "points": lambda points: points,  # what the table wrote down for the player
+    "sum": lambda typed, points: points,  # a sum typed in the box ("12+11+7"): its result
     "sat_out": terms.note,  # left blank: the player sat the hand out
 }
 term = terms.maker(FORMULAS)
 
 
-def _validate_entry(entry: Any, **where: Any) -> dict[str, int]:
-    checks.only_keys(entry, ("points",), **where)
+def added_up(typed: str, **where: Any) -> int:
+    """What a box holds: a whole number or a sum as typed at the table ("12+11+7", "-5+20", spaces
+    and a typographic minus allowed), added up; anything else is refused (InputError)."""
+    text = typed.replace("\u2212", "-").replace(" ", "")
+    if len(typed) > MAX_TYPED or not _SUM.fullmatch(text):
+        raise InputError(gettext_noop("write a whole number, or a sum such as 12+11+7 (only + and −)"), **where)
+    return sum(int(number) for number in _TERM.findall(text))
+
+
+def is_sum(typed: str) -> bool:
+    """Whether what a box holds is a sum of several numbers, kept as typed, rather than one number."""
+    return len(_TERM.findall(typed.replace("\u2212", "-").replace(" ", ""))) > 1
+
+
+def _validate_entry(entry: Any, **where: Any) -> dict[str, Any]:
+    checks.only_keys(entry, ("points", "typed"), **where)
     if "points" not in entry:
         raise InputError(gettext_noop("the points are missing"), **where, field="points")
-    return {
-        "points": checks.whole_number(entry["points"], minimum=-MAX_POINTS, maximum=MAX_POINTS, **where, field="points")
-    }
+    points = checks.whole_number(entry["points"], minimum=-MAX_POINTS, maximum=MAX_POINTS, **where, field="points")
+    if "typed" not in entry:
+        return {"points": points}
+    typed = entry["typed"]
+    if not isinstance(typed, str) or not is_sum(typed):
+        raise InputError(gettext_noop("must be a sum such as 12+11+7"), **where, field="typed")
+    if (result := added_up(typed, **where, field="typed")) != points:
+        raise InputError(
+            gettext_noop("%(typed)s adds up to %(sum)s, not %(points)s"),
+            params={"typed": typed, "sum": result, "points": points},
+            **where,
+            field="typed",
+        )
+    return {"points": points, "typed": typed}
 
 
 def _optional_number(value: Any, *, minimum: int, maximum: int, field: str) -> int | None:
@@ -54,9 +87,15 @@ class ScoreSheet(base.DealerGoesRound):
     DEFAULT_RULES = _DEFAULT_RULES
 
     def validate_rules(self, rules: Rules) -> Rules:
-        """The full rules; a blank title is the default one."""
-        checks.only_keys(rules, _DEFAULT_RULES, field="rules")
+        """The full rules; a blank title is the default one, and money only with a rate."""
+        checks.only_keys(rules, (*_DEFAULT_RULES, *_MONEY_RULES), field="rules")
         clean = {**_DEFAULT_RULES, **rules}
+        if clean.get("point_rate") is None:
+            clean.pop("point_rate", None)
+            clean.pop("currency", None)
+        else:
+            clean["point_rate"] = checks.rate(clean["point_rate"], field="point_rate")
+            clean["currency"] = checks.text(clean.get("currency", ""), max_length=10, field="currency")
         clean["title"] = checks.text(clean["title"], max_length=MAX_TITLE, name=True, field="title") or str(
             _DEFAULT_RULES["title"]
         )
@@ -105,11 +144,9 @@ class ScoreSheet(base.DealerGoesRound):
         return base.start_state(players, dealer=players[0], ended=False)
 
     def explain(self, rules: Rules, players: list[str], state: State, clean_hand: Hand) -> base.Explained:
-        """Each player's points as written down; a player left blank sat the hand out (0)."""
-        return {
-            name: [term("points", points=clean_hand[name]["points"]) if name in clean_hand else term("sat_out")]
-            for name in players
-        }
+        """Each player's points as written down (a sum as it was typed); a player left blank sat the
+        hand out (0)."""
+        return {name: [_term(clean_hand[name]) if name in clean_hand else term("sat_out")] for name in players}
 
     def moved_on(self, rules: Rules, players: list[str], state: State, clean_hand: Hand) -> dict[str, Any]:
         """The deal moves on, and the game ends after this hand when a total reached the target or
@@ -132,6 +169,12 @@ class ScoreSheet(base.DealerGoesRound):
             "winner": winners[0] if len(winners) == 1 else None,
             "winners": winners,
         }
+
+
+def _term(entry: dict[str, Any]) -> terms.Term:
+    if "typed" in entry:
+        return term("sum", typed=entry["typed"], points=entry["points"])
+    return term("points", points=entry["points"])
 
 
 ENGINE = ScoreSheet()

@@ -208,7 +208,7 @@ SET_61 = "10H JH QH KH / 7S 7D JK=7C"  # a Konkan set: 10-J-Q-K of hearts (40) a
 #   one_hand_document a table file of one hand (the start of fuzzed imports)
 #   document          a table file of a few realistic hands: house rules, names in other scripts, colours
 #   tables            a hypothesis strategy of valid tables of the game: (validated rules, players, raw
-#                     hands), for the tests of every game's engine (built from tests/strategies.py)
+#                     hands), for the tests of every game's engine (built from <app>/tests/strategies.py)
 # Each game keeps its sample data in its own folder, in <app>/tests/samples.py (games/<game>/tests/;
 # tests/highcard/tests/ for the game that exists only for the tests).
 SAMPLES = {}

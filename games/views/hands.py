@@ -131,7 +131,7 @@ def hand_context(table, token, can_edit, worked):
         "hand": worked,
         "keeper": can_edit,
         "can_edit": can_edit and game.hands_editable and not table.finished,
-        "signed": not game.engine.LOWER_WINS,
+        "signed": not table.lower_wins,
     }
 
 
@@ -181,7 +181,7 @@ def total(request, table, _can_edit, token, seat):
             "name": name,
             "total": table.game_descriptor.shown(table.totals.get(name, 0)),
             "rows": explained.total(table, name),
-            "signed": not table.engine.LOWER_WINS,
+            "signed": not table.lower_wins,
         },
     )
 

@@ -39,8 +39,8 @@ def seats_context(table, token, posted=None, **extra):
         "game": table.game_descriptor,
         "changes": engine.CHANGES,
         "open": open_now,
-        "zero_sum": engine.ZERO_SUM,
-        "signed": not engine.LOWER_WINS,
+        "zero_sum": table.zero_sum,
+        "signed": not table.lower_wins,
         "left": [name for name in table.players if name not in table.seated],
         "joining_score": table.game_descriptor.shown(engine.joining_score(table.rules, table.state)) if open_now else 0,
         # What a box for points takes after its digits: nothing, or a decimal in a game of tenths.

@@ -65,7 +65,7 @@ def summary(request, table, can_edit, token):
             "token": token,
             "standings": board.standings(table),
             "transfers": board.transfers(table),
-            "signed": not table.engine.LOWER_WINS,
+            "signed": not table.lower_wins,
             "has_money": "point_rate" in table.rules,
             "hands_played": table.hands_played,
             "picture": request.build_absolute_uri(reverse("result_picture", args=[token])),

@@ -48,7 +48,7 @@ def table_context(request, table, can_edit, token, **extra):
         "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}) if played else "",
         "chart_colors": chart.player_colors(table),
         "has_money": "point_rate" in table.rules,
-        "signed": not game.engine.LOWER_WINS,
+        "signed": not table.lower_wins,
         "transfers": board.transfers(table),
         "entry_number": entry.number,
         "entry_version": entry.version or "",

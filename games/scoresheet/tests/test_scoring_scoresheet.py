@@ -11,7 +11,8 @@ from games.checks import game_problems
 from scoring import base
 from scoring import scoresheet as ss
 from scoring.errors import InputError
-from tests.strategies import scoresheet_games as games
+
+from .strategies import games
 
 ENGINE = ss.ENGINE
 PLAYERS = ["Asha", "Bikram", "Chandra", "Dipa"]
@@ -155,6 +156,67 @@ def test_with_zero_sum_a_hand_that_does_not_add_up_to_zero_is_refused_naming_the
     error = error_of([hand(Asha=-3)], rules)
     assert error.text == "the points add up to -3, but every hand adds up to 0"
     assert run([hand(Asha=10, Bikram=-4, Chandra=-5)]).totals["Asha"] == 10  # without zero_sum: anything
+
+
+# --- a sum typed in a box --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "typed, points",
+    [("12+11+7", 30), ("-5+20", 15), ("+5", 5), ("-5", -5), ("007", 7), (" 12 − 3 ", 9), ("10-10", 0)],
+)
+def test_a_box_holds_a_number_or_a_sum_of_whole_numbers(typed, points):
+    assert ss.added_up(typed) == points
+
+
+@pytest.mark.parametrize("typed", ["12*3", "+", "-", "", "abc", "1++2", "12+", "1.5", "१२", "1/2", "(1+2)", "1" * 61])
+def test_anything_else_in_a_box_is_refused_with_what_it_may_hold(typed):
+    with pytest.raises(InputError) as caught:
+        ss.added_up(typed, player="Asha", field="points")
+    assert (caught.value.player, caught.value.field) == ("Asha", "points")
+    assert caught.value.text == "write a whole number, or a sum such as 12+11+7 (only + and −)"
+
+
+def test_a_sum_is_kept_as_typed_and_the_hand_explains_it():
+    rules = ENGINE.validate_rules({})
+    inputs = {"Asha": {"points": 30, "typed": "12+11+7"}, "Bikram": {"points": -5}}
+    clean = ENGINE.validate_hand(rules, PLAYERS, inputs)
+    assert clean == inputs
+    explained = ENGINE.explain(rules, PLAYERS, ENGINE.start(rules, PLAYERS), clean)
+    assert [(term.kind, term.values, term.points) for term in explained["Asha"]] == [
+        ("sum", {"typed": "12+11+7", "points": 30}, 30)
+    ]
+    assert run([inputs]).totals["Asha"] == 30
+
+
+@pytest.mark.parametrize(
+    "entry, message",
+    [
+        ({"points": 31, "typed": "12+11+7"}, "12+11+7 adds up to 30, not 31"),
+        ({"points": 30, "typed": "30"}, "must be a sum such as 12+11+7"),
+        ({"points": 30, "typed": 30}, "must be a sum such as 12+11+7"),
+        ({"points": 36, "typed": "12*3"}, "write a whole number, or a sum such as 12+11+7 (only + and −)"),
+    ],
+)
+def test_a_typed_sum_that_is_not_the_points_is_refused(entry, message):
+    error = error_of([{"Asha": entry}])
+    assert (error.player, error.field, error.text) == ("Asha", "typed", message)
+
+
+# --- money -----------------------------------------------------------------------------------
+
+
+def test_a_sheet_is_played_for_money_only_with_a_rate():
+    assert "point_rate" not in ENGINE.validate_rules({"point_rate": None, "currency": "Rs"})
+    assert ENGINE.validate_rules({"point_rate": 0.5, "currency": "Rs"}) == {
+        **DEFAULTS,
+        "point_rate": 0.5,
+        "currency": "Rs",
+    }
+    assert ENGINE.validate_rules({"point_rate": 2})["currency"] == ""
+    with pytest.raises(InputError) as caught:
+        ENGINE.validate_rules({"point_rate": 0})
+    assert (caught.value.field, caught.value.text) == ("point_rate", "must be more than 0")
 
 
 # --- the end and the winners -----------------------------------------------------------------

@@ -1,0 +1,17 @@
+"""How the history tells a score sheet's hand: "points 10", "12+11+7 = 30" for a sum typed in the box."""
+
+from django.utils.translation import gettext as _
+
+from ..templatetags.cardscore import left_to_right
+
+
+def words(table, name, value, entry=None):
+    """One input in words (games/history.py); None leaves it to the generic wording."""
+    if name == "points" and entry is not None and "typed" in entry:
+        return ""  # said with the sum that made it
+    if name == "typed" and isinstance(value, str):
+        if entry is not None and "points" in entry:
+            # Translators: a sum typed in a score sheet's box and what it adds up to: "12+11+7 = 30".
+            return _("%(typed)s = %(points)s") % {"typed": left_to_right(value), "points": entry["points"]}
+        return _("typed %(typed)s") % {"typed": left_to_right(value)}
+    return None
