@@ -23,12 +23,14 @@ SETTLEMENT_SECONDS = 6 * 3600
 
 def standings(table):
     """Players with total, money and whether they are out, best first (lowest first where the
-    lowest wins); the leader is marked once someone is ahead."""
+    lowest wins); the leaders are marked once someone is ahead (players level at the top are all
+    marked: a game's joint winners)."""
     rate = Decimal(str(table.rules.get("point_rate", 1)))
     sign = 1 if table.lower_wins else -1
     ranked = sorted(table.players, key=lambda name: sign * table.totals.get(name, 0))
     shown = table.game_descriptor.shown
     out = set(table.progress.get("out", ()))
+    best = table.totals.get(ranked[0], 0) if ranked else None
     ahead = len({table.totals.get(name, 0) for name in table.players}) > 1
     return [
         {
@@ -37,9 +39,9 @@ def standings(table):
             "money": shown(table.totals.get(name, 0)) * rate,
             "out": name in out and name in table.seated,
             "left": name not in table.seated,
-            "leader": ahead and seat == 0,
+            "leader": ahead and table.totals.get(name, 0) == best,
         }
-        for seat, name in enumerate(ranked)
+        for name in ranked
     ]
 
 

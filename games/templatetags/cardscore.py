@@ -107,6 +107,15 @@ def money(value, rules=None):
 
 
 @register.filter
+def owed(amount, rules):
+    """What a balance or a payment comes to, without its sign: money at a table with a rate,
+    otherwise points (a zero-sum score sheet played for points)."""
+    if "point_rate" in rules:
+        return money(abs(amount["money"]), rules)
+    return points(abs(amount["points"]), False)
+
+
+@register.filter
 def get_item(mapping, key):
     return mapping.get(key)
 

@@ -148,6 +148,9 @@ def test_a_zero_sum_sheet_refuses_a_hand_naming_what_it_adds_up_to_and_says_who_
     assert post_hand(client, table, "10", "-4", "-6", "").status_code == 302
     text = read_text(client.get(table_url(table)))
     assert "Bikash pays Asha 4" in text and "Chandra pays Asha 6" in text
+    worked = read_text(client.get(reverse("settlement", args=[table.viewer_token])))
+    assert "is owed 10" in worked and "owes 4" in worked and "Bikash pays Asha 4" in worked
+    assert ".00" not in worked  # played for points: no money is shown
 
 
 def test_a_rate_gives_money_and_who_pays_whom_is_in_money(client, owner):
@@ -157,7 +160,9 @@ def test_a_rate_gives_money_and_who_pays_whom_is_in_money(client, owner):
         rules={"title": "Kitti", "zero_sum": True, "point_rate": 0.5, "currency": "Rs"},
     )
     text = read_text(client.get(table_url(table)))
-    assert "Bikash pays Asha Rs 5.00" in text or "Bikash pays Asha 5.00 Rs" in text
+    assert "Bikash pays Asha 5.00 Rs" in text
+    worked = read_text(client.get(reverse("settlement", args=[table.viewer_token])))
+    assert "is owed 5.00 Rs" in worked and "Bikash pays Asha 5.00 Rs" in worked
 
 
 def test_the_lowest_total_wins_when_the_target_is_reached(client, owner):
@@ -180,7 +185,9 @@ def test_equal_best_totals_share_the_win(client, owner):
         rules={"hands": 3},
     )
     post_hand(client, table, "0", "0", "", "")
-    assert "Asha, Bikash share the win." in read_text(client.get(table_url(table)))
+    response = client.get(table_url(table))
+    assert "Asha, Bikash share the win." in read_text(response)
+    assert page(response).count('<li class="leader">') == 2  # both marked in the standings
 
 
 def test_a_season_counts_sheets_by_their_title_and_ranks_hearts_lowest_first(owner):
