@@ -20,6 +20,10 @@ MONEY_RULE_FIELDS = {
     "currency": forms.CharField(label=_("Currency"), max_length=10, required=False),
 }
 
+# A game for more players than this shows SEATS_SHOWN seats, the rest behind "More players".
+MOST_SEATS_SHOWN = 10
+SEATS_SHOWN = 8
+
 
 def visible_name(value):
     """A name checked as a table file's is (scoring.checks.visible), said beside its field."""
@@ -58,7 +62,9 @@ class NewTableForm(forms.Form):
                 self.fields[key].widget = forms.TextInput(
                     attrs={"inputmode": "decimal" if key == "point_rate" else "numeric", "autocomplete": "off"}
                 )
-            self.initial.setdefault(key, defaults.get(key))  # an optional rule may be absent
+            # A field's own initial value wins (a blank name box, where the default is a word in
+            # one language); else the point table's (an optional rule may be absent).
+            self.initial.setdefault(key, defaults.get(key) if field.initial is None else field.initial)
         self.base_rules = defaults
         self.colors, self.seat_help = described.color_choices, described.seat_help
         names = self.data.getlist("player") if self.is_bound else []
@@ -66,6 +72,17 @@ class NewTableForm(forms.Form):
         typed = [(name.strip(), color) for name, color in zip(names, colors + [""] * len(names)) if name.strip()]
         self.player_names = [name for name, _color in typed]
         self.player_colors = [color for _name, color in typed]
+
+    @property
+    def folded_seats(self):
+        """Past how many seats the rest are folded away (None: every seat shows). A game for up to
+        20 players (a score sheet) would open with 20 boxes for a table of four."""
+        return SEATS_SHOWN if self.engine.MAX_PLAYERS > MOST_SEATS_SHOWN else None
+
+    @property
+    def folded_seats_open(self):
+        """Whether the folded seats start open: a refused form shows what was typed in them."""
+        return self.folded_seats is not None and len(self.player_names) > self.folded_seats
 
     def player_slots(self):
         """(name, colour, whether another player typed wears that colour too) per seat: what was

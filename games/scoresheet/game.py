@@ -33,6 +33,7 @@ GAME = Game(
             label=_("The game's name"),
             max_length=engine.MAX_TITLE,
             required=False,
+            initial="",  # blank: "Score sheet" in each phone's language
             widget=forms.TextInput(attrs={"placeholder": _("e.g. Hearts")}),
         ),
         "lowest_wins": forms.BooleanField(label=_("Lowest total wins"), required=False),

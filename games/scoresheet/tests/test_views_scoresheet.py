@@ -53,6 +53,19 @@ def test_the_new_table_form_offers_any_other_game_with_its_options_in_plain_word
     assert "Any other game" in read_text(client.get(reverse("home")))
 
 
+def test_the_new_table_form_shows_eight_seats_and_folds_the_other_twelve_away(client):
+    html = page(client.get(reverse("new_table", args=["scoresheet"])))
+    assert html.count('name="player"') == 20 and html.count('class="seat folded"') == 12
+    assert '<input type="checkbox" id="more-seats" class="more-seats">' in html  # no name: never posted
+    assert "More players (up to 20)" in html
+    assert 'name="title" value=' not in html  # no English default in the name box: "e.g. Hearts" shows
+    # A refused form with nine players typed opens the folded seats, showing the ninth.
+    data = table_form("scoresheet", players=[f"P{seat}" for seat in range(1, 10)], name="")
+    response = csrf_post(client, reverse("new_table", args=["scoresheet"]), data)
+    assert response.status_code == 422
+    assert 'class="more-seats" checked>' in page(response) and 'value="P9"' in page(response)
+
+
 def test_a_new_sheet_keeps_its_title_and_ending_and_shows_its_title_as_its_game(client):
     response = csrf_post(
         client, reverse("new_table", args=["scoresheet"]), table_form("scoresheet", players=PLAYERS, hands="10")
