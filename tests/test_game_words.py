@@ -18,18 +18,12 @@ from django.urls import reverse
 
 from games import registry
 from games.colors import colors_url
-from tests.fixtures import manage_env, run_command, seeded
+from tests.fixtures import SAMPLES, manage_env, run_command, seeded
 
 ROOT = Path(settings.BASE_DIR)
-# What each game's players and rules say (its marks among them), beyond what its Game declares.
-WORDS = {
-    "marriage": ["marriage", "maal", "tiplu", "poplu", "jhiplu", "tunnellas?", "dublee", "unseen", "murder", "kidnap"],
-    "marriage_honors": ["honors", "surrender"],
-    "konkan": ["konkan", "joker_discard"],
-    "thirteen": ["sandbags?", "bids?", "bids_remaining", "trump"],
-    "callbreak": ["call break", "calls?", "tricks?", "call_eight_wins"],
-    "twentyfour": ["24 game", "puzzles?", "solver24", "expressions24", "race pad"],
-}
+# What each game's players and rules say (its marks among them), beyond what its Game declares: its
+# sample's "words" (<app>/tests/samples.py).
+WORDS = {slug: sample.get("words", []) for slug, sample in SAMPLES.items()}
 # The shared files: the site, the shared app and its templates and static files. A game's folder
 # (games/<game>/), its engine (scoring/), translations, docs and tests are the game's own.
 SHARED = [

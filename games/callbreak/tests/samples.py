@@ -12,6 +12,8 @@ SECOND = callbreak_complete([1, 1, 8, 2], [0, 2, 8, 3])
 
 SAMPLES = {
     "callbreak": {
+        "words": ["call break", "calls?", "tricks?", "call_eight_wins"],
+        "first_step": "call",
         "players": CALLBREAK_PLAYERS,
         "colors": COLORS,
         "first_hand": FIRST,

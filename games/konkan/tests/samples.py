@@ -17,6 +17,7 @@ KONKAN_HAND_FORM = {
 
 SAMPLES = {
     "konkan": {
+        "words": ["konkan", "joker_discard"],
         "players": ["Asha", "Bina", "Chet"],
         "colors": None,
         "first_hand": {

@@ -7,6 +7,7 @@ from .strategies import marriage_games
 
 SAMPLES = {
     "marriage": {
+        "words": ["marriage", "maal", "tiplu", "poplu", "jhiplu", "tunnellas?", "dublee", "unseen", "murder", "kidnap"],
         "players": ["Asha", "Bikash", "Chandra", "Dipa"],
         "colors": None,
         "first_hand": marriage_inputs("sWsu", (12, 4, 6, 5)),

@@ -29,6 +29,7 @@ HONORS_HAND_FORM = {
 
 SAMPLES = {
     "marriage-honors": {
+        "words": ["honors", "surrender"],
         "players": ["Asha", "Bina", "Chet", "Dev"],
         "colors": None,
         "first_hand": HONORS_FIRST_HAND,

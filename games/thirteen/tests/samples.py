@@ -12,6 +12,8 @@ THIRTEEN_COLORS = ["red", "yellow", "green", "blue"]
 
 SAMPLES = {
     "thirteen": {
+        "words": ["sandbags?", "bids?", "bids_remaining", "trump"],
+        "first_step": "bid",
         "players": ["Asha", "Bikram", "Charlie", "David"],
         "colors": THIRTEEN_COLORS,
         "first_hand": thirteen_round([1, 0, 0, 0], [1, 0, 0, 0]),
