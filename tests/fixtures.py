@@ -209,10 +209,10 @@ SET_61 = "10H JH QH KH / 7S 7D JK=7C"  # a Konkan set: 10-J-Q-K of hearts (40) a
 #   document          a table file of a few realistic hands: house rules, names in other scripts, colours
 #   tables            a hypothesis strategy of valid tables of the game: (validated rules, players, raw
 #                     hands), for the tests of every game's engine (built from <app>/tests/strategies.py)
-#   words             (optional) the words of its players and rules that no shared file may use
+#   words             the words of its players and rules that no shared file may use
 #                     (tests/test_game_words.py), beyond what its Game declares
-#   first_step        (optional) for a hand entered in two steps, the field its first step takes
-#                     (Thirteen's bids, Call Break's calls)
+#   first_step        for a hand entered in two steps, the field its first step takes (Thirteen's
+#                     bids, Call Break's calls); None
 # Each game keeps its sample data in its own folder, in <app>/tests/samples.py (games/<game>/tests/;
 # tests/highcard/tests/ for the game that exists only for the tests).
 SAMPLES = {}
@@ -255,7 +255,7 @@ def players_form(game, names):
 def play_hand(table, inputs, number):
     """Record hand `number` as the scorekeeper's phone does: a game entered in two steps gets the
     first step's inputs (its sample's first_step), then the whole hand."""
-    first = SAMPLES[table.game].get("first_step")
+    first = SAMPLES[table.game]["first_step"]
     entries = {name: entry for name, entry in inputs.items() if name != "_hand"}
     if first and any(set(entry) - {first} for entry in entries.values()):
         step = {name: ({first: entry[first]} if name != "_hand" else entry) for name, entry in inputs.items()}

@@ -23,7 +23,7 @@ from tests.fixtures import SAMPLES, manage_env, run_command, seeded
 ROOT = Path(settings.BASE_DIR)
 # What each game's players and rules say (its marks among them), beyond what its Game declares: its
 # sample's "words" (<app>/tests/samples.py).
-WORDS = {slug: sample.get("words", []) for slug, sample in SAMPLES.items()}
+WORDS = {slug: sample["words"] for slug, sample in SAMPLES.items()}
 # The shared files: the site, the shared app and its templates and static files. A game's folder
 # (games/<game>/), its engine (scoring/), translations, docs and tests are the game's own.
 SHARED = [

@@ -18,6 +18,7 @@ KONKAN_HAND_FORM = {
 SAMPLES = {
     "konkan": {
         "words": ["konkan", "joker_discard"],
+        "first_step": None,
         "players": ["Asha", "Bina", "Chet"],
         "colors": None,
         "first_hand": {

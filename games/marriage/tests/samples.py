@@ -8,6 +8,7 @@ from .strategies import marriage_games
 SAMPLES = {
     "marriage": {
         "words": ["marriage", "maal", "tiplu", "poplu", "jhiplu", "tunnellas?", "dublee", "unseen", "murder", "kidnap"],
+        "first_step": None,
         "players": ["Asha", "Bikash", "Chandra", "Dipa"],
         "colors": None,
         "first_hand": marriage_inputs("sWsu", (12, 4, 6, 5)),

@@ -30,6 +30,7 @@ HONORS_HAND_FORM = {
 SAMPLES = {
     "marriage-honors": {
         "words": ["honors", "surrender"],
+        "first_step": None,
         "players": ["Asha", "Bina", "Chet", "Dev"],
         "colors": None,
         "first_hand": HONORS_FIRST_HAND,

@@ -10,6 +10,8 @@ FIRST_HAND = {"Asha": {"points": 10}, "Bikash": {"points": 0}, "चन्द्�
 
 SAMPLES = {
     "scoresheet": {
+        "words": [],
+        "first_step": None,
         "players": PLAYERS,
         "colors": None,
         "first_hand": FIRST_HAND,

@@ -8,6 +8,7 @@ from .strategies import race_tables
 SAMPLES = {
     "twentyfour": {
         "words": ["24 game", "puzzles?", "solver24", "expressions24", "race pad"],
+        "first_step": None,
         "players": ["Asha", "Bikash", "Chandra"],
         "colors": None,
         "first_hand": race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "Asha", ["Asha", "Bikash", "Chandra"]),

@@ -21,6 +21,8 @@ def _document(hands, **extra):
 
 SAMPLES = {
     "highcard": {
+        "words": [],
+        "first_step": None,
         "players": PLAYERS,
         "colors": None,
         "first_hand": {"Asha": {"card": 9}, "Bikash": {"card": 12}, "Chandra": {"card": 3}},
