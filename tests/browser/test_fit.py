@@ -21,8 +21,10 @@ SMALL_CONTROLS = """(tap) => {
   const small = [];
   for (const control of controls) {
     const choice = "input[type=radio], input[type=checkbox]";
-    if (control.matches("label") && !control.querySelector(choice)) continue;
-    if (control.matches(choice) && control.closest("label")) continue;
+    // A box or a choice is tapped through its label (around it, or naming it with for=): the label is measured.
+    const labelled = (label) => label.querySelector(choice) || (label.control && label.control.matches(choice));
+    if (control.matches("label") && !labelled(control)) continue;
+    if (control.matches(choice) && control.labels.length) continue;
     const box = control.getBoundingClientRect();
     if (!box.width || !box.height || getComputedStyle(control).visibility === "hidden") continue;
     if (box.width < tap || box.height < tap) {
