@@ -31,7 +31,10 @@ def heading(page):
 
 
 def type_step(page, field, values):
-    """One number per player, typed in each player's box (named by seat), then saved."""
+    """One number per player, typed in each player's box (named by seat), then saved. It waits for
+    the last answer to settle first: the page then puts the cursor in the first box (cardscore.js),
+    and keys typed before that would land there."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     for seat, value in enumerate(values):
         box = page.locator(f"#new-hand [name='{field}-{seat}']")
         box.fill("")
