@@ -3,6 +3,8 @@
 A browser test is one in tests/browser/ or a game's test_<name>_browser.py (games/<game>/tests/); these
 fixtures are loaded for all of them by the root conftest.py (pytest_plugins)."""
 
+import time
+
 import pytest
 
 from tests.fixtures import PHONE, log_in
@@ -65,3 +67,13 @@ def logged_in_page(live_server, transactional_db, owner, page):
     """A phone logged in as the server's owner."""
     log_in(page, live_server.url)
     return page
+
+
+def wait_until(page, expression, timeout=5_000):
+    """Wait until `expression` is true in the page. Playwright's wait_for_function, once it has to
+    poll, runs a function it builds with eval in the page, which the pages' Content-Security-Policy
+    refuses (no 'unsafe-eval'): an evaluate goes through the browser's protocol and is not refused."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"not true within {timeout} ms: {expression}"
+        page.wait_for_timeout(50)

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from games.models import Hand, HandChange
 from games.services import recording, tables
+from tests.browser.fixtures import wait_until
 from tests.fixtures import log_in
 from tests.inputs import marriage_inputs
 
@@ -156,7 +157,7 @@ def test_a_hand_another_phone_saved_first_is_a_conflict_and_both_hands_are_kept(
 
 def test_a_reload_offline_shows_the_board_as_it_was_and_online_never_an_old_one(keeper, live_server, table):
     recording.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
-    keeper.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_until(keeper, "navigator.serviceWorker.controller !== null")
     keeper.reload()  # through the service worker now, which keeps the page
     expect(keeper.locator("#board tbody tr")).to_have_count(1)
 
@@ -293,7 +294,7 @@ def test_a_kept_hand_the_csrf_check_turns_away_is_sent_again_not_refused(keeper,
 
 def test_the_home_page_is_kept_too_and_a_page_never_opened_says_so_offline(keeper, live_server, table):
     keeper.goto(f"{live_server.url}/")
-    keeper.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_until(keeper, "navigator.serviceWorker.controller !== null")
     keeper.reload()
     keeper.context.set_offline(True)
 
@@ -305,7 +306,7 @@ def test_the_home_page_is_kept_too_and_a_page_never_opened_says_so_offline(keepe
 
 
 def test_logging_out_forgets_the_pages_kept_on_the_phone(keeper, live_server, table):
-    keeper.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_until(keeper, "navigator.serviceWorker.controller !== null")
     keeper.reload()  # kept now
     assert keeper.evaluate("caches.match(location.pathname).then(Boolean)")
 
@@ -322,7 +323,7 @@ def test_a_page_kept_for_a_sign_in_that_has_expired_is_not_shown_offline(keeper,
     on the phone is not served offline any more (before, only the logout form cleared it)."""
     settings.SESSION_COOKIE_AGE = 3  # a sign-in that ends 3 s after the page is kept
     keeper.goto(f"{live_server.url}/")
-    keeper.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_until(keeper, "navigator.serviceWorker.controller !== null")
     keeper.reload()  # kept now, with the time the sign-in ends
     expires = keeper.evaluate("""caches.open("cardscore-pages").then((cache) => cache.match("/"))
                                  .then((kept) => Number(kept.headers.get("CardScore-Keep-Until")))""")

@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from games.models import Hand, Table
 from games.services import recording, tables
+from tests.browser.fixtures import wait_until
 from tests.fixtures import PHONE, fresh_table, log_in, tap_cards
 from tests.inputs import marriage_inputs
 
@@ -190,9 +191,9 @@ def test_the_scorekeepers_screen_stays_on_until_switched_off(page, live_server, 
     page.goto(f"{live_server.url}/t/{table.keeper_token}/")
     toggle = page.get_by_label("Keep the screen on")
     expect(toggle).to_be_checked()
-    page.wait_for_function("window.wakeLocks.length === 1 && !window.wakeLocks[0].released")
+    wait_until(page, "window.wakeLocks.length === 1 && !window.wakeLocks[0].released")
     toggle.uncheck()
-    page.wait_for_function("window.wakeLocks[0].released")
+    wait_until(page, "window.wakeLocks[0].released")
     page.reload()
     expect(page.get_by_label("Keep the screen on")).not_to_be_checked()
     assert page.evaluate("window.wakeLocks.length") == 0

@@ -5,6 +5,7 @@ the end: two joint winners, every score in exact tenths."""
 from playwright.sync_api import expect
 
 from games.models import Table
+from tests.browser.fixtures import wait_until
 from tests.fixtures import fill_new_table, players_of, start_table, totals
 
 PLAYERS = players_of("callbreak")
@@ -34,7 +35,7 @@ def type_step(page, field, values):
     """One number per player, typed in each player's box (named by seat), then saved. It waits for
     the last answer to settle first: the page then puts the cursor in the first box (cardscore.js),
     and keys typed before that would land there."""
-    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    wait_until(page, "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     for seat, value in enumerate(values):
         box = page.locator(f"#new-hand [name='{field}-{seat}']")
         box.fill("")
