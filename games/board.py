@@ -171,7 +171,7 @@ def grid(table, hands, cell_details, entry):
     """
     first = hands[0].number if hands else entry.number
     shown = [
-        {"event": events.said(table, event), "index": index, "when": between(table, event["after"])}
+        {"event": events.said(table, event), "after": event["after"], "when": between(table, event["after"])}
         for index, event in enumerate(table.events)
     ]
     after = [event["after"] for event in table.events]

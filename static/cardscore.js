@@ -52,8 +52,29 @@ function enhance(root) {
   });
 }
 
-document.addEventListener("DOMContentLoaded", () => enhance(document));
-document.addEventListener("htmx:afterSettle", (event) => enhance(event.target));
+// A save's answer leaves the next hand's fields out when they are the blank ones the page was
+// given before (it says data-blank): the page keeps a copy of each hand form as it came, before
+// anyone typed in it, and puts that back.
+const blankForms = new Map();
+function rememberBlank(root) {
+  root.querySelectorAll("#hand-fields[data-form-key]").forEach((fields) => {
+    if (!blankForms.has(fields.dataset.formKey)) blankForms.set(fields.dataset.formKey, fields.innerHTML);
+  });
+}
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const fields = event.detail.fragment.querySelector("#hand-fields[data-blank]");
+  if (!fields) return;
+  if (!blankForms.has(fields.dataset.formKey)) {  // never given that form: the page as it is now
+    event.detail.shouldSwap = false;
+    location.reload();
+    return;
+  }
+  fields.innerHTML = blankForms.get(fields.dataset.formKey);
+  fields.removeAttribute("data-blank");
+});
+
+document.addEventListener("DOMContentLoaded", () => { rememberBlank(document); enhance(document); });
+document.addEventListener("htmx:afterSettle", (event) => { rememberBlank(event.target); enhance(event.target); });
 
 // Exactly one winner: choosing a new one sets the previous winner to the group's
 // data-after-winner value ("seen" in Marriage), and the form says so instead of changing silently.

@@ -114,11 +114,12 @@
     const heading = form.closest(".card").querySelector("h2");
     heading.textContent = form.dataset.handName.replace("{number}", shownDigits(post.number + 1));
     // Who deals it: the page carries the notes of the hands to come, in turn round the seats.
-    if (form.dataset.nextNotes) {
-      const notes = JSON.parse(form.dataset.nextNotes);
+    const next = form.querySelector("[data-next-notes]");
+    if (next) {
+      const notes = JSON.parse(next.dataset.nextNotes);
       const note = document.createElement("span");
       note.className = "muted small";
-      note.textContent = `· ${notes[(post.number + 1 - Number(form.dataset.nextFrom)) % notes.length]}`;
+      note.textContent = `· ${notes[(post.number + 1 - Number(next.dataset.nextFrom)) % notes.length]}`;
       heading.append(" ", note);
     }
     status.scrollIntoView({ block: "start" });

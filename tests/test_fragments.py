@@ -24,7 +24,7 @@ def cached_row_key(table, number):
     hand = table.hands.get(number=number)
     with translation.override("en"):
         (row,) = board.grid(table, [hand], table.game_descriptor.cell_details, recording.next_entry(table))
-    return make_template_fragment_key("board-row", [table.keeper_token, row["key"]])
+    return make_template_fragment_key("board-row-2", [table.keeper_token, row["key"]])
 
 
 @pytest.mark.django_db

@@ -79,11 +79,12 @@ def new_key():
 
 def fingerprint(data):
     """What a hand or correction form posted, as a digest: its fields but the CSRF token, the key,
-    and the hand number and version (a phone may renumber a hand it kept while offline)."""
+    the hand number and version (a phone may renumber a hand it kept while offline), and what the
+    page said of itself (its board's revision and its form: a hand kept offline is sent without)."""
     fields = sorted(
         (name, data.getlist(name))
         for name in data
-        if name not in ("csrfmiddlewaretoken", "key", "hand_number", "version")
+        if name not in ("csrfmiddlewaretoken", "key", "hand_number", "version", "revision", "form_key")
     )
     return hashlib.sha256(json.dumps(fields).encode()).hexdigest()
 

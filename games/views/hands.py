@@ -15,12 +15,12 @@ from django.views.decorators.http import require_POST, require_safe
 
 from scoring.errors import InputError, gettext_noop
 
-from .. import board, explained, problems
+from .. import board, explained, problems, save_answer
 from ..history import rows as history_rows
 from ..models import Table
 from ..services import recording, tables
 from .access import keeper_table, owns, table_for, table_view, who
-from .table_page import SAVED, render_table
+from .table_page import SAVED, render_saved, render_table
 
 
 def posted_number(data, field):
@@ -44,6 +44,7 @@ def add_hand(request, table, token):
     """The next hand, or the rest of a pending one (Thirteen's books after its bids). A post sent
     again (its answer was lost) answers as the first one did."""
     entry = recording.next_entry(table)
+    was = save_answer.before(table, entry)
     form = table.game_descriptor.form_class(table, entry.number, entry.inputs, data=request.POST)
     try:
         expected = posted_number(request.POST, "hand_number")
@@ -63,7 +64,7 @@ def add_hand(request, table, token):
         return response
     saved = board.saved_line(recorded)
     if request.htmx:
-        return render_table(request, recorded.table, True, token, saved=saved, redo=None)
+        return render_saved(request, recorded.table, token, saved, was)
     messages.success(request, saved, extra_tags=SAVED)
     return redirect("table", token=token)
 

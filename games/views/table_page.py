@@ -11,10 +11,11 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST, require_safe
+from django_htmx.http import reswap
 
 from scoring.errors import InputError
 
-from .. import board, chart, fragments, language, problems, registry
+from .. import board, chart, fragments, language, problems, registry, save_answer
 from ..services import recording, seasons, tables
 from .access import keeper_table, link_for, owns, table_for, table_view
 
@@ -26,7 +27,7 @@ RECENT_HANDS = 12
 
 
 def table_context(request, table, can_edit, token, **extra):
-    show_all = request.GET.get("hands") == "all"
+    show_all = save_answer.shows_all(request)
     latest_first = table.hands.order_by("-number")
     hands = list(latest_first if show_all else latest_first[:RECENT_HANDS])[::-1]
     played = hands[-1].number if hands else 0
@@ -42,10 +43,13 @@ def table_context(request, table, can_edit, token, **extra):
         "grid": grid,
         "legend": board.legend(table, hands),
         "last_hand": board.last_hand(grid),
+        "show_all": show_all,
         "hidden_hands": 0 if show_all else played - len(hands),
         "standings": board.standings(table),
         "totals": board.totals(table),
-        "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}) if played else "",
+        "charted": bool(played),
+        # drawn only if the page shows it (a save's answer mostly draws only the end of each line)
+        "chart": partial(chart.svg, table, _("Running totals of %(table)s") % {"table": table.name}),
         "chart_colors": chart.player_colors(table),
         "has_money": "point_rate" in table.rules,
         "signed": not table.lower_wins,
@@ -74,6 +78,16 @@ def table_context(request, table, can_edit, token, **extra):
 def render_table(request, table, can_edit, token, status=200, **extra):
     template = "games/table.html#table-main" if request.htmx else "games/table.html"
     return render(request, template, table_context(request, table, can_edit, token, **extra), status=status)
+
+
+def render_saved(request, table, token, saved, was):
+    """The answer to a hand saved with htmx (`was`: the table as the save found it): what changed
+    on the phone's page, or the whole table when that cannot be told (games/save_answer.py)."""
+    context = table_context(request, table, True, token, saved=saved, redo=None)
+    changes = save_answer.changes(request, table, context, was, RECENT_HANDS)
+    if changes is None:
+        return render(request, "games/table.html#table-main", context)
+    return reswap(render(request, "games/saved.html", {**context, **changes}), "none")
 
 
 @require_safe

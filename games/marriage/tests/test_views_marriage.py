@@ -527,4 +527,4 @@ def test_an_unchanged_live_poll_answers_204_with_one_query(client, marriage_tabl
     assert response.status_code == 200
     page = response.content.decode()
     assert 'id="live-board"' in page and 'hx-swap-oob="true"' in page and "+23" in page
-    assert f"revision={revision + 1}" in page
+    assert f'id="board-revision" name="revision" value="{revision + 1}"' in page

@@ -1,0 +1,149 @@
+"""A save answered with only what changed (games/save_answer.py) leaves the page as a reload
+would draw it: after 20 saves and 3 corrections of every game, the board, its totals, the
+standings and the chart equal those of a fresh reload, and a second phone's live board agrees."""
+
+import pytest
+
+from games.models import Table
+from games.services import tables
+from tests.browser.fixtures import wait_until
+from tests.fixtures import SAMPLES, colors_of, edit_url, table_url
+
+MARRIAGE_STATUSES = {"W": "winner", "s": "seen", "u": "unseen"}
+
+
+def marriage(number, edit=False):
+    statuses = ["sWsu", "Wsss", "ssWs", "ussW"][(number + edit) % 4]
+    fields = {f"status-{seat}": MARRIAGE_STATUSES[code] for seat, code in enumerate(statuses)}
+    return [{**fields, **{f"maal-{seat}": str((number + seat) % 7) for seat in range(4)}}]
+
+
+def konkan(number, edit=False):
+    # The winner goes round the table; the others set down with a small penalty each.
+    winner = (number + edit) % 3
+    fields = {}
+    for seat in range(3):
+        fields[f"failed_wins-{seat}"] = "0"
+        fields[f"outcome-{seat}"] = "winner" if seat == winner else "set"
+        fields[f"penalty-{seat}"] = "" if seat == winner else str(2 + (number + seat) % 5)
+    return [fields]
+
+
+def honors(number, edit=False):
+    hand = dict(SAMPLES["marriage-honors"]["add_hand"])
+    del hand["hand_number"]
+    hand["hand_points-1"] = str(10 + (number + edit) % 9)
+    return [hand]
+
+
+def scoresheet(number, edit=False):
+    return [{f"points-{seat}": str((number * (seat + 1) + edit) % 11 - 3) for seat in range(4)}]
+
+
+def thirteen(number, edit=False):
+    cards = number if number <= 13 else 26 - number
+    bids = {"trump": "H", **{f"bid-{seat}": str(cards if seat == (number + edit) % 4 else 0) for seat in range(4)}}
+    books = {f"books-{seat}": str(cards if seat == (number + edit) % 4 else 0) for seat in range(4)}
+    return [{**bids, **books}] if edit else [bids, books]
+
+
+def callbreak(number, edit=False):
+    calls = {f"call-{seat}": str(1 + (number + seat + edit) % 4) for seat in range(4)}
+    tricks = {f"tricks-{seat}": str([4, 3, 3, 3][(number + seat + edit) % 4]) for seat in range(4)}
+    return [{**calls, **tricks}] if edit else [calls, tricks]
+
+
+# Per game: the posts of hand `number` (two for a hand entered in two steps), its rules, and how
+# many hands make 20 saves.
+GAMES = {
+    "marriage": (marriage, {}, 20),
+    "konkan": (konkan, {}, 20),
+    "marriage-honors": (honors, {}, 20),
+    "scoresheet": (scoresheet, {}, 20),
+    "thirteen": (thirteen, {}, 10),
+    "callbreak": (callbreak, {"rounds": 12}, 10),
+}
+
+FILL = """([form, fields]) => {
+  const element = document.querySelector(form);
+  for (const [name, value] of Object.entries(fields)) {
+    const field = element.elements[name];
+    if (field instanceof RadioNodeList) field.value = value;
+    else if (field.type === "checkbox") field.checked = value !== "";
+    else if (field.tagName === "SELECT" || field.type !== "radio") field.value = value;
+  }
+}"""
+
+# What a reload must draw alike: the board's rows and totals, the marks' legend, the standings,
+# the chart's lines (their points) and its legend.
+SHOWN = """() => {
+  const text = (selector) => document.querySelector(selector)?.innerText;
+  const lines = [...document.querySelectorAll("#chart-card polyline")].map((line) => line.getAttribute("points"));
+  return {
+    board: text("#board table"), legend: text("#board-legend"), earlier: text("#board-earlier"),
+    undo: text("#board-undo"), standings: text("#standings-card"), chart: lines.join("|"), title: text("#new-hand h2"),
+  };
+}"""
+
+
+def settled(page):
+    wait_until(page, "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+
+
+def save(page, fields):
+    """Fills the next hand's form with `fields` and saves it through htmx; waits for the answer."""
+    settled(page)
+    revision = page.locator("#board-revision").input_value()
+    page.evaluate(FILL, ["#new-hand form", fields])
+    page.locator("#new-hand button.primary").click()
+    wait_until(
+        page,
+        f"document.querySelector('#board-revision').value !== '{revision}'"
+        " || !!document.querySelector('#problems-end')",
+    )
+    settled(page)
+    problems = page.locator("#problems-end")
+    assert not problems.count(), problems.inner_text()
+
+
+def correct(page, live_server, table, number, fields):
+    page.goto(live_server.url + edit_url(table, number))
+    page.evaluate(FILL, ["form[data-edit-form]", fields])
+    page.locator("form[data-edit-form] button[type=submit]").click()
+    wait_until(page, "!/hands\\/\\d+\\/$/.test(location.pathname) || !!document.querySelector('.error')")
+    problems = page.locator(".error")
+    assert not problems.count(), problems.all_inner_texts()
+    page.wait_for_url(live_server.url + table_url(table))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_twenty_saves_and_three_corrections_leave_the_page_as_a_reload_draws_it(
+    game, logged_in_page, live_server, owner, phones
+):
+    posts, rules, hands = GAMES[game]
+    sample = SAMPLES[game]
+    table = tables.create_table(
+        game=game, name="Saved in place", players=sample["players"], rules=rules, owner=owner, colors=colors_of(game)
+    )
+    page = logged_in_page
+    page.goto(live_server.url + table_url(table))
+    viewer = phones().new_page()
+    viewer.goto(live_server.url + table_url(table, table.viewer_token))
+    fixed = {}
+    for number in range(1, hands + 1):
+        for fields in posts(number):
+            save(page, fields)
+        if number in (8, 12, 16) or hands == 10 and number in (4, 6, 8):
+            earlier = number - 3
+            correct(page, live_server, table, earlier, posts(earlier, edit=True)[-1])
+            fixed[earlier] = True
+    table.refresh_from_db()
+    assert table.hands.count() == hands and len(fixed) == 3
+    assert not table.progress.get("game_over")
+    shown = page.evaluate(SHOWN)
+    page.reload()
+    assert page.evaluate(SHOWN) == shown
+    # The viewer's phone follows by its live board, to the same board and totals.
+    wait_until(viewer, f"document.querySelector('#board-revision').value === '{Table.objects.get().revision}'")
+    seen = viewer.evaluate(SHOWN)
+    assert (seen["board"], seen["standings"], seen["chart"]) == (shown["board"], shown["standings"], shown["chart"])
