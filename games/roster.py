@@ -2,7 +2,9 @@
 player's record per game, from the stored points and inputs: no hand is scored again."""
 
 from decimal import Decimal
+from itertools import groupby
 
+from . import ratings
 from .board import hand_marks, points_in_hand, standings
 from .models import Hand
 
@@ -24,6 +26,10 @@ def records(tables):
     the rival: the player they lost the most points to ({"name", "points"}), where in every hand
     what a player did worse than the hand's average goes to those who did better, in proportion
     to how much better. One query (the hands' inputs and points), whatever the number of tables and hands.
+
+    And "ratings": each player's skill rating over the season's tables, best first, with how it
+    moved at each table they sat at (ratings.season), the tables rated in the order they were
+    created, each by its standings, from the stored totals: no more queries.
     """
     tables = sorted(tables, key=lambda table: table.created)
     hands = {}
@@ -36,8 +42,10 @@ def records(tables):
         title = str(table.game_title)
         game = games.setdefault(
             (table.game, title),
-            {"title": title, "game": table.game_descriptor, "lower_wins": table.lower_wins, "rows": {}},
+            {"title": title, "game": table.game_descriptor, "lower_wins": table.lower_wins, "rows": {}, "matches": []},
         )
+        if table.hands_played and len(table.players) > 1:  # a table where no hand was played says nothing of skill
+            game["matches"].append((table, places(table)))
         rows = game["rows"]
         for name in table.players:
             rows.setdefault(
@@ -64,6 +72,7 @@ def records(tables):
             "game": game["game"],
             "signed": not game["lower_wins"],
             "players": _ranked(game["lower_wins"], game["rows"].values()),
+            "ratings": ratings.season(game["matches"]),
         }
         for game in games.values()
     }
@@ -84,6 +93,12 @@ def record(name, tables):
         | {"game": season["game"], "signed": season["signed"]}
         for game, season in records(tables).items()
     }
+
+
+def places(table):
+    """A table's players from the first place down (its standings: the lowest total first where
+    the lowest wins), a list of names per place: players level share it."""
+    return [[row["name"] for row in level] for _, level in groupby(standings(table), key=lambda row: row["total"])]
 
 
 def _add_table(rows, table):

@@ -6,10 +6,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import roster
+from games import ratings, roster
 from games.models import Group, Table
 from games.services import seasons
-from tests.fixtures import MINUS, csrf_post, fresh_table, page, seeded, table_url
+from tests.fixtures import MINUS, csrf_post, fresh_table, page, read_text, seeded, table_url
 from tests.inputs import marriage_inputs
 
 pytestmark = pytest.mark.django_db
@@ -120,6 +120,36 @@ def test_money_is_added_up_per_currency_never_across_currencies(owner):
     assert money == {"NPR": 230 + 90, "EUR": 11.5}
 
 
+def test_a_season_is_rated_table_by_table_from_each_tables_standings(owner):
+    first = marriage_evening(owner, "Friday 1", [WORKED], day=0)
+    second = marriage_evening(owner, "Friday 2", [ASHA_WINS, BIKASH_WINS], day=1, finished=False)
+    empty = marriage_evening(owner, "Friday 3", [], day=2)  # no hand played: not rated
+    # Friday 2 stands at +6, +6, −6, −6: two places shared; an open table is rated as it stands.
+    expected = ratings.season(
+        [(first, [["Asha"], ["Bikash"], ["Chandra"], ["Dipa"]]), (second, [["Asha", "Bikash"], ["Chandra", "Dipa"]])]
+    )
+    assert season_of([empty, second, first])["ratings"] == expected
+    assert [player["name"] for player in expected] == ["Asha", "Bikash", "Chandra", "Dipa"]
+
+
+def test_where_the_lowest_score_wins_the_lowest_takes_the_first_place(owner):
+    table = seeded(
+        owner,
+        "konkan",
+        [
+            {
+                "_hand": {"joker_discard": False},
+                "Asha": {"outcome": "set", "hand_penalty": 68},
+                "Bina": {"outcome": "winner"},
+                "Chet": {"outcome": "not_set"},
+            }
+        ],
+        players=["Asha", "Bina", "Chet"],
+    )
+    assert roster.places(table) == [["Bina"], ["Asha"], ["Chet"]]
+    assert [player["name"] for player in roster.records([table])["Konkan"]["ratings"]] == ["Bina", "Asha", "Chet"]
+
+
 def test_the_owner_puts_a_table_in_a_new_group_then_another_in_the_same(client, owner):
     first, second = fresh_table("marriage", owner), fresh_table("konkan", owner)
     url = reverse("table_group", args=[first.keeper_token])
@@ -194,6 +224,22 @@ def test_the_group_page_shows_the_season_and_its_tables(client, owner):
     assert f'href="{reverse("group", args=[club.pk])}">Friday club</a>' in page(client.get(reverse("home")))
 
 
+def test_the_group_page_shows_each_players_rating_and_how_it_moved(client, owner):
+    club = Group.objects.create(owner=owner, name="Friday club")
+    marriage_evening(owner, "Friday 1", [WORKED], day=0, group=club)
+    marriage_evening(owner, "Friday 2", [ASHA_WINS, ASHA_WINS], day=1, group=club)
+    asha, *others = roster.records(list(club.tables.all()))["Nepali Marriage"]["ratings"]
+    assert asha["name"] == "Asha" and asha["rating"] > others[0]["rating"]
+    first, second = asha["moves"]
+    text = read_text(client.get(reverse("group", args=[club.pk])))
+    assert "Ratings A rating rises when you finish above players rated higher than you" in text
+    assert "everyone starts at 1000, and the first tables move it the most." in text
+    assert (
+        f"Asha {asha['rating']} +{first['change']} +{second['change']} "
+        f"Friday 1 1000 → {first['after']} Friday 2 {first['after']} → {asha['rating']}"
+    ) in text
+
+
 def test_a_group_page_is_its_owners_only(client, owner, django_user_model):
     theirs = Group.objects.create(owner=django_user_model.objects.create_user("other"), name="Their club")
     assert client.get(reverse("group", args=[theirs.pk])).status_code == 404
@@ -210,3 +256,17 @@ def test_the_group_pages_queries_do_not_grow_with_tables_or_hands(client, owner,
         marriage_evening(owner, f"Friday {day + 1}", [WORKED, ASHA_WINS] * day, day=day, group=club)
     with django_assert_num_queries(len(few.captured_queries)):
         client.get(reverse("group", args=[club.pk]))
+
+
+def test_ratings_add_no_query_per_table(client, owner, django_assert_num_queries):
+    club = Group.objects.create(owner=owner, name="Friday club")
+    for day in range(3):
+        marriage_evening(owner, f"Friday {day + 1}", [WORKED, ASHA_WINS], day=day, group=club)
+    client.get(reverse("home"))  # the first request of a client checks for the owner account once
+    with django_assert_num_queries(5) as few:
+        assert "Ratings" in page(client.get(reverse("group", args=[club.pk])))
+    for day in range(3, 12):
+        marriage_evening(owner, f"Friday {day + 1}", [BIKASH_WINS, WORKED], day=day, group=club)
+    with django_assert_num_queries(len(few.captured_queries)):
+        text = page(client.get(reverse("group", args=[club.pk])))
+    assert text.count("→") == 4 * 12  # every player moved at every one of the 12 tables
