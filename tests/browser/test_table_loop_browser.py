@@ -110,7 +110,7 @@ def test_save_then_refuse_a_hand_with_everything_on_screen(game, page, live_serv
     expect(summary).to_be_in_viewport()
     expect(summary).to_be_focused()
     expect(summary.locator("li")).to_have_count(problems)
-    expect(page.locator("#saved")).to_have_count(0)  # no earlier message remains
+    expect(page.locator("#saved")).to_be_hidden()  # no earlier message remains
     expect(page.locator(".message")).to_have_count(0)
     table.refresh_from_db()
     assert (Hand.objects.filter(table=table).count(), table.current_hand) == after_save
