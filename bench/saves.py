@@ -115,10 +115,11 @@ class Side:
 
 
 def next_hand_fields(page):
-    """The hidden fields of the hand form on a table page (number, version, key)."""
+    """What a table page posts with its next hand: the form's hidden fields (number, version, key,
+    the form's own key) and the board's revision (htmx includes it)."""
     text = page.decode()
     fields = {}
-    for name in ("hand_number", "version", "key"):
+    for name in ("hand_number", "version", "key", "form_key", "revision"):
         match = re.search(rf'name="{name}" value="([^"]*)"', text)
         if match:
             fields[name] = match.group(1)

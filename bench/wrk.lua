@@ -1,7 +1,8 @@
 -- wrk script of bench/http_load.py: reports one scenario as a line of JSON.
 -- With BENCH_KEEPERS="token:next-hand,..." each wrk thread (one connection each) posts the
 -- next hand of its own table, as the scorekeeper's phone does, taking the number of the hand
--- after it from the board the server answers with; otherwise wrk sends its GET.
+-- after it from the board the server answers with, and saying what its page shows as the page
+-- does (the board's revision and the form's key, from the answer before); otherwise wrk sends its GET.
 
 local keepers = {}
 for token, number in string.gmatch(os.getenv("BENCH_KEEPERS") or "", "([%w_-]+):(%d+)") do
@@ -40,6 +41,10 @@ function init(args)
   request = function()
     local winner = math.random(0, players - 1)
     local fields = {"hand_number=" .. number}
+    if revision then
+      table.insert(fields, "revision=" .. revision)
+      table.insert(fields, "form_key=" .. form_key)
+    end
     for seat = 0, players - 1 do
       table.insert(fields, "status-" .. seat .. "=" .. (seat == winner and "winner" or "seen"))
       table.insert(fields, "maal-" .. seat .. "=" .. math.random(0, 20))
@@ -54,6 +59,11 @@ function init(args)
       failures = failures + 1
     end
     number = tonumber(string.match(body, 'name="hand_number" value="(%d+)"')) or number
+    revision = string.match(body, 'name="revision" value="(%d+)"')
+    form_key = string.match(body, 'name="form_key" value="(%w+)"')
+    if not form_key then
+      revision = nil
+    end
   end
 end
 
