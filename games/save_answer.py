@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 from . import chart
+from .services.recording import Entry
 
 
 @dataclass(frozen=True)
@@ -17,7 +18,7 @@ class Before:
 
     revision: int
     hands: int
-    entry: object  # recording.Entry
+    entry: Entry
 
 
 def before(table, entry):

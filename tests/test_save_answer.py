@@ -44,7 +44,7 @@ def save(client, table, fields, state=None, **headers):
 def test_a_save_from_the_page_answers_with_only_what_changed(client, owner, django_assert_max_num_queries):
     table = marriage_of(30, owner)
     state = page_state(client, table)
-    with django_assert_max_num_queries(14):
+    with django_assert_max_num_queries(12):  # the session, the save, and the board's window and chart
         response = save(client, table, hand_form("sWsu", (12, 4, 6, 0), next_number=31), state)
     answer = answer_of(response)
     assert response.status_code == 200 and response["HX-Reswap"] == "none"
