@@ -18,7 +18,7 @@ from .colors import drawn
 SERIES = ["#3575e0", "#e0443a", "#2e9e4f", "#d9a400", "#9b59d0", "#1aa3a3", "#e07a1f", "#c2417f", "#7a8a2e", "#8a6d5a"]
 WIDTH, HEIGHT, PAD = 360, 180, 8
 
-FIRST_WIDTH = 8  # hands the chart is wide at first; it doubles when the game outgrows it
+FIRST_WIDTH = 8  # hands the chart is wide at first; half as wide again when the game outgrows it
 MAX_POINTS = 128  # points per line at most (and at least half that): a phone is 390 px wide
 PIECE = 4  # points per piece of a line: a save sends the last piece of each line again
 
@@ -36,8 +36,8 @@ def width_and_step(count):
     and every how many hands a point is drawn."""
     width = FIRST_WIDTH
     while width < count - 1:
-        width *= 2
-    return width, max(1, width // MAX_POINTS)
+        width = width * 3 // 2
+    return width, -(-width // MAX_POINTS)
 
 
 @functools.lru_cache(maxsize=64)
@@ -85,9 +85,9 @@ class Frame:
 
 
 def _round_unit(span):
-    """1, 2 or 5 times a power of ten: about a quarter of `span`."""
+    """1, 2 or 5 times a power of ten: about an eighth of `span`."""
     unit, factors = 1, itertools.cycle((2, 2.5, 2))
-    while unit * 4 < span:
+    while unit * 8 < span:
         unit = round(unit * next(factors))
     return unit
 

@@ -133,9 +133,9 @@ def test_a_long_game_is_sampled_for_the_chart_keeping_the_last_total(django_asse
     every = running_totals(table)
     with django_assert_num_queries(1):  # only the hands drawn are read
         lines = chart.lines(table)
-    assert chart.kept(301) == [*range(0, 300, 4), 300]  # 512 hands wide, a point every 4 hands
-    assert chart.kept(121) == list(range(121)) and chart.kept(129) == list(range(129))
-    assert chart.kept(130) == [*range(0, 129, 2), 129] and len(chart.kept(5001)) <= chart.MAX_POINTS + 1
+    assert chart.kept(301) == [*range(0, 300, 3), 300]  # 303 hands wide, a point every 3 hands
+    assert chart.kept(91) == list(range(91)) and chart.kept(92) == [*range(0, 91, 2), 91]
+    assert len(chart.kept(5001)) <= chart.MAX_POINTS + 1
     for name, line in lines.items():
         assert line[0] == 0 and line[-1] == table.totals[name] == every[name][-1]
         assert line == [every[name][index] for index in chart.kept(301)]
