@@ -1,6 +1,8 @@
 import copy
 
 from django import forms
+from django.forms.utils import ErrorDict
+from django.utils.functional import cached_property
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
@@ -11,6 +13,7 @@ from . import problems
 from .language import language_choices, western_digits
 from .models import PointTable
 from .registry import get_game
+from .services import draw
 from .services.table_file import MAX_FILE_BYTES, MAX_FILE_MB
 from .services.tables import clean_colors, clean_players
 
@@ -34,7 +37,14 @@ def visible_name(value):
 
 
 class NewTableForm(forms.Form):
-    """A table's name, players in seat order and house rules (starting from the point table)."""
+    """A table's name, players in seat order and house rules (starting from the point table).
+
+    Its "Draw seats" and "Draw the first dealer" buttons post it with `draw` ("seats", "dealer"):
+    the form then checks only the players, and draw_again() deals them out again (the form is shown
+    back). What was drawn travels signed in the hidden `drawn` field; `drawn` (the form's
+    attribute) is what of it holds for the players as they are posted now."""
+
+    DRAWS = ("seats", "dealer")
 
     name = forms.CharField(label=_("Table name"), max_length=80, validators=[visible_name])
     language = forms.ChoiceField(
@@ -44,8 +54,9 @@ class NewTableForm(forms.Form):
         help_text=_("Every phone shows the table in it, unless the phone chose its own."),
     )
 
-    def __init__(self, game, *args, **kwargs):
+    def __init__(self, game, *args, drawing=None, **kwargs):
         super().__init__(*args, label_suffix="", **kwargs)
+        self.drawing = drawing if drawing in self.DRAWS else None
         self.game = game
         described = get_game(game)
         self.rule_fields, self.engine = described.rule_fields, described.engine
@@ -72,6 +83,36 @@ class NewTableForm(forms.Form):
         typed = [(name.strip(), color) for name, color in zip(names, colors + [""] * len(names)) if name.strip()]
         self.player_names = [name for name, _color in typed]
         self.player_colors = [color for _name, color in typed]
+        self.drawn_token = self.data.get("drawn", "") if self.is_bound else ""
+        self.drawn = draw.holding(draw.read(self.drawn_token), self.player_names)
+
+    @cached_property
+    def deals(self):
+        """Whether somebody deals in this game: only then is there a first dealer to draw."""
+        return draw.deals(self.engine, self.base_rules)
+
+    def full_clean(self):
+        if not self.drawing:
+            return super().full_clean()
+        # A draw checks only the players: the name and the rules are checked when the table starts.
+        self._errors, self.cleaned_data = ErrorDict(renderer=self.renderer), {}
+        self._clean_players()
+
+    def draw_again(self):
+        """Draw what the button asked for (is_valid() first): the players in their new seats, each
+        with their colour, and the drawn order and dealer said in the form."""
+        earlier = draw.read(self.drawn_token)
+        if self.drawing == "dealer" and not self.deals:  # the form offers no such draw
+            self.drawn = draw.holding(earlier, self.players)
+            return
+        colors = dict(zip(self.players, self.player_colors))
+        self.player_names, self.drawn = draw.again(self.drawing, earlier, self.players)
+        self.player_colors = [colors[name] for name in self.player_names] if colors else []
+        self.drawn_token = draw.sign(self.drawn, self.player_names)
+
+    def drawn_words(self):
+        """The lines saying what was drawn, as the form shows them."""
+        return draw.words(self.drawn)
 
     @property
     def folded_seats(self):
@@ -94,16 +135,26 @@ class NewTableForm(forms.Form):
         slots = [(name, colors[seat] if seat < len(colors) else "") for seat, name in enumerate(names)]
         return [(name, color, bool(name) and self.player_colors.count(color) > 1) for name, color in slots]
 
-    def clean(self):
-        cleaned = super().clean()
+    def _clean_players(self):
         try:
             self.players = clean_players(self.game, self.player_names)
             if self.colors:
                 clean_colors(self.game, self.player_colors, len(self.players))
         except InputError as error:
             self.add_error(None, capfirst(problems.text(error, get_game(self.game))))
+
+    def clean(self):
+        cleaned = super().clean()
+        self._clean_players()
         if self.errors:
             return cleaned
+        # Only what the server drew for these very seats counts as drawn (a dealer: for these players).
+        earlier = draw.read(self.drawn_token)
+        self.drawn = draw.holding(earlier, self.players)
+        if not self.deals:
+            self.drawn.pop("dealer", None)
+        # Seats moved, or players changed, since the draw: the table is not said to be drawn.
+        self.draw_undone = any(kind in earlier and kind not in self.drawn for kind in self.DRAWS)
         self.color_map = dict(zip(self.players, self.player_colors)) if self.colors else {}
         rules = dict(self.base_rules)
         for key in self.rule_fields:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy, pgettext
 
 from . import events
 from .models import HandChange
+from .services import draw
 
 HEADLINES = {
     HandChange.ENTERED: gettext_lazy("%(title)s entered"),
@@ -52,6 +53,15 @@ def headline(table, change):
         return HEADLINES[change.action] % {"when": between(table, change.number)}
     title = change.title or table.game_descriptor.hand_name(change.number)
     return HEADLINES[change.action] % {"title": title}
+
+
+def drawn(table):
+    """What the server drew for the table when it was made, as the history's first change (None:
+    nothing was drawn): "Before hand 1: the draw", "Seats drawn: …", "First dealer drawn: …"."""
+    lines = draw.words(table.draw)
+    if not lines:
+        return None
+    return {"headline": _("%(when)s: the draw") % {"when": between(table, 0)}, "lines": lines}
 
 
 def between(table, after):

@@ -145,6 +145,10 @@ class Table(models.Model):
     # What changed between hands (scoring/base.py): players joining, leaving or replaced, points
     # adjusted, the deal given; each folded in its place, in order.
     events = models.JSONField(_("events"), default=list, blank=True, editable=False)
+    # What the server drew when the table was made (games/services/draw.py): {"seats": the
+    # players in their drawn order, "dealer": who was drawn to deal first}, either or neither. The
+    # first dealer itself is the "dealer" event before hand 1 in `events`; this says it was drawn.
+    draw = models.JSONField(_("draw"), default=dict, blank=True, editable=False)
     # Bumped on every change, so a phone polling the board learns cheaply that nothing changed.
     revision = models.PositiveIntegerField(default=0, editable=False)
     # Derived by the engine: running totals and what comes next (dealer, game over...).

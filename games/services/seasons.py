@@ -11,6 +11,7 @@ from scoring import base, checks
 from scoring.errors import InputError, gettext_noop
 
 from ..models import Group, Table
+from . import draw
 from .tables import Conflict, create_table, locked
 
 
@@ -32,11 +33,12 @@ def set_group(table, group_id, new_name=""):
     return group
 
 
-def rematch(table):
+def rematch(table, drawing=()):
     """The next game of the same players, in the same group: their seats, colours and rules, the
-    owner, the deal moved one seat on (the second player deals first). Made once: a second tap, on any phone, gets the
-    same table. The game it follows is finished, if it was not yet. Returns (the rematch, whether
-    this call made it)."""
+    owner, the deal moved one seat on (the second player deals first). `drawing`: what the server
+    draws instead ("seats"; "dealer", in a game where somebody deals). Made once: a second tap, on
+    any phone, gets the same table. The game it follows is finished, if it was not yet. Returns
+    (the rematch, whether this call made it)."""
     with transaction.atomic():
         table = locked(table)  # two taps at once: the second waits here, then finds the first's table
         _previous, following = games_around(table)
@@ -52,10 +54,15 @@ def rematch(table):
         table.finished = table.finished or timezone.now()
         table.revision += 1  # every phone's board now links to the next game
         table.save(update_fields=["finished", "revision"])
+        players, drawn = table.seated, {}
+        if "seats" in drawing:
+            players = drawn["seats"] = draw.seats(players)
+        if "dealer" in drawing and draw.deals(table.engine, table.rules):
+            drawn["dealer"] = draw.dealer(players)
         return create_table(
             game=table.game,
             name=rematch_name(table.name),
-            players=table.seated,
+            players=players,
             rules=table.rules,
             owner=table.owner,
             previous=table,
@@ -63,6 +70,7 @@ def rematch(table):
             colors={name: color for name, color in table.colors.items() if name in table.seated},
             language=table.language,
             first_dealer=next_first_dealer(table),
+            draw=drawn,
         ), True
 
 

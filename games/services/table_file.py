@@ -65,6 +65,8 @@ def export_table(table):
         document["previous"] = table.previous_id
     if table.language:
         document["language"] = table.language
+    if table.draw:
+        document["draw"] = table.draw
     return document
 
 
@@ -95,7 +97,7 @@ MAX_FILE_MB = 2
 MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024
 
 REQUIRED_KEYS = ("format", "game", "players", "hands")
-OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals", "previous", "language", "events")
+OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals", "previous", "language", "events", "draw")
 
 
 # The years a table's creation may fall in: wider than any real table's either way, and clear of the
@@ -135,6 +137,7 @@ class CheckedDocument:
     events: list
     previous: str  # the id of the table this one is a rematch of, or ""
     language: str
+    draw: dict  # what was drawn when the table was made
 
 
 def _check_document(document):
@@ -170,6 +173,7 @@ def _check_document(document):
     created = _parse_created(document["created"]) if "created" in document else None
     previous = checks.text(document.get("previous", ""), max_length=32, field="previous")
     language = clean_language(document.get("language", ""))
+    drawn = _check_draw(document.get("draw", {}), players, events)
     return CheckedDocument(
         engine=engine,
         players=players,
@@ -182,7 +186,24 @@ def _check_document(document):
         events=events,
         previous=previous,
         language=language,
+        draw=drawn,
     )
+
+
+def _check_draw(drawn, players, events):
+    """A file's word on what was drawn, held to what the table is: the drawn seats are the seats it
+    started with, and the drawn first dealer is the one the deal was given to before hand 1."""
+    checks.only_keys(drawn, ("seats", "dealer"), field="draw")
+    if "seats" in drawn and drawn["seats"] != players:
+        raise InputError(gettext_noop("the drawn seats must be the players, in their order"), field="draw")
+    if "dealer" in drawn:
+        given = [event["player"] for event in events if event["after"] == 0 and event["kind"] == "dealer"]
+        if not given or drawn["dealer"] != given[-1]:
+            raise InputError(
+                gettext_noop("the drawn first dealer must be the one the deal is given to before the first hand"),
+                field="draw",
+            )
+    return dict(drawn)
 
 
 def import_table(document, owner=None):
@@ -235,6 +256,7 @@ def import_table(document, owner=None):
             current_hand=current_hand,
             language=checked.language,
             events=checked.events,
+            draw=checked.draw,
         )
         derive(table, result.state)
         table.save()

@@ -61,11 +61,16 @@ def create_table(
     group=None,
     language="",
     first_dealer=None,
+    draw=None,
 ):
     """A new table; `rules` overlays the admin's point table for this game. `first_dealer`: who
-    deals first, where not the first player (a rematch moves the deal on)."""
+    deals first, where not the first player (a rematch moves the deal on). `draw`: what the server
+    drew for it (games/services/draw.py), kept with it; a drawn dealer deals first."""
     engine = get_game(game).engine
     players = clean_players(game, players)
+    draw = draw or {}
+    if draw.get("dealer") is not None:
+        first_dealer = draw["dealer"]
     full_rules = engine.validate_rules({**PointTable.rules_for(game), **rules})
     state, events = engine.start(full_rules, players), []
     if first_dealer is not None:
@@ -84,6 +89,7 @@ def create_table(
         opening=dict(state["totals"]),
         language=clean_language(language),
         events=events,
+        draw=draw,
     )
     derive(table, state)
     table.save()

@@ -18,6 +18,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from scoring.errors import InputError, gettext_noop
 
 from .. import board, explained, problems, save_answer
+from ..history import drawn as history_drawn
 from ..history import rows as history_rows
 from ..models import Table
 from ..services import recording, tables
@@ -276,6 +277,9 @@ def picker_total(request, table, token, mode):
     return response
 
 
+HISTORY_ROWS = 200  # the newest changes the history page shows
+
+
 @require_safe
 @table_view(table_for)
 def history(request, table, can_edit, token):
@@ -284,7 +288,9 @@ def history(request, table, can_edit, token):
     number = request.GET.get("hand", "")
     if number.isdigit():
         changes = changes.filter(hand__number=int(number))
-    rows = history_rows(table, changes[:200])
+    rows = history_rows(table, changes[:HISTORY_ROWS])
+    # The draw came before every change: said last, once the list reaches back that far.
+    drawn = history_drawn(table) if not number.isdigit() and len(rows) < HISTORY_ROWS else None
     if not owns(request.user, table):
         # A link holder sees that an account made a change, not which: an account's name is half its login.
         accounts = set(
@@ -298,5 +304,5 @@ def history(request, table, can_edit, token):
     return render(
         request,
         "games/history.html",
-        {"table": table, "token": token, "can_edit": can_edit, "rows": rows, "hand_number": number},
+        {"table": table, "token": token, "can_edit": can_edit, "rows": rows, "drawn": drawn, "hand_number": number},
     )

@@ -48,7 +48,7 @@ def group(request, pk):
 @table_view(keeper_table)
 def rematch(request, table, token):
     try:
-        following, made = seasons.rematch(table)
+        following, made = seasons.rematch(table, drawing=request.POST.getlist("draw"))
     except tables.Conflict as conflict:
         messages.warning(request, str(conflict))
         return redirect("table", token=token)

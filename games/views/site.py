@@ -96,18 +96,26 @@ def home(request):
 def new_table(request, game):
     if game not in dict(registry.game_choices()):
         raise Http404(_("Unknown game."))
-    form = NewTableForm(game, request.POST or None)
+    # "Draw seats" and "Draw the first dealer" post the form to be shown back, drawn (htmx swaps the form).
+    drawing = request.POST.get("draw") if request.method == "POST" else None
+    form = NewTableForm(game, request.POST or None, drawing=drawing)
     if request.method == "POST" and form.is_valid():
-        table = tables.create_table(
-            game=game,
-            name=form.cleaned_data["name"],
-            players=form.players,
-            rules=form.rules,
-            owner=request.user,
-            colors=form.color_map,
-            language=form.cleaned_data["language"],
-        )
-        return redirect("table", token=table.keeper_token)
+        if form.drawing:
+            form.draw_again()
+        else:
+            if form.draw_undone:
+                messages.info(request, _("The players changed after the draw: the table keeps them as typed."))
+            table = tables.create_table(
+                game=game,
+                name=form.cleaned_data["name"],
+                players=form.players,
+                rules=form.rules,
+                owner=request.user,
+                colors=form.color_map,
+                language=form.cleaned_data["language"],
+                draw=form.drawn,
+            )
+            return redirect("table", token=table.keeper_token)
     names = roster.roster(request.user.tables.all())
     return render(
         request,

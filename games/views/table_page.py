@@ -16,7 +16,7 @@ from django_htmx.http import reswap, retarget
 from scoring.errors import InputError
 
 from .. import board, chart, fragments, language, problems, registry, save_answer
-from ..services import recording, seasons, tables
+from ..services import draw, recording, seasons, tables
 from .access import keeper_table, link_for, owns, table_for, table_view
 
 # A message that belongs beside the next hand's form (what was just saved), not at the page's top.
@@ -61,6 +61,7 @@ def table_context(request, table, can_edit, token, **extra):
         "hands_editable": can_edit and game.hands_editable and not table.finished,
         # Said on the scorekeeper's rematch button: the evening's deal goes on in the next game.
         "rematch_dealer": seasons.next_first_dealer(table) if can_edit else None,
+        "rematch_draws_dealer": can_edit and draw.deals(table.engine, table.rules),
         **form_context,
     }
     # Only the scorekeeper is offered a redo: a viewer's page costs no query for it, nor does the
