@@ -200,17 +200,35 @@ def saved_line(recorded):
     """One line saying what a save recorded: "Hand 7 saved: Hari +51 (won, dublee) · Gita −18 …"."""
     if recorded.hand is None:
         return _("%(title)s saved.") % {"title": recorded.title}
-    table = recorded.table
+    players = " · ".join(players_in_words(recorded.table, recorded.hand))
+    return _("%(title)s saved: %(players)s") % {"title": recorded.title, "players": players}
+
+
+def players_in_words(table, hand):
+    """A recorded hand told player by player: ["Hari +51 (won, dublee)", "Gita −18", …]; only the
+    players in the hand: one who left, sat out or is out of the game has no points in it."""
     parts = []
-    # Only the players in the hand: one who left, sat out or is out of the game has no points in it.
-    for cell in cells(table, recorded.hand.inputs, recorded.hand.points):
+    for cell in cells(table, hand.inputs, hand.points):
         if cell["value"] is None:
             continue
         meanings = separator().join(str(meaning) for _symbol, meaning in cell["marks"])
         parts.append(
             " ".join(part for part in (cell["name"], cell["shown"], f"({meanings})" if meanings else "") if part)
         )
-    return _("%(title)s saved: %(players)s") % {"title": recorded.title, "players": " · ".join(parts)}
+    return parts
+
+
+def last_hand_told(table, hands):
+    """The last of `hands` (recorded, oldest first) in words, for the TV board: its name ("Hand 7"),
+    each player's part and its note; None before the first hand."""
+    if not hands:
+        return None
+    hand = hands[-1]
+    return {
+        "title": table.game_descriptor.hand_name(hand.number),
+        "players": players_in_words(table, hand),
+        "note": hand.note,
+    }
 
 
 def legend(table, hands):

@@ -6,6 +6,7 @@ from .views import hands, seasons, seats, sharing, site, table_file, table_page
 urlpatterns = [
     # Every phone showing a board asks this every two seconds: matched first.
     path("t/<str:token>/live/", table_page.live, name="live"),
+    path("t/<str:token>/tv/live/", table_page.tv_live, name="tv_live"),
     path("", site.home, name="home"),
     path("setup/", site.setup, name="setup"),
     path("health/", site.health, name="health"),
@@ -17,6 +18,7 @@ urlpatterns = [
     path("players/", seasons.players_list, name="players_list"),
     path("players/<path:name>/", seasons.player, name="player"),
     path("t/<str:token>/", table_page.table, name="table"),
+    path("t/<str:token>/tv/", table_page.tv, name="tv"),
     path("t/<str:token>/hands/", hands.add_hand, name="add_hand"),
     path("t/<str:token>/hands/<int:number>/", hands.edit_hand, name="edit_hand"),
     path("t/<str:token>/hands/<int:number>/delete/", hands.delete_hand, name="delete_hand"),

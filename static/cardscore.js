@@ -196,16 +196,16 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 });
 
 // Scorekeeper: keep the screen on while the table is open (Screen Wake Lock, where the browser has
-// it; the choice is remembered on this phone). The browser lets go when the page is hidden, so
+// it; the choice, a box to tick, is remembered on this phone). A TV board keeps it on with no box
+// to tick (data-wake-lock on another element). The browser lets go when the page is hidden, so
 // the lock is taken again when it comes back.
 (() => {
-  const toggle = document.querySelector("[data-wake-lock]");
-  if (!toggle || !("wakeLock" in navigator)) return;
-  toggle.closest("label").hidden = false;
-  toggle.checked = localStorage.getItem("cardscore-wake-lock") !== "off";
+  const marked = document.querySelector("[data-wake-lock]");
+  if (!marked || !("wakeLock" in navigator)) return;
+  const toggle = marked.matches("input[type=checkbox]") ? marked : null;
   let lock = null;
   const hold = async () => {
-    if (!toggle.checked || document.hidden || lock) return;
+    if ((toggle && !toggle.checked) || document.hidden || lock) return;
     try {
       lock = await navigator.wakeLock.request("screen");
       lock.addEventListener("release", () => { lock = null; });
@@ -213,10 +213,14 @@ document.addEventListener("htmx:beforeRequest", (event) => {
       lock = null;  // e.g. battery saver: the screen simply may turn off
     }
   };
-  toggle.addEventListener("change", () => {
-    localStorage.setItem("cardscore-wake-lock", toggle.checked ? "on" : "off");
-    if (toggle.checked) hold(); else if (lock) lock.release();
-  });
+  if (toggle) {
+    toggle.closest("label").hidden = false;
+    toggle.checked = localStorage.getItem("cardscore-wake-lock") !== "off";
+    toggle.addEventListener("change", () => {
+      localStorage.setItem("cardscore-wake-lock", toggle.checked ? "on" : "off");
+      if (toggle.checked) hold(); else if (lock) lock.release();
+    });
+  }
   document.addEventListener("visibilitychange", hold);
   hold();
 })();

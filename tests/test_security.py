@@ -201,6 +201,9 @@ def every_page(client, owner):
             reverse("table", args=[table.viewer_token]),
             reverse("history", args=[table.keeper_token]),
             reverse("live", args=[table.viewer_token]),
+            reverse("tv", args=[table.viewer_token]),
+            reverse("tv", args=[table.keeper_token]),
+            reverse("tv_live", args=[table.viewer_token]),
             reverse("export", args=[table.viewer_token]),
             reverse("export_csv", args=[table.viewer_token]),
             reverse("qr_code", args=[table.keeper_token, "keeper"]),
@@ -463,6 +466,8 @@ def test_the_viewer_page_never_shows_the_scorekeeper_link(game, client, owner):
     for url in (
         reverse("table", args=[table.viewer_token]),
         reverse("live", args=[table.viewer_token]),
+        reverse("tv", args=[table.viewer_token]),
+        reverse("tv_live", args=[table.viewer_token]),
         reverse("history", args=[table.viewer_token]),
         reverse("export", args=[table.viewer_token]),
         reverse("export_csv", args=[table.viewer_token]),

@@ -48,6 +48,7 @@ def table_context(request, table, can_edit, token, **extra):
         "standings": board.standings(table),
         "totals": board.totals(table),
         "charted": bool(played),
+        "last_told": partial(board.last_hand_told, table, hands),  # the TV board's words on the last hand
         # drawn only if the page shows it (a save's answer mostly draws only the end of each line)
         "chart": partial(chart.svg, table, _("Running totals of %(table)s") % {"table": table.name}),
         "chart_colors": chart.player_colors(table),
@@ -159,8 +160,11 @@ def viewer_page(request, token, revision, template="games/table.html"):
 def viewer_page_key(request, template, token, revision):
     # The page's language switcher shows this device's choices (its digits are written after the cache).
     chosen = f"{language.chosen_language(request) or ''}:{language.digits_choice(request)}"
+    # A board asked for every hand (?hands=all, or the live poll of such a page) is another board.
+    hands = "all" if save_answer.shows_all(request) else "recent"
     return (
-        f"viewer-page:{template}:{token}:{revision}:{get_language()}:{chosen}:{request.scheme}://{request.get_host()}"
+        f"viewer-page:{template}:{token}:{revision}:{hands}:{get_language()}:{chosen}:"
+        f"{request.scheme}://{request.get_host()}"
     )
 
 
@@ -192,3 +196,20 @@ def live(request, _game, revision, can_edit, table_language, token):
         return viewer_page(request, token, revision, "games/live.html")
     table, can_edit = table_for(token)
     return render(request, "games/live.html", table_context(request, table, can_edit, token))
+
+
+@require_safe
+@table_view(link_for)
+def tv(request, _game, revision, _can_edit, _language, token):
+    """The board for a screen across the room (a TV, a laptop at the table): read only with either
+    link, so every screen of the table is given the same page, rendered once per revision."""
+    return viewer_page(request, token, revision, "games/tv.html")
+
+
+@require_GET
+@table_view(link_for)
+def tv_live(request, _game, revision, _can_edit, _language, token):
+    """Polled by a TV board: nothing (204) while the table is unchanged, else the board again."""
+    if request.GET.get("revision") == str(revision):
+        return HttpResponse(status=204)
+    return viewer_page(request, token, revision, "games/tv.html#tv-board")

@@ -19,6 +19,20 @@ CHROMIUM_ARGS = [
 ]
 
 
+# A wake lock the page can take and give back, counted in window.wakeLocks: a headless browser
+# has no screen to keep on.
+FAKE_WAKE_LOCK = """
+window.wakeLocks = [];
+Object.defineProperty(navigator, "wakeLock", {value: {request: async (kind) => {
+  const lock = new EventTarget();
+  lock.released = false;
+  lock.release = async () => { lock.released = true; lock.dispatchEvent(new Event("release")); };
+  window.wakeLocks.push(lock);
+  return lock;
+}}});
+"""
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": CHROMIUM_ARGS}

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from games.models import Hand, Table
 from games.services import recording, tables
-from tests.browser.fixtures import wait_until
+from tests.browser.fixtures import FAKE_WAKE_LOCK, wait_until
 from tests.fixtures import PHONE, fresh_table, log_in, tap_cards
 from tests.inputs import marriage_inputs
 
@@ -171,18 +171,6 @@ def test_a_second_winner_is_told_not_silent(page, live_server, transactional_db,
     expect(note).to_contain_text("Asha")
     expect(page.locator("#seat-0 input[value=seen]")).to_be_checked()
     assert PHONE["width"] == 390
-
-
-FAKE_WAKE_LOCK = """
-window.wakeLocks = [];
-Object.defineProperty(navigator, "wakeLock", {value: {request: async (kind) => {
-  const lock = new EventTarget();
-  lock.released = false;
-  lock.release = async () => { lock.released = true; lock.dispatchEvent(new Event("release")); };
-  window.wakeLocks.push(lock);
-  return lock;
-}}});
-"""
 
 
 def test_the_scorekeepers_screen_stays_on_until_switched_off(page, live_server, transactional_db, owner):
