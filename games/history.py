@@ -41,10 +41,31 @@ class Line:
 
 
 def rows(table, changes):
-    """The history page's rows: each change with its headline and its lines."""
-    return [
-        {"change": change, "headline": headline(table, change), "lines": lines(table, change)} for change in changes
-    ]
+    """The history page's rows: each change with its headline, its lines and, for the save that
+    completed a hand, how long the hand took ("seconds", else None)."""
+    timed = set()  # the hands whose completing save is told already
+    found = []
+    for change in changes:
+        found.append(
+            {
+                "change": change,
+                "headline": headline(table, change),
+                "lines": lines(table, change),
+                "seconds": _took(change, timed),
+            }
+        )
+    return found
+
+
+def _took(change, timed):
+    """The hand's time, on the change that completed it: changes come newest first, so of the saves
+    that entered a hand (Thirteen's bids, then its books), the first met is the completing one."""
+    if change.action not in (HandChange.ENTERED, HandChange.RESTORED) or change.hand is None:
+        return None
+    if change.hand_id in timed:
+        return None
+    timed.add(change.hand_id)
+    return change.hand.seconds
 
 
 def headline(table, change):

@@ -157,6 +157,14 @@ class Table(models.Model):
     # The engine's fold state after the last hand (scoring/base.py): the next hand is folded
     # onto it, so recording a hand never reads the earlier ones.
     state = models.JSONField(default=dict, editable=False)
+    # The game's clock (games/services/clock.py). It starts with the table, or for a table imported
+    # (or made before the clock) with its first hand saved here: until then it has no time.
+    clock_started = models.DateTimeField(_("clock started"), null=True, blank=True, editable=False)
+    # A pause for a break: when it began (None: the clock runs), and the seconds of the pauses before.
+    paused_at = models.DateTimeField(_("clock paused at"), null=True, blank=True, editable=False)
+    paused_seconds = models.PositiveIntegerField(default=0, editable=False)
+    # The seconds played (pauses left out) when the last hand was saved: the next hand's time starts there.
+    clock_at_last_hand = models.PositiveIntegerField(null=True, blank=True, editable=False)
 
     objects = TableManager()
 
@@ -242,6 +250,9 @@ class Hand(models.Model):
         help_text=_('What the table wants remembered of the hand: "misdeal, replayed".'),
     )
     updated = models.DateTimeField(_("updated"), auto_now=True)
+    # How long the hand took: from the save before it (or the clock's start) to the save that
+    # completed it, pauses left out. None: not known (imported, put back by a redo, or from before the clock).
+    seconds = models.PositiveIntegerField(_("seconds"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("hand")

@@ -7,6 +7,7 @@ from itertools import groupby
 from . import ratings
 from .board import hand_marks, points_in_hand, standings
 from .models import Hand
+from .services import clock
 
 
 def roster(tables):
@@ -27,23 +28,33 @@ def records(tables):
     what a player did worse than the hand's average goes to those who did better, in proportion
     to how much better. One query (the hands' inputs and points), whatever the number of tables and hands.
 
-    And "ratings": each player's skill rating over the season's tables, best first, with how it
+    And "average_seconds": how long a hand took on average, of the hands whose time is known (None
+    if none is). And "ratings": each player's skill rating over the season's tables, best first, with how it
     moved at each table they sat at (ratings.season), the tables rated in the order they were
     created, each by its standings, from the stored totals: no more queries.
     """
     tables = sorted(tables, key=lambda table: table.created)
-    hands = {}
-    for table_id, *hand in (
-        Hand.objects.filter(table__in=tables).order_by("number").values_list("table_id", "inputs", "points")
+    hands, seconds = {}, {}
+    for table_id, *hand, hand_seconds in (
+        Hand.objects.filter(table__in=tables).order_by("number").values_list("table_id", "inputs", "points", "seconds")
     ):
         hands.setdefault(table_id, []).append(hand)
+        seconds.setdefault(table_id, []).append(hand_seconds)
     games = {}
     for table in tables:
         title = str(table.game_title)
         game = games.setdefault(
             (table.game, title),
-            {"title": title, "game": table.game_descriptor, "lower_wins": table.lower_wins, "rows": {}, "matches": []},
+            {
+                "title": title,
+                "game": table.game_descriptor,
+                "lower_wins": table.lower_wins,
+                "rows": {},
+                "matches": [],
+                "seconds": [],
+            },
         )
+        game["seconds"] += seconds.get(table.pk, [])
         if table.hands_played and len(table.players) > 1:  # a table where no hand was played says nothing of skill
             game["matches"].append((table, places(table)))
         rows = game["rows"]
@@ -73,6 +84,7 @@ def records(tables):
             "signed": not game["lower_wins"],
             "players": _ranked(game["lower_wins"], game["rows"].values()),
             "ratings": ratings.season(game["matches"]),
+            "average_seconds": clock.average_seconds(game["seconds"]),
         }
         for game in games.values()
     }

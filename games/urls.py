@@ -31,6 +31,7 @@ urlpatterns = [
     path("t/<str:token>/result.png", sharing.result_picture, name="result_picture"),
     path("t/<str:token>/picker/<str:mode>/", hands.picker_total, name="picker_total"),
     path("t/<str:token>/finish/", table_page.finish, name="finish"),
+    path("t/<str:token>/clock/", table_page.pause_clock, name="pause_clock"),
     path("t/<str:token>/language/", table_page.table_language, name="table_language"),
     path("language/", site.choose_language, name="choose_language"),
     path("t/<str:token>/rematch/", seasons.rematch, name="rematch"),

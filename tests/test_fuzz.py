@@ -463,6 +463,19 @@ def test_finish(game, client, owner):
     check()
 
 
+def test_pause_clock(client, owner):
+    @FUZZ
+    @given(game=st.sampled_from(GAMES), data=forms(["paused"], {"paused": "yes"}))
+    def check(game, data):
+        table = fresh_table(game, owner)
+        response = post_refused_or_whole(client, table, "pause_clock", data)
+        paused = last(data.get("paused"))
+        assert response.status_code == (302 if paused in ("yes", "no") else 400)
+        assert (Table.objects.get(pk=table.pk).paused_at is not None) == (paused == "yes")
+
+    check()
+
+
 def test_new_link(client, owner):
     @FUZZ
     @given(game=st.sampled_from(GAMES), data=forms(["which"], {"which": "viewer"}))

@@ -104,7 +104,7 @@ def test_export_matches_the_format(client, owner):
     assert document["players"] == PLAYERS
     assert len(document["hands"]) == 1
     exported = document["hands"][0]
-    assert set(exported) == {"inputs", "points"}
+    assert set(exported) == {"inputs", "points", "seconds"}  # how long the hand took (tests/test_clock.py)
     assert {name: without_defaults(entry) for name, entry in exported["inputs"].items()} == EXAMPLE["hands"][0][
         "inputs"
     ]

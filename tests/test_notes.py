@@ -122,4 +122,4 @@ def test_a_table_file_with_a_note_too_long_is_refused(owner):
 def test_a_spreadsheet_without_notes_has_no_note_column(client, owner):
     table = fresh_table("marriage", owner)
     rows = list(csv.reader(io.StringIO(client.get(reverse("export_csv", args=[table.keeper_token])).content.decode())))
-    assert rows[0] == ["Hand", *table.players]
+    assert rows[0] == ["Hand", *table.players, "Seconds"]  # how long each hand took (tests/test_clock.py)

@@ -405,6 +405,7 @@ def write_posts(game, table):
         ("delete_hand", [1], {}),
         ("restore_hand", [1], {}),
         ("finish", [], {"finished": "yes"}),
+        ("pause_clock", [], {"paused": "yes"}),
         ("players", [], renamed),
         ("record_set", [], {"player": players_of(game)[0], "groups": SET_61}),
         ("new_link", [], {"which": "keeper"}),

@@ -14,6 +14,7 @@ from scoring import base, checks
 from scoring.errors import InputError
 
 from ..models import Hand, HandChange, Table
+from . import clock
 from .tables import (
     Conflict,
     check_open,
@@ -181,6 +182,8 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
         )
         save_current_hand(table, {"inputs": clean, "version": version})
         return None
+    # A hand put back by a redo keeps no time: its own went with it, and the clock stays where it is.
+    seconds = None if restored else clock.hand_completed(table)
     # The hand's version goes on from what was entered of it (bids 1, books 2).
     hand = Hand.objects.create(
         table=table,
@@ -190,6 +193,7 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
         note=note,
         totals=dict(state["totals"]),
         version=table.current_hand.get("version", 0) + 1,
+        seconds=seconds,
     )
     # What was entered of it before belongs to the hand now.
     table.changes.filter(hand=None, number=number).exclude(action=HandChange.DELETED).update(hand=hand)
@@ -205,7 +209,7 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
         fingerprint=posted,
     )
     table.current_hand = {}
-    save_state(table, state, "current_hand")
+    save_state(table, state, "current_hand", *clock.CLOCK_FIELDS)
     return hand
 
 

@@ -42,7 +42,12 @@ def export_table(table):
     Decimals in a game of tenths: write it with dumps())."""
     game = table.game_descriptor
     hands = [
-        {"inputs": hand.inputs, "points": shown_points(game, hand.points), **({"note": hand.note} if hand.note else {})}
+        {
+            "inputs": hand.inputs,
+            "points": shown_points(game, hand.points),
+            **({"note": hand.note} if hand.note else {}),
+            **({"seconds": hand.seconds} if hand.seconds is not None else {}),
+        }
         for hand in table.hands.all()
     ]
     if played_inputs(table):  # the hand being played is the file's last hand, with no points yet
@@ -99,6 +104,9 @@ MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024
 REQUIRED_KEYS = ("format", "game", "players", "hands")
 OPTIONAL_KEYS = ("name", "created", "rules", "colors", "points", "totals", "previous", "language", "events", "draw")
 
+
+# The most a hand's time may be: what the database holds (68 years), never reached at a table.
+MAX_SECONDS = 2**31 - 1
 
 # The years a table's creation may fall in: wider than any real table's either way, and clear of the
 # ends of what a date can hold (years 1 and 9999), where a time zone moves a time past them: a
@@ -159,8 +167,10 @@ def _check_document(document):
         raise InputError(gettext_noop("must be a list"), field="hands")
     inputs = []
     for number, hand in enumerate(hands, 1):
-        checks.only_keys(hand, ("inputs", "points", "note"), hand=number)
+        checks.only_keys(hand, ("inputs", "points", "note", "seconds"), hand=number)
         checks.text(hand.get("note", ""), max_length=NOTE_LENGTH, lines=True, hand=number, field="note")
+        if "seconds" in hand:
+            checks.whole_number(hand["seconds"], maximum=MAX_SECONDS, hand=number, field="seconds")
         if "inputs" not in hand:
             raise InputError(gettext_noop("is missing"), hand=number, field="inputs")
         inputs.append(hand["inputs"])
@@ -268,6 +278,7 @@ def import_table(document, owner=None):
                 points=points,
                 totals=totals,
                 note=hand.get("note", "").strip(),
+                seconds=hand.get("seconds"),
             )
             for number, (inputs, points, totals, hand) in enumerate(
                 zip(clean_hands, result.points, result.steps[1:], document["hands"]), 1

@@ -1,6 +1,6 @@
 """A table's state, which every write shares: creating a table, the fold state after its last hand
 (validate, recompute, save), the row lock a change holds, the history log, and the table's own
-settings (its language, finished, its links).
+settings (its language, finished, its clock's pauses, its links).
 
 A table stores the engine's fold state after its last hand: a new hand is folded onto it
 without reading the earlier hands; edits, deletions and renames fold every hand again."""
@@ -8,6 +8,7 @@ without reading the earlier hands; edits, deletions and renames fold every hand 
 import copy
 
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -16,6 +17,7 @@ from scoring.errors import InputError, gettext_noop
 
 from ..models import Hand, HandChange, PointTable, Table, new_token
 from ..registry import get_game
+from . import clock
 
 
 class Conflict(Exception):
@@ -87,6 +89,8 @@ def create_table(
         created=created or timezone.now(),
         colors=colors or {},
         opening=dict(state["totals"]),
+        clock_started=timezone.now(),
+        clock_at_last_hand=0,
         language=clean_language(language),
         events=events,
         draw=draw,
@@ -239,7 +243,33 @@ def set_language(table, code):
     table.save(update_fields=["language", "revision"])
 
 
+def pause(table, paused):
+    """The scorekeeper pauses the clock for a break (`paused`), or resumes it. Pausing a paused
+    clock, or resuming a running one, changes nothing: two phones may tap at once."""
+    with transaction.atomic():
+        table = locked(table)
+        if table.finished:
+            raise finished_conflict(table)
+        if table.progress.get("game_over"):
+            raise Conflict(_("The game is over: its clock has stopped."))
+        if table.clock_started is None:
+            raise Conflict(_("The clock starts with the next hand saved."))
+        if paused == (table.paused_at is not None):
+            return table
+        now = timezone.now()
+        if paused:
+            table.paused_at = now
+        else:
+            clock.resumed(table, now)
+        table.revision += 1  # every phone's board says so
+        table.save(update_fields=[*clock.CLOCK_FIELDS, "revision"])
+    return table
+
+
 def set_finished(table, finished):
+    was_finished = table.finished is not None
     table.finished = timezone.now() if finished else None
+    if finished != was_finished:  # a second tap, from another phone, moves the clock no further
+        clock.finished_changed(table, table.finished)
     table.revision += 1
-    table.save(update_fields=["finished", "revision"])
+    table.save(update_fields=["finished", "revision", *clock.CLOCK_FIELDS])

@@ -9,7 +9,8 @@ from django.utils import numberformat
 from django.utils.formats import get_format, number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language_bidi
+from django.utils.translation import get_language_bidi, ngettext
+from django.utils.translation import gettext as _
 
 from .. import registry
 from ..cards import cards
@@ -76,6 +77,25 @@ def points(value, signed=True):
     if value < 0:
         return left_to_right(f"\u2212{number_text(-value)}")
     return left_to_right(f"+{number_text(value)}") if value and signed else number_text(value)
+
+
+@register.filter
+def duration(seconds):
+    """A time in words, to the nearest minute: "less than a minute", "4 min", "1 h 12 min", "2 days 3 h"
+    (its digits written as the page's, like every number on it: games/language.py)."""
+    minutes = (int(seconds) + 30) // 60
+    if not minutes:
+        return _("less than a minute")
+    hours, minutes = divmod(minutes, 60)
+    days, hours = divmod(hours, 24)
+    parts = [
+        ngettext("%(count)s day", "%(count)s days", days) % {"count": days} if days else "",
+        # Translators: hours, shortened as on a clock ("1 h 12 min").
+        ngettext("%(count)s h", "%(count)s h", hours) % {"count": hours} if hours else "",
+        # Translators: minutes, shortened as on a clock ("1 h 12 min"); none are said beside days.
+        ngettext("%(count)s min", "%(count)s min", minutes) % {"count": minutes} if minutes and not days else "",
+    ]
+    return " ".join(part for part in parts if part)
 
 
 @register.filter

@@ -34,31 +34,48 @@ def export(request, table, _can_edit, token):
 def export_csv(request, table, _can_edit, token):
     """The board as a spreadsheet: one row per hand, one column per player (blank where they were
     not at the table), totals last; each event between hands in its place, with the points it
-    gave (a newcomer's start, an adjustment), so that each column adds up to its total; the hands'
-    notes and the events' words in a last column when there are any."""
+    gave (a newcomer's start, an adjustment), so that each column adds up to its total; how long
+    each hand took, when any hand's time is known (blank where not); the hands' notes and the
+    events' words in a last column when there are any."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(table.name) or "table"}.csv"'
-    hands = list(table.hands.values_list("number", "points", "note"))
-    noted = bool(table.events) or any(note for _number, _points, note in hands)
+    hands = list(table.hands.values_list("number", "points", "note", "seconds"))
+    noted = bool(table.events) or any(note for _number, _points, note, _seconds in hands)
+    timed = any(seconds is not None for *_hand, seconds in hands)
     writer = csv.writer(response)
     shown = table.game_descriptor.shown  # the number people read: 3.2, never a float
 
     def write(row):
         writer.writerow([spreadsheet_text(cell) for cell in row])
 
-    write([capfirst(table.game_descriptor.hand_word), *table.players, *([_("Note")] if noted else [])])
+    write(
+        [
+            capfirst(table.game_descriptor.hand_word),
+            *table.players,
+            *([_("Seconds")] if timed else []),
+            *([_("Note")] if noted else []),
+        ]
+    )
 
     def events_after(number):
         for event in (event for event in table.events if event["after"] == number):
             given = (events.points_of(event, name) for name in table.players)
-            write(["", *("" if points is None else shown(points) for points in given), events.said(table, event)])
+            write(
+                [
+                    "",
+                    *("" if points is None else shown(points) for points in given),
+                    *([""] if timed else []),
+                    events.said(table, event),
+                ]
+            )
 
     events_after(0)
-    for number, points, note in hands:
+    for number, points, note, seconds in hands:
         write(
             [
                 number,
                 *(shown(points[name]) if name in points else "" for name in table.players),
+                *(["" if seconds is None else seconds] if timed else []),
                 *([note] if noted else []),
             ]
         )

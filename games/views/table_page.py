@@ -3,6 +3,7 @@ settings (its language, finished)."""
 
 from functools import partial
 
+from django.contrib import messages
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse
@@ -16,7 +17,7 @@ from django_htmx.http import reswap, retarget
 from scoring.errors import InputError
 
 from .. import board, chart, fragments, language, problems, registry, save_answer
-from ..services import draw, recording, seasons, tables
+from ..services import clock, draw, recording, seasons, tables
 from .access import keeper_table, link_for, owns, table_for, table_view
 
 # A message that belongs beside the next hand's form (what was just saved), not at the page's top.
@@ -63,6 +64,7 @@ def table_context(request, table, can_edit, token, **extra):
         # Said on the scorekeeper's rematch button: the evening's deal goes on in the next game.
         "rematch_dealer": seasons.next_first_dealer(table) if can_edit else None,
         "rematch_draws_dealer": can_edit and draw.deals(table.engine, table.rules),
+        "clock": clock.clock(table),
         **form_context,
     }
     # Only the scorekeeper is offered a redo: a viewer's page costs no query for it, nor does the
@@ -183,6 +185,22 @@ def table_language(request, table, token):
 @table_view(keeper_table)
 def finish(request, table, token):
     tables.set_finished(table, request.POST.get("finished") == "yes")
+    return redirect("table", token=token)
+
+
+@require_POST
+@table_view(keeper_table)
+def pause_clock(request, table, token):
+    """The scorekeeper pauses the game's clock for a break ("paused": "yes"), or resumes it ("no")."""
+    paused = request.POST.get("paused")
+    if paused not in ("yes", "no"):
+        messages.error(request, _("Say whether to pause the clock or resume it."))
+        return render_table(request, table, True, token, status=400)
+    try:
+        tables.pause(table, paused == "yes")
+    except tables.Conflict as conflict:
+        messages.warning(request, str(conflict))
+        return render_table(request, conflict.table or table, True, token, status=409)
     return redirect("table", token=token)
 
 

@@ -154,6 +154,7 @@ def test_twenty_saves_and_three_corrections_leave_the_page_as_a_reload_draws_it(
     assert table.hands.count() == hands and len(fixed) == 3
     assert not table.progress.get("game_over")
     shown = page.evaluate(SHOWN)
+    assert "Playing for" in page.locator("#clock").inner_text()  # redrawn by every answer, never lost
     page.reload()
     assert page.evaluate(SHOWN) == shown
     # The viewer's phone follows by its live board, to the same board and totals.

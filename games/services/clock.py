@@ -1,0 +1,84 @@
+"""The game's clock: how long a table has been playing, its pauses for breaks, and each hand's time.
+
+The time played is the time since the clock started less the pauses; it stops when the game is
+finished (finishing pauses the clock, reopening resumes it) or over by its rules (at the last
+hand's save). A hand's time is the time played between the save before it and the save that
+completes it (Thirteen's books, not its bids), so a pause during a hand is left out of it.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.utils import timezone
+
+CLOCK_FIELDS = ("clock_started", "paused_at", "paused_seconds", "clock_at_last_hand")
+
+
+@dataclass(frozen=True)
+class Clock:
+    """What the table's page says of the clock."""
+
+    seconds: int  # played so far
+    paused: bool
+    over: bool  # stopped for good: the game is finished or over
+    can_pause: bool  # the clock runs, and a pause would stop it
+
+
+def played_seconds(table, now=None):
+    """The seconds played at `table` (now, or at `now`), pauses left out; None before its clock starts."""
+    if table.clock_started is None:
+        return None
+    if table.progress.get("game_over") and not table.finished and table.clock_at_last_hand is not None:
+        return table.clock_at_last_hand
+    now = now or timezone.now()
+    # A table finished before the clock paused at its finish still stops there.
+    end = min(moment for moment in (now, table.finished, table.paused_at) if moment is not None)
+    return max(0, int((end - table.clock_started).total_seconds()) - table.paused_seconds)
+
+
+def clock(table):
+    """The clock as the table's page shows it, or None when it has not started."""
+    seconds = played_seconds(table)
+    if seconds is None:
+        return None
+    over = table.is_over
+    paused = table.paused_at is not None and not over
+    return Clock(seconds=seconds, paused=paused, over=over, can_pause=not over)
+
+
+def resumed(table, now):
+    """The table's clock running again from `now` (the pause's seconds added up); fields replaced."""
+    if table.paused_at is not None:
+        table.paused_seconds += max(0, int((now - table.paused_at).total_seconds()))
+        table.paused_at = None
+
+
+def hand_completed(table, now=None):
+    """At the save that completes a hand, on the locked table: the hand's seconds (None when the
+    clock starts only now), and the clock moved on to it (the caller saves CLOCK_FIELDS). A save
+    during a pause ends it: the game is plainly going on."""
+    now = now or timezone.now()
+    if table.clock_started is None:
+        table.clock_started, table.clock_at_last_hand = now, 0
+        return None
+    resumed(table, now)
+    played = played_seconds(table, now)
+    seconds = None if table.clock_at_last_hand is None else max(0, played - table.clock_at_last_hand)
+    table.clock_at_last_hand = played
+    return seconds
+
+
+def finished_changed(table, finished: datetime | None):
+    """Finishing the game pauses its clock, reopening it resumes it (fields replaced, saved by the caller)."""
+    if table.clock_started is None:
+        return
+    if finished is not None and table.paused_at is None:
+        table.paused_at = finished
+    elif finished is None:
+        resumed(table, timezone.now())
+
+
+def average_seconds(seconds):
+    """The average of the known hand times (None where a hand's is not known), or None."""
+    known = [value for value in seconds if value is not None]
+    return round(sum(known) / len(known)) if known else None
