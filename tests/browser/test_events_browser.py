@@ -81,7 +81,7 @@ def test_a_marriage_evening_with_a_late_arrival_a_leaver_an_adjustment_and_a_rem
     # The rematch: the same seats, and the evening's deal goes on: whoever deals next here deals first there.
     dealer = table.progress["dealer"]
     page.on("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("button", name="Rematch").click()
+    page.get_by_role("button", name="Rematch", exact=True).click()
     expect(page.locator("h1")).to_have_text(f"{table.name} (2)")
     expect(page.locator("#new-hand h2")).to_contain_text(f"{dealer} deals")
     for seat, name in enumerate(["Asha", "Eka", "Chandra", "Dipa"]):

@@ -34,7 +34,7 @@ def test_a_rematch_after_an_evening_and_the_groups_season(logged_in_page, live_s
     expect(page.get_by_role("link", name="Friday club")).to_be_visible()
 
     page.on("dialog", lambda dialog: dialog.accept())  # "This game ends here and a new one starts…"
-    page.get_by_role("button", name="Rematch").click()
+    page.get_by_role("button", name="Rematch", exact=True).click()
     expect(page.locator("h1")).to_have_text(f"{first.name} (2)")
     expect(page.locator("#new-hand h2")).to_contain_text("Bikash deals")  # the deal moved on
     expect(page.locator("#seat-0 legend")).to_have_text("Asha")  # the seats did not
