@@ -92,13 +92,17 @@ def _round_unit(span):
     return unit
 
 
-def _pieces(frame, indexes, line):
-    """A line's points, in pieces of PIECE points that share their ends; a player's points begin
-    where they sat down."""
-    points = [None if value is None else f"{frame.x(index)},{frame.y(value)}" for index, value in zip(indexes, line)]
+def _pieces(frame, indexes, line, first=0):
+    """A line's points, in pieces of PIECE points that share their ends, from piece `first` on; a
+    player's points begin where they sat down."""
+    start = first * PIECE
+    points = [
+        None if value is None else f"{frame.x(index)},{frame.y(value)}"
+        for index, value in zip(indexes[start:], line[start:])
+    ]
     return [
-        " ".join(point for point in points[start * PIECE : start * PIECE + PIECE + 1] if point)
-        for start in range(piece_count(len(points)))
+        " ".join(point for point in points[number * PIECE : number * PIECE + PIECE + 1] if point)
+        for number in range(piece_count(len(indexes)) - first)
     ]
 
 
@@ -167,7 +171,7 @@ def update(table, hands_before):
     pieces_before = piece_count(len(indexes_before))
     swaps = []
     for seat, line in enumerate(now.values()):
-        for number, points in list(enumerate(_pieces(frame, indexes, line)))[pieces_before - 1 :]:
+        for number, points in enumerate(_pieces(frame, indexes, line, pieces_before - 1), pieces_before - 1):
             if number < pieces_before:
                 swaps.append(_piece(seat, number, points, mark_safe(' hx-swap-oob="true"')))
             else:
