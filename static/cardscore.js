@@ -100,10 +100,6 @@ document.addEventListener("change", (event) => {
 // ready for its first field; a refused one shows every problem beside the Save button.
 document.addEventListener("htmx:afterSettle", (event) => {
   const posted = event.detail.requestConfig && event.detail.requestConfig.elt;
-  if (posted && posted.hasAttribute("data-edit-form") && event.detail.xhr.status === 200) {
-    document.getElementById("saved").scrollIntoView({ block: "start" });  // the correction is on the board
-    return;
-  }
   if (!posted || !posted.hasAttribute("data-hand-form")) return;
   const problems = document.getElementById("problems-end");
   if (problems) {
@@ -226,14 +222,14 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 })();
 
 
-// A hand worked out (or its correction), opened on the board (htmx): "Back to the board" closes it where it is and
+// A hand worked out, opened on the board (htmx): "Back to the board" closes it where it is and
 // returns to the hand's number on the board.
 document.addEventListener("click", (event) => {
   const back = event.target.closest("#explained [data-close-explained]");
   if (!back) return;
   event.preventDefault();
   const shown = document.getElementById("explained");
-  const number = shown.querySelector("[data-hand]").dataset.hand;
+  const number = shown.querySelector(".explained").id.replace("hand-", "");
   shown.replaceChildren();
   const link = [...document.querySelectorAll("#board .hand-link")].find((a) => String(readNumber(a.textContent)) === number);
   if (link) link.focus();

@@ -125,8 +125,7 @@
     status.scrollIntoView({ block: "start" });
   }
 
-  // A hand's form, or a correction's posted in the table's page (htmx): kept when offline.
-  const handForm = (element) => element && element.matches && element.matches("[data-hand-form], [data-edit-form][hx-post]");
+  const handForm = (element) => element && element.matches && element.matches("[data-hand-form]");
 
   document.addEventListener("htmx:beforeRequest", (event) => {
     const form = event.detail.elt;
@@ -147,7 +146,7 @@
   document.addEventListener("htmx:beforeSwap", (event) => {
     const xhr = event.detail.xhr;
     const form = event.detail.requestConfig.elt;  // the event's own element is the swap's target
-    if (form.matches("[data-hand-form]") && xhr.status === 409) {
+    if (handForm(form) && xhr.status === 409) {
       keepForm(form, { status: 409, who: decodeURIComponent(xhr.getResponseHeader("CardScore-Saved-By") || "") });
     }
   });
