@@ -147,7 +147,10 @@ def test_a_viewer_on_one_server_sees_a_hand_saved_on_the_other_at_its_next_poll(
     keeper, viewer = Phone(), Phone()
     status, board = viewer.get(f"{server_b}{reverse('table', args=[table.viewer_token])}")
     assert status == 200
-    poll = re.search(r'hx-get="([^"]+/live/\?revision=\d+)"', board).group(1)
+    # The poll sends the board's revision from its hidden input, as htmx's hx-include does.
+    live = re.search(r'hx-get="([^"]+/live/)"', board).group(1)
+    revision = re.search(r'id="board-revision" name="revision" value="(\d+)"', board).group(1)
+    poll = f"{live}?revision={revision}"
     assert viewer.get(server_b + poll)[0] == 204  # nothing new yet
 
     keeper.get(f"{server_a}{reverse('table', args=[table.keeper_token])}")
