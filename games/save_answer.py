@@ -36,31 +36,74 @@ def shows_all(request):
 
 def changes(request, table, context, was, recent):
     """What saved.html shows beside the page's context (`context`, the table as it is now, `was`
-    as the save found it, `recent` the hands the board shows), or None for the whole table."""
-    if (
-        request.POST.get("revision") != str(was.revision)
-        or was.hands == 0
-        or table.finished
-        or table.progress.get("game_over")
-    ):
+    as the save found it, `recent` the hands the board shows) after a new hand (or step of one),
+    or None for the whole table."""
+    if not _same_page(request, table, was):
         return None
     hands = table.state["hands"]
+    first_before, first = (_first_shown(context, count, recent) for count in (was.hands, hands))
     # Rows that leave the board: the oldest hands (with their notes, and the events before them)
     # when the board shows only the latest ones, and the half-entered hand's row (Thirteen's bids).
-    gone = []
-    if not context["show_all"]:
-        first_before, first = (max(1, count - recent + 1) for count in (was.hands, hands))
-        gone = [f".hand-{number}, .after-{number - 1}" for number in range(first_before, first)]
+    gone = [f".hand-{number}, .after-{number - 1}" for number in range(first_before, first)]
     if was.entry.inputs:
         gone.append(f".hand-{was.entry.number}")
-    hidden_before = 0 if context["show_all"] else max(was.hands - recent, 0)
-    form_key = context["hand_form_key"]()
     return {
+        **_entry(request, context),
         "gone": gone,
-        "new_rows": [row for row in context["grid"] if row.get("number", 0) >= was.entry.number],
-        "earlier_changed": context["hidden_hands"] != hidden_before,
+        "new_rows": _rows_from(context["grid"], was.entry.number),
+        "earlier_changed": first != first_before,
         "hands_changed": hands != was.hands,
         "chart_update": chart.update(table, was.hands) if hands != was.hands else "",
-        "form_key": form_key,
-        "entry_blank": request.POST.get("form_key") == form_key,
     }
+
+
+def corrected(request, table, context, was, number, recent):
+    """What saved.html shows after hand `number` was corrected: its row and every row after it,
+    drawn again, and all that follows from them (totals, standings, the chart); or None for the
+    whole table."""
+    if not _same_page(request, table, was):
+        return None
+    first = _first_shown(context, table.state["hands"], recent)
+    gone = [f".hand-{shown}, .after-{shown}" for shown in range(max(number, first), was.hands + 1)]
+    if number < first:  # the board's window begins after it: every row is drawn again
+        gone.append(f".after-{first - 1}")
+    if was.entry.inputs:
+        gone.append(f".hand-{was.entry.number}")
+    entry = _entry(request, context)
+    return {
+        **entry,
+        # the next hand's form, and what may be typed in it, stays as it is when it is the same
+        "entry_kept": entry["entry_blank"],
+        "gone": gone,
+        "new_rows": _rows_from(context["grid"], number),
+        "earlier_changed": False,
+        "hands_changed": True,
+        "chart_update": "",
+    }
+
+
+def _same_page(request, table, was):
+    """Whether the phone's page is the table as the change found it, and stays a table in play."""
+    return (
+        request.POST.get("revision") == str(was.revision)
+        and was.hands > 0
+        and not table.finished
+        and not table.progress.get("game_over")
+    )
+
+
+def _first_shown(context, hands, recent):
+    """The first hand the board shows when the table has `hands` hands."""
+    return 1 if context["show_all"] else max(1, hands - recent + 1)
+
+
+def _rows_from(grid, number):
+    """The board's rows from hand `number`'s on (with the events after them)."""
+    start = next((index for index, row in enumerate(grid) if row.get("number", 0) >= number), len(grid))
+    return grid[start:]
+
+
+def _entry(request, context):
+    """The next hand's form: only its heading and ids when the page holds its blank fields."""
+    form_key = context["hand_form_key"]()
+    return {"form_key": form_key, "entry_blank": request.POST.get("form_key") == form_key}

@@ -100,6 +100,10 @@ document.addEventListener("change", (event) => {
 // ready for its first field; a refused one shows every problem beside the Save button.
 document.addEventListener("htmx:afterSettle", (event) => {
   const posted = event.detail.requestConfig && event.detail.requestConfig.elt;
+  if (posted && posted.hasAttribute("data-edit-form") && event.detail.xhr.status === 200) {
+    document.getElementById("saved").scrollIntoView({ block: "start" });  // the correction is on the board
+    return;
+  }
   if (!posted || !posted.hasAttribute("data-hand-form")) return;
   const problems = document.getElementById("problems-end");
   if (problems) {
@@ -222,15 +226,36 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 })();
 
 
-// A hand worked out, opened on the board (htmx): "Back to the board" closes it where it is and
+// A correction opened in the table's page (#explained) has the same field ids as the next hand's
+// form just above it (maal-0…), so while it is open the next hand's card is set aside, with what
+// was typed in it, and put back when the correction is saved or closed.
+let entrySetAside = null;
+function putBackEntry() {
+  if (entrySetAside && !document.getElementById("new-hand")) document.getElementById("explained").before(entrySetAside);
+  entrySetAside = null;
+}
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (event.detail.target.id === "table-main") entrySetAside = null;  // the whole table, its own entry with it
+});
+document.addEventListener("htmx:afterSwap", () => {
+  const entry = document.getElementById("new-hand");
+  if (!document.querySelector("#explained [data-edit-form]")) putBackEntry();
+  else if (entry) {
+    entrySetAside = entry;
+    entry.remove();
+  }
+});
+
+// A hand worked out (or its correction), opened on the board (htmx): "Back to the board" closes it where it is and
 // returns to the hand's number on the board.
 document.addEventListener("click", (event) => {
   const back = event.target.closest("#explained [data-close-explained]");
   if (!back) return;
   event.preventDefault();
   const shown = document.getElementById("explained");
-  const number = shown.querySelector(".explained").id.replace("hand-", "");
+  const number = shown.querySelector("[data-hand]").dataset.hand;
   shown.replaceChildren();
+  putBackEntry();
   const link = [...document.querySelectorAll("#board .hand-link")].find((a) => String(readNumber(a.textContent)) === number);
   if (link) link.focus();
 });

@@ -125,7 +125,8 @@
     status.scrollIntoView({ block: "start" });
   }
 
-  const handForm = (element) => element && element.matches && element.matches("[data-hand-form]");
+  // A hand's form, or a correction's posted in the table's page (htmx): kept when offline.
+  const handForm = (element) => element && element.matches && element.matches("[data-hand-form], [data-edit-form][hx-post]");
 
   document.addEventListener("htmx:beforeRequest", (event) => {
     const form = event.detail.elt;
@@ -146,7 +147,7 @@
   document.addEventListener("htmx:beforeSwap", (event) => {
     const xhr = event.detail.xhr;
     const form = event.detail.requestConfig.elt;  // the event's own element is the swap's target
-    if (handForm(form) && xhr.status === 409) {
+    if (form.matches("[data-hand-form]") && xhr.status === 409) {
       keepForm(form, { status: 409, who: decodeURIComponent(xhr.getResponseHeader("CardScore-Saved-By") || "") });
     }
   });

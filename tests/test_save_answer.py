@@ -1,4 +1,4 @@
-"""A hand saved with htmx is answered with what changed on the phone's page
+"""A hand saved (or corrected) with htmx is answered with what changed on the phone's page
 (games/save_answer.py, templates/games/saved.html); the browser test that the page then equals a
 reload is tests/browser/test_save_answer_browser.py."""
 
@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from games.services import recording, table_file
-from tests.fixtures import csrf_post, fresh_table, page, play_hand, table_url
+from tests.fixtures import SAMPLES, csrf_post, fresh_table, page, play_hand, table_url
 from tests.inputs import hand_form, marriage_inputs
 
 pytestmark = pytest.mark.django_db
@@ -109,3 +109,28 @@ def test_thirteen_bids_add_the_round_and_its_books_replace_it(client, owner):
     answer = answer_of(save(client, table, books, page_state(client, table)))
     assert '<tr hx-swap-oob="delete:.hand-2"></tr>' in answer and '<tr class="hand-2">' in answer
     assert '<tfoot id="board-totals" hx-swap-oob="true">' in answer
+
+
+def test_a_correction_in_the_page_answers_with_its_row_and_those_after_it(client, owner):
+    table = marriage_of(5, owner)
+    state = page_state(client, table)
+    edit = reverse("edit_hand", args=[table.keeper_token, 3])
+    opened = client.get(edit, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="explained")
+    assert f'hx-post="{edit}" hx-target="#explained"' in page(opened) and "<html" not in page(opened)
+    fields = {**SAMPLES["marriage"]["edit_hand"], **state}
+    response = csrf_post(client, edit, fields, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="explained")
+    answer = answer_of(response)
+    assert response["HX-Reswap"] == "none" and "Hand 3 corrected" in answer
+    assert '<tr hx-swap-oob="delete:.hand-3, .after-3"></tr>' in answer and "delete:.hand-2" not in answer
+    assert [int(number) for number in re.findall(r'<tr class="hand-(\d+)">', answer)] == [3, 4, 5]
+    assert 'id="chart-card" hx-swap-oob="true"' in answer  # every point after it moved
+    assert 'id="new-hand"' not in answer and "entry-ids" not in answer  # the next hand's form is left as it is
+    assert '<div id="explained" hx-swap-oob="true"></div>' in answer
+
+
+def test_a_refused_correction_in_the_page_comes_back_in_its_place(client, owner):
+    table = marriage_of(5, owner)
+    edit = reverse("edit_hand", args=[table.keeper_token, 3])
+    fields = {**SAMPLES["marriage"]["edit_hand"], "status-0": "seen"}  # nobody won
+    response = csrf_post(client, edit, fields, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="explained")
+    assert response.status_code == 422 and 'id="problems-end"' in page(response) and "<html" not in page(response)

@@ -9,9 +9,11 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.errors import InputError, gettext_noop
 
@@ -21,7 +23,7 @@ from ..history import rows as history_rows
 from ..models import Table
 from ..services import recording, tables
 from .access import keeper_table, owns, table_for, table_view, who
-from .table_page import SAVED, render_saved, render_table
+from .table_page import SAVED, render_corrected, render_saved, render_table
 
 
 def posted_number(data, field):
@@ -72,10 +74,14 @@ def add_hand(request, table, token):
 
 @table_view(keeper_table)
 def edit_hand(request, table, token, number):
+    """Hand `number` corrected: on its own page, or in the table's page (htmx, in place of the hand
+    worked out), where the answer is what the correction changed on the board."""
     hand = recording.hand_to_edit(table, number)
     game = table.game_descriptor
     if hand is None or not game.hands_editable:
         raise Http404(_("No such %(hand)s.") % {"hand": game.hand_word})
+    in_page = bool(request.htmx) and request.htmx.target == "explained"
+    template = "games/edit_hand.html#edit-card" if in_page else "games/edit_hand.html"
     context = {
         "table": table,
         "token": token,
@@ -83,9 +89,11 @@ def edit_hand(request, table, token, number):
         "game": game,
         "key": recording.new_key(),
         "version": hand.version,
+        "in_page": in_page,
         **game.form_class(table, number, hand.inputs).page(),
     }
     if request.method == "POST":
+        was = save_answer.before(table, recording.next_entry(table))
         form = game.form_class(table, number, hand.inputs, data=request.POST)
         try:
             key, posted = posted_key(request.POST), recording.fingerprint(request.POST)
@@ -95,21 +103,26 @@ def edit_hand(request, table, token, number):
                 recording.edit_hand(table, number, inputs, version, by=who(request), key=key, posted=posted)
         except InputError as error:
             context.update(form.page(error))
-            return render(request, "games/edit_hand.html", context, status=422)
+            return render(request, template, context, status=422)
         except tables.Conflict as conflict:
             hand = recording.hand_to_edit(Table.objects.get(pk=table.pk), number)
             if hand is None:
                 messages.warning(request, str(conflict))
-                return redirect("table", token=token)
+                return (
+                    HttpResponseClientRedirect(reverse("table", args=[token]))
+                    if in_page
+                    else redirect("table", token=token)
+                )
             context.update(
                 game.form_class(table, number, hand.inputs).page(), version=hand.version, conflict=str(conflict)
             )
-            return render(request, "games/edit_hand.html", context, status=409)
-        messages.success(
-            request, _("%(hand)s corrected; every total after it follows.") % {"hand": game.hand_name(number)}
-        )
+            return render(request, template, context, status=409)
+        corrected = _("%(hand)s corrected; every total after it follows.") % {"hand": game.hand_name(number)}
+        if in_page:
+            return render_corrected(request, Table.objects.get(pk=table.pk), token, corrected, was, number)
+        messages.success(request, corrected)
         return redirect("table", token=token)
-    return render(request, "games/edit_hand.html", context)
+    return render(request, template, context)
 
 
 @require_safe

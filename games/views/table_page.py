@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST, require_safe
-from django_htmx.http import reswap
+from django_htmx.http import reswap, retarget
 
 from scoring.errors import InputError
 
@@ -91,6 +91,16 @@ def render_saved(request, table, token, saved, was):
     changes = save_answer.changes(request, table, context, was, RECENT_HANDS)
     if changes is None:
         return render(request, "games/table.html#table-main", context)
+    return reswap(render(request, "games/saved.html", {**context, **changes}), "none")
+
+
+def render_corrected(request, table, token, saved, was, number):
+    """The answer to hand `number` corrected in the page (htmx): its row and the rows after it,
+    and what follows from them; or the whole table, in place of the correction's form."""
+    context = table_context(request, table, True, token, saved=saved)
+    changes = save_answer.corrected(request, table, context, was, number, RECENT_HANDS)
+    if changes is None:
+        return retarget(reswap(render(request, "games/table.html#table-main", context), "innerHTML"), "#table-main")
     return reswap(render(request, "games/saved.html", {**context, **changes}), "none")
 
 

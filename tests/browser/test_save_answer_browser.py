@@ -1,14 +1,15 @@
 """A save answered with only what changed (games/save_answer.py) leaves the page as a reload
-would draw it: after 20 saves with htmx and 3 corrections (each on its own page) of every game,
-the board, its totals, the standings and the chart equal those of a fresh reload, and a second
-phone's live board agrees."""
+would draw it: after 20 saves and 3 corrections of every game, the board, its totals, the
+standings and the chart equal those of a fresh reload, and a second phone's live board agrees."""
+
+import re
 
 import pytest
 
 from games.models import Table
 from games.services import tables
 from tests.browser.fixtures import wait_until
-from tests.fixtures import SAMPLES, colors_of, edit_url, table_url
+from tests.fixtures import SAMPLES, colors_of, table_url
 
 MARRIAGE_STATUSES = {"W": "winner", "s": "seen", "u": "unseen"}
 
@@ -107,15 +108,25 @@ def save(page, fields):
     assert not problems.count(), problems.inner_text()
 
 
-def correct(page, live_server, table, number, fields):
-    """Corrects hand `number` on its own page, which then leads back to the table's page."""
-    page.goto(live_server.url + edit_url(table, number))
-    page.evaluate(FILL, ["form[data-edit-form]", fields])
-    page.locator("form[data-edit-form] button[type=submit]").click()
-    page.wait_for_url(live_server.url + table_url(table))
+def correct(page, number, fields):
+    """Corrects hand `number` in the table's page, as a phone does: its number on the board opens
+    it worked out, "Fix" opens its form there, and the correction is posted with htmx."""
+    settled(page)
+    revision = page.locator("#board-revision").input_value()
+    page.locator("#board a.hand-link", has_text=re.compile(f"^{number}$")).click()
+    page.locator("#explained a.button", has_text="Fix").click()
+    form = page.locator("#explained form[data-edit-form]")
+    form.wait_for()
+    page.evaluate(FILL, ["#explained form[data-edit-form]", fields])
+    form.locator("button[type=submit]").click()
+    wait_until(
+        page, f"document.querySelector('#board-revision').value !== '{revision}' || !!document.querySelector('.error')"
+    )
     problems = page.locator(".error")
     assert not problems.count(), problems.all_inner_texts()
-    assert "corrected" in page.locator("#messages").inner_text()
+    settled(page)
+    assert page.locator("#explained").inner_html() == ""
+    assert "corrected" in page.locator("#saved").inner_text()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -137,7 +148,7 @@ def test_twenty_saves_and_three_corrections_leave_the_page_as_a_reload_draws_it(
             save(page, fields)
         if number in (8, 12, 16) or hands == 10 and number in (4, 6, 8):
             earlier = number - 3
-            correct(page, live_server, table, earlier, posts(earlier, edit=True)[-1])
+            correct(page, earlier, posts(earlier, edit=True)[-1])
             fixed[earlier] = True
     table.refresh_from_db()
     assert table.hands.count() == hands and len(fixed) == 3
@@ -150,3 +161,36 @@ def test_twenty_saves_and_three_corrections_leave_the_page_as_a_reload_draws_it(
     wait_until(viewer, f"document.querySelector('#board-revision').value === '{Table.objects.get().revision}'")
     seen = viewer.evaluate(SHOWN)
     assert (seen["board"], seen["standings"], seen["chart"]) == (shown["board"], shown["standings"], shown["chart"])
+
+
+def test_the_next_hand_waits_with_what_was_typed_while_a_correction_is_open(logged_in_page, live_server, owner):
+    """The correction's form and the next hand's share field ids (maal-0…): while the correction is
+    open the next hand's form is set aside, and comes back as it was left, after "Back to the
+    board" and after the correction is saved."""
+    sample = SAMPLES["marriage"]
+    table = tables.create_table(game="marriage", name="Fixing", players=sample["players"], rules={}, owner=owner)
+    page = logged_in_page
+    page.goto(live_server.url + table_url(table))
+    for number in (1, 2):
+        save(page, marriage(number)[0])
+    page.locator("#new-hand #maal-2").fill("17")
+
+    def open_correction():
+        page.locator("#board a.hand-link", has_text=re.compile("^1$")).click()
+        page.locator("#explained a.button", has_text="Fix").click()
+        page.locator("#explained form[data-edit-form]").wait_for()
+        assert page.locator("#maal-2").count() == 1 and not page.locator("#new-hand").count()
+
+    open_correction()
+    page.locator("#explained [data-close-explained]").click()
+    assert page.locator("#new-hand #maal-2").input_value() == "17"
+    assert page.locator("#explained").inner_html() == ""
+
+    open_correction()
+    page.locator("#explained #maal-2").fill("5")
+    page.locator("#explained button[type=submit]").click()
+    page.locator("#new-hand").wait_for()
+    assert "Hand 1 corrected" in page.locator("#saved").inner_text()
+    assert page.locator("#new-hand #maal-2").input_value() == "17"
+    assert page.locator("#new-hand h2").inner_text().startswith("Hand 3")
+    assert table.hands.get(number=1).inputs["Chandra"]["maal"] == 5

@@ -124,6 +124,8 @@ def test_a_hand_entered_on_one_phone_shows_on_another_within_3_seconds(
     # A correction made on the scorekeeper's phone reaches the viewer too.
     keeper.get_by_role("link", name="Hand 1 worked out").click()
     keeper.get_by_role("link", name="Fix hand 1").click()
+    expect(keeper.get_by_role("heading", name="Fix hand 1")).to_be_visible()  # opened in the table's page
+    expect(keeper.locator("#maal-0")).to_have_count(1)  # the next hand's form is set aside meanwhile
     keeper.fill("#maal-0", "0")
     keeper.get_by_role("button", name="Save the correction").click()
     expect(viewer.locator("tfoot td.total")).not_to_have_text(["+23", "+10", "−1", "−32"], timeout=3000)
