@@ -14,15 +14,22 @@ from .services.recording import Entry
 
 @dataclass(frozen=True)
 class Before:
-    """The table as a save found it: its revision, its hands, and the hand to enter next."""
+    """The table as a save found it: its revision, its hands, the hand to enter next, and its
+    clock's state (a save may start the clock, or end a pause)."""
 
     revision: int
     hands: int
     entry: Entry
+    clock: tuple[bool, bool]
 
 
 def before(table, entry):
-    return Before(table.revision, table.state["hands"], entry)
+    return Before(table.revision, table.state["hands"], entry, _clock_state(table))
+
+
+def _clock_state(table):
+    """Whether the table's clock has started, and whether it is paused."""
+    return table.clock_started is not None, table.paused_at is not None
 
 
 def shows_all(request):
@@ -49,6 +56,7 @@ def changes(request, table, context, was, recent):
         gone.append(f".hand-{was.entry.number}")
     return {
         **_entry(request, context),
+        "clock_changed": _clock_state(table) != was.clock,
         "gone": gone,
         "new_rows": _rows_from(context["grid"], was.entry.number),
         "earlier_changed": first != first_before,

@@ -234,7 +234,13 @@ function putBackEntry() {
   if (entrySetAside && !document.getElementById("new-hand")) document.getElementById("explained").before(entrySetAside);
   entrySetAside = null;
 }
+document.addEventListener("htmx:configRequest", (event) => {
+  // The correction's answer leaves the next hand's form out when the one set aside is still the one to fill.
+  const formKey = entrySetAside && entrySetAside.querySelector("[name=form_key]");
+  if (formKey && event.detail.elt.matches("[data-edit-form]")) event.detail.parameters.form_key = formKey.value;
+});
 document.addEventListener("htmx:beforeSwap", (event) => {
+  if (event.detail.target.id === "explained") putBackEntry();  // before the answer, which may redraw it
   if (event.detail.target.id === "table-main") entrySetAside = null;  // the whole table, its own entry with it
 });
 document.addEventListener("htmx:afterSwap", () => {

@@ -3,6 +3,7 @@ the hand times in the history, the spreadsheet, the table file and the season's 
 
 import csv
 import io
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -157,10 +158,7 @@ def test_finishing_the_game_stops_its_clock_and_reopening_it_runs_it_again(clien
     assert "Playing for 45 min" in read_text(client.get(table_url(table)))
 
 
-def test_a_save_answered_with_htmx_redraws_the_clock(client, owner, now):
-    table = new_table(owner)
-    record(table, 1)
-    now.on(minutes=7)
+def save_second_hand_with_htmx(client, table):
     table = Table.objects.get(pk=table.pk)
     response = csrf_post(
         client,
@@ -169,8 +167,29 @@ def test_a_save_answered_with_htmx_redraws_the_clock(client, owner, now):
         HTTP_HX_REQUEST="true",
     )
     text = page(response)
-    assert 'id="clock" hx-swap-oob="true"' in text and "Playing for 7 min" in text
     assert 'id="live-summary" hx-swap-oob="true"' in text  # the answer is the saved parts, not the whole table
+    return text
+
+
+def test_a_save_answered_with_htmx_redraws_the_clocks_time(client, owner, now):
+    table = new_table(owner)
+    record(table, 1)
+    now.on(minutes=7)
+    text = save_second_hand_with_htmx(client, table)
+    assert re.search(r'<p id="clock-time"\s+hx-swap-oob="true">\s*Playing for 7 min</p>', text)
+    assert 'id="clock"' not in text and "Pause the clock" not in text  # the rest of the clock is as it was
+
+
+def test_a_save_during_a_pause_redraws_the_whole_clock_running(client, owner, now):
+    table = new_table(owner)
+    record(table, 1)
+    now.on(minutes=7)
+    tables.pause(Table.objects.get(pk=table.pk), True)
+    now.on(minutes=30)
+    text = save_second_hand_with_htmx(client, table)
+    assert 'id="clock" hx-swap-oob="true"' in text and "Playing for 7 min" in text
+    assert '<p id="clock-time">' in text  # swapped with the clock, not on its own
+    assert "Pause the clock" in text and "Resume" not in text
 
 
 def test_the_live_board_brings_the_pause_to_every_phone(client, owner, now):

@@ -62,6 +62,7 @@ def test_an_evening_with_the_maal_counter_and_a_fixed_hand(logged_in_page, live_
     # Fix hand 1: Asha's maal was really 0 (the counter is cleared, nothing typed).
     page.get_by_role("link", name="Hand 1 worked out").click()
     page.get_by_role("link", name="Fix hand 1").click()
+    expect(page.get_by_role("heading", name="Fix hand 1")).to_be_visible()  # opened in the table's page
     asha = page.locator("fieldset[data-seat='0']")
     for item in ("Tiplu", "Poplu", "Jhiplu"):
         asha.get_by_role("textbox", name=item, exact=True).fill("0")
