@@ -188,7 +188,7 @@ def test_the_next_hand_waits_with_what_was_typed_while_a_correction_is_open(logg
 
     open_correction()
     page.locator("#explained #maal-2").fill("5")
-    page.locator("#explained button[type=submit]").click()
+    page.locator("#explained [data-edit-form] button[type=submit]").click()
     page.locator("#new-hand").wait_for()
     assert "Hand 1 corrected" in page.locator("#saved").inner_text()
     assert page.locator("#new-hand #maal-2").input_value() == "17"
