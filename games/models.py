@@ -270,9 +270,10 @@ class Hand(models.Model):
 
 class HandChange(models.Model):
     """One change to a hand: entered, corrected, deleted, restored (the redo of an undo), its note
-    written or its photo changed, when, by whom, and the inputs before and after. The latest deletion's `before` is what a redo puts back.
-    An event between hands (a player joining, an adjustment...) and its taking back are kept the
-    same way: `number` is how many hands came before it, `after` (or `before`) the event."""
+    written or its photo changed, when, by whom, and the inputs before and after. The latest
+    deletion's `before` is what a redo puts back. An event between hands (a player joining, an
+    adjustment...) and its taking back are kept the same way: `number` is how many hands came
+    before it, `after` (or `before`) the event."""
 
     ENTERED, CORRECTED, DELETED, RESTORED, NOTED = "entered", "corrected", "deleted", "restored", "noted"
     PHOTOGRAPHED = "photo"

@@ -32,19 +32,17 @@ class Photo:
     thumb: bytes
 
 
-def refused(message):
-    return InputError(message, field="photo")
-
-
 def read(upload):
     """The posted file as a Photo, or None when none was sent. InputError (field "photo") for a file
     too large, or one that is not a picture."""
     if upload is None or upload.size == 0:
         return None
     if upload.size > MAX_BYTES:
-        raise refused(gettext_noop("the photo is larger than 15 MB: send a smaller one"))
-    too_big = refused(gettext_noop("the photo has too many pixels: send a smaller one"))
-    not_a_photo = refused(gettext_noop("this file is not a photo: choose a JPEG, PNG or WebP picture"))
+        raise InputError(gettext_noop("the photo is larger than 15 MB: send a smaller one"), field="photo")
+    too_big = InputError(gettext_noop("the photo has too many pixels: send a smaller one"), field="photo")
+    not_a_photo = InputError(
+        gettext_noop("this file is not a photo: choose a JPEG, PNG or WebP picture"), field="photo"
+    )
     try:
         with Image.open(upload) as image:
             if image.width * image.height > MAX_PIXELS:

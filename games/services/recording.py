@@ -160,7 +160,6 @@ def record_entry(table, inputs, expected_number, version=None, by="", key="", po
                 raise Conflict(already % {"hand": table.game_descriptor.hand_name(expected_number)})
             title = entry_title(table, expected_number, played_inputs(table))
             hand = _enter(table, inputs, expected_number, by, title, key=key, posted=posted, photo=photo)
-            forget_deleted_photos(table)  # a new hand ends the redo
     except Conflict as conflict:
         raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
     except IntegrityError:
@@ -176,8 +175,6 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
     """Validate and fold the next hand onto the locked table: record it, or keep it as the hand
     being played while it is not complete. Returns the recorded hand, or None. `restored`: the
     hand is put back by a redo (with its `note` and `photo`), and the history says so."""
-    if not restored:
-        forget_deleted_photos(table)
     engine = table.engine
     base.check_room(number, "hands")
     clean = engine.validate_hand(table.rules, table.seated, inputs, hand=number, state=table.state)
@@ -275,7 +272,6 @@ def edit_hand(table, number, inputs, version, by="", key="", posted=""):
         )
         validate_all(table, hands)
         recompute(table, hands)
-        forget_deleted_photos(table)  # a correction ends the redo
     return hand
 
 
@@ -348,9 +344,10 @@ def _undone(table):
 
 
 def forget_deleted_photos(table):
-    """Delete the photos of deleted hands that no redo can put back any more (a deleted hand's photo
-    is kept while its deletion is the latest change, for the redo; the next change ends it). The
-    files go once the change that ends the redo is committed."""
+    """Delete the photos of deleted hands that no redo can put back: only the latest deletion can
+    be taken back, and only while its hand was the last. Run at each deletion (a save, which ends
+    the redo too, costs no query for it: the photo of the table's latest deleted hand may wait on
+    disk until the next deletion). The files go once the deletion is committed."""
     keep = _undone(table)
     gone = table.changes.filter(action=HandChange.DELETED).exclude(photo="")
     if keep is not None:
