@@ -9,6 +9,7 @@ import shutil
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.files.uploadhandler import TemporaryFileUploadHandler
 from PIL import Image, ImageOps
 
 from scoring.errors import InputError, gettext_noop
@@ -22,6 +23,17 @@ LONG_SIDE = 1600
 THUMB_SIDE = 320
 QUALITY = 85
 SIZES = ("full", "thumb")
+
+
+class BoundedUpload(TemporaryFileUploadHandler):
+    """Django's temporary file for an upload too large for memory, holding at most MAX_BYTES: the
+    rest of a larger file is read and dropped, its size still counted whole, so the view refuses
+    it by its size, beside its field (settings.FILE_UPLOAD_HANDLERS)."""
+
+    def receive_data_chunk(self, raw_data, start):
+        if start + len(raw_data) > MAX_BYTES:
+            return None
+        return super().receive_data_chunk(raw_data, start)
 
 
 @dataclass(frozen=True)

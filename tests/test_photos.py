@@ -107,6 +107,17 @@ def test_a_file_over_the_limit_is_refused_unread():
         photos.read(upload(b"\0" * (photos.MAX_BYTES + 1)))
 
 
+def test_an_upload_keeps_at_most_the_limit_on_disk_and_counts_its_whole_size():
+    handler = photos.BoundedUpload()
+    handler.new_file("photo", "huge.jpg", "image/jpeg", None)
+    chunk = b"\0" * (1024 * 1024)
+    for start in range(0, photos.MAX_BYTES + 2 * len(chunk), len(chunk)):
+        handler.receive_data_chunk(chunk, start)
+    whole = photos.MAX_BYTES + 2 * len(chunk)
+    kept = handler.file_complete(whole)
+    assert kept.size == whole and len(kept.read()) <= photos.MAX_BYTES
+
+
 def test_no_file_is_no_photo():
     assert photos.read(None) is None and photos.read(upload(b"")) is None
 
