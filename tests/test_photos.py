@@ -13,7 +13,7 @@ from PIL import Image
 
 from games import photos
 from games.models import Hand, HandChange, Table
-from games.services import recording, tables
+from games.services import hand_photos, recording, tables
 from scoring.errors import InputError
 from tests.fixtures import add_url, csrf_post, page, players_of
 from tests.inputs import hand_form, marriage_inputs
@@ -242,7 +242,7 @@ def test_only_the_scorekeeper_link_changes_a_photo(client, marriage_table, data_
 
 def hand_with_photo(table, number=1):
     recording.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), number)
-    return recording.attach_photo(table, number, photos.read(upload(jpeg_with_location()))).photo
+    return hand_photos.attach(table, number, photos.read(upload(jpeg_with_location()))).photo
 
 
 def test_a_deleted_hands_photo_waits_for_the_redo_and_comes_back_with_it(marriage_table, data_dir):

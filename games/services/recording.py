@@ -15,7 +15,7 @@ from scoring.errors import InputError
 
 from .. import photos
 from ..models import Hand, HandChange, Table
-from . import clock
+from . import clock, hand_photos
 from .tables import (
     Conflict,
     check_open,
@@ -323,7 +323,7 @@ def delete_hand(table, number, by=""):
         hands = list(table.hands.all())
         validate_all(table, hands)
         recompute(table, hands)
-        forget_deleted_photos(table)  # after recompute: a redo needs the hand to have been the last
+        hand_photos.forget_deleted(table, _undone(table))  # after recompute: a redo needs the hand last
     return moved
 
 
@@ -341,48 +341,6 @@ def _undone(table):
     ):
         return change
     return None
-
-
-def forget_deleted_photos(table):
-    """Delete the photos of deleted hands that no redo can put back: only the latest deletion can
-    be taken back, and only while its hand was the last. Run at each deletion (a save, which ends
-    the redo too, costs no query for it: the photo of the table's latest deleted hand may wait on
-    disk until the next deletion). The files go once the deletion is committed."""
-    keep = _undone(table)
-    gone = table.changes.filter(action=HandChange.DELETED).exclude(photo="")
-    if keep is not None:
-        gone = gone.exclude(pk=keep.pk)
-    names = list(gone.values_list("photo", flat=True))
-    if names:
-        gone.update(photo="")
-        transaction.on_commit(lambda: [photos.remove(table.pk, name) for name in names])
-
-
-def attach_photo(table, number, photo, by=""):
-    """Give hand `number` this photo (photos.Photo; None removes it), replacing the one it had; the
-    history keeps who did. Conflict when the hand is gone."""
-    name = photos.store(table.pk, photo) if photo else ""
-    try:
-        with transaction.atomic():
-            table = locked(table)
-            hand = table.hands.filter(number=number).first()
-            if hand is None:
-                raise Conflict(
-                    _("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)},
-                    Table.objects.get(pk=table.pk),
-                )
-            old, hand.photo = hand.photo, name
-            hand.save(update_fields=["photo"])
-            log(table, hand, HandChange.PHOTOGRAPHED, by, None, None, table.game_descriptor.hand_name(number))
-            table.revision += 1  # every phone's board shows the hand's photo mark
-            table.save(update_fields=["revision"])
-            if old:
-                transaction.on_commit(lambda: photos.remove(table.pk, old))
-    except BaseException:
-        if name:
-            photos.remove(table.pk, name)
-        raise
-    return hand
 
 
 def redo_number(table):

@@ -19,7 +19,7 @@ from .. import board, explained, photos, problems, save_answer
 from ..history import drawn as history_drawn
 from ..history import rows as history_rows
 from ..models import Table
-from ..services import recording, tables
+from ..services import hand_photos, recording, tables
 from .access import keeper_table, owns, table_for, table_view, who
 from .table_page import SAVED, render_saved, render_table
 
@@ -153,7 +153,7 @@ def hand_photo(request, table, token, number):
         photo = None if "remove" in request.POST else photos.read(request.FILES.get("photo"))
         if photo is None and "remove" not in request.POST:
             raise InputError(gettext_noop("choose a photo first"), field="photo")
-        recording.attach_photo(table, number, photo, by=who(request))
+        hand_photos.attach(table, number, photo, by=who(request))
     except InputError as error:
         worked = explained.hand(table, number)
         if worked is None:
