@@ -183,7 +183,10 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# A post's fields, files apart; a file (a hand's photo, a table file) goes to memory up to Django's
+# 2.5 MB, beyond that to a temporary file that keeps at most a photo's limit (games/photos.py).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler", "games.photos.BoundedUpload"]
 
 # Behind HTTPS (a reverse proxy that sets X-Forwarded-Proto), set HTTPS=true.
 HTTPS = env.boolean("HTTPS", False)

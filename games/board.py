@@ -185,8 +185,11 @@ def grid(table, hands, cell_details, entry):
                 "number": hand.number,
                 "pending": False,
                 "note": hand.note,
+                "photo": bool(hand.photo),
                 "cells": partial(cells, table, hand.inputs, hand.points, details),
-                "key": fragments.key(hand.number, hand.inputs, hand.points, hand.note, details, table.players),
+                "key": fragments.key(
+                    hand.number, hand.inputs, hand.points, hand.note, bool(hand.photo), details, table.players
+                ),
             }
         )
         rows.extend(row for row, at in zip(shown, after) if at == hand.number)

@@ -15,6 +15,7 @@ class HandExplained:
     entered: str  # what was entered for the hand as a whole, in words ("" for nothing)
     players: list  # per player: the board's cell, what was entered, the terms, the totals before and after
     note: str  # the hand's note ("misdeal, replayed"), or ""
+    photo: str = ""  # the name of the hand's photo (games/photos.py), or ""
 
 
 def hand(table, number):
@@ -44,7 +45,7 @@ def hand(table, number):
                 "after": table.game_descriptor.shown(total_before + recorded.points.get(name, 0)),
             }
         )
-    return HandExplained(number, entered.get("", ""), players, recorded.note)
+    return HandExplained(number, entered.get("", ""), players, recorded.note, recorded.photo)
 
 
 def total(table, name):

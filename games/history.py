@@ -22,6 +22,7 @@ HEADLINES = {
     HandChange.DELETED: gettext_lazy("%(title)s deleted"),
     HandChange.RESTORED: gettext_lazy("%(title)s restored"),
     HandChange.NOTED: gettext_lazy("%(title)s: note written"),
+    HandChange.PHOTOGRAPHED: gettext_lazy("%(title)s: photo changed"),
     HandChange.EVENT: gettext_lazy("%(when)s: the table changed"),
     HandChange.EVENT_TAKEN_BACK: gettext_lazy("%(when)s: a change taken back"),
 }
@@ -98,6 +99,8 @@ def lines(table, change):
     hand it put in or took out."""
     if change.action == HandChange.NOTED:
         return [Line("", words=change.note or _("the note was removed"))]
+    if change.action == HandChange.PHOTOGRAPHED:
+        return []
     if change.action in (HandChange.EVENT, HandChange.EVENT_TAKEN_BACK):
         return [Line("", words=events.said(table, change.after or change.before))]
     if change.action == HandChange.CORRECTED:

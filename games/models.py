@@ -8,13 +8,15 @@ import secrets
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import connections, models
+from django.db import connections, models, transaction
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
 from scoring import base
 from scoring.errors import InputError
 
-from . import problems
+from . import photos, problems
 from .registry import game_choices, get_game
 
 
@@ -253,6 +255,8 @@ class Hand(models.Model):
     # How long the hand took: from the save before it (or the clock's start) to the save that
     # completed it, pauses left out. None: not known (imported, put back by a redo, or from before the clock).
     seconds = models.PositiveIntegerField(_("seconds"), null=True, blank=True, editable=False)
+    # The name of the hand's photo files in the data folder (games/photos.py), or "" for none.
+    photo = models.CharField(_("photo"), max_length=16, blank=True, default="", editable=False)
 
     class Meta:
         verbose_name = _("hand")
@@ -265,12 +269,14 @@ class Hand(models.Model):
 
 
 class HandChange(models.Model):
-    """One change to a hand: entered, corrected, deleted, restored (the redo of an undo) or its note
-    written, when, by whom, and the inputs before and after. The latest deletion's `before` is what a redo puts back.
-    An event between hands (a player joining, an adjustment...) and its taking back are kept the
-    same way: `number` is how many hands came before it, `after` (or `before`) the event."""
+    """One change to a hand: entered, corrected, deleted, restored (the redo of an undo), its note
+    written or its photo changed, when, by whom, and the inputs before and after. The latest
+    deletion's `before` is what a redo puts back. An event between hands (a player joining, an
+    adjustment...) and its taking back are kept the same way: `number` is how many hands came
+    before it, `after` (or `before`) the event."""
 
     ENTERED, CORRECTED, DELETED, RESTORED, NOTED = "entered", "corrected", "deleted", "restored", "noted"
+    PHOTOGRAPHED = "photo"
     EVENT, EVENT_TAKEN_BACK = "event", "taken_back"
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
     hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes")
@@ -283,6 +289,7 @@ class HandChange(models.Model):
             (DELETED, _("deleted")),
             (RESTORED, _("restored")),
             (NOTED, _("note written")),
+            (PHOTOGRAPHED, _("photo changed")),
             (EVENT, _("table changed")),
             (EVENT_TAKEN_BACK, _("change taken back")),
         ],
@@ -296,6 +303,8 @@ class HandChange(models.Model):
     after = models.JSONField(null=True, blank=True)
     # The hand's note as this change left it (for a deletion: as it was, for the redo to put back).
     note = models.CharField(max_length=200, blank=True, default="")
+    # The deleted hand's photo, kept for the redo while it can put the hand back (see recording.py).
+    photo = models.CharField(max_length=16, blank=True, default="", editable=False)
     # The key the phone sent with the post that made this change (empty without one): a post sent
     # again with the same key, because its answer was lost on the way, changes nothing twice.
     key = models.CharField(max_length=40, blank=True, default="", editable=False)
@@ -310,6 +319,14 @@ class HandChange(models.Model):
 
     def __str__(self):
         return f"{self.table} #{self.number} {self.action}"
+
+
+@receiver(post_delete, sender=Table)
+def forget_photos(sender, instance, **kwargs):
+    """A table deleted (from the admin too, where a whole list goes at once) takes its hands' photos
+    with it, once the deletion is committed."""
+    table_id = instance.pk  # None once the deletion is done
+    transaction.on_commit(lambda: photos.remove_table(table_id))
 
 
 class SetupCode(models.Model):

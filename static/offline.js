@@ -50,7 +50,7 @@
   function describe(form) {
     const lines = new Map();
     for (const field of form.elements) {
-      if (!field.name || field.type === "hidden" || ["", "0"].includes(field.value)) continue;
+      if (!field.name || ["hidden", "file"].includes(field.type) || ["", "0"].includes(field.value)) continue;
       if ((field.type === "radio" || field.type === "checkbox") && !field.checked) continue;
       const label = field.labels && field.labels[0] ? field.labels[0].textContent.trim() : field.name;
       const shown = field.type === "radio" || field.type === "checkbox" ? label
@@ -70,6 +70,9 @@
 
   async function keepForm(form, refusal) {
     const data = new FormData(form);
+    // A hand's photo is kept as itself (IndexedDB keeps a Blob), beside the fields kept as words.
+    const photo = data.get("photo");
+    data.delete("photo");
     const lines = describe(form);  // now: a refused form is about to be replaced
     let number = data.get("hand_number");
     if (number && !refusal) {
@@ -82,7 +85,7 @@
     const post = {
       key: data.get("key"), url: form.action, board: form.dataset.board, body: new URLSearchParams(data).toString(),
       hand: form.dataset.handName.replace("{number}", shownDigits(number)), edit: form.hasAttribute("data-edit-form"),
-      number: number && Number(number), lines, created: Date.now(), refusal,
+      number: number && Number(number), lines, created: Date.now(), refusal, photo: photo && photo.size ? photo : null,
     };
     await keep(post);
     if (!refusal) {
@@ -181,6 +184,16 @@
     return fields.toString();
   }
 
+  // A kept post as it is sent: its fields as the form would send them, with its photo if it has one.
+  function request(post) {
+    const fields = withCurrentToken(post.body);
+    if (!post.photo) return { body: fields, headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" } };
+    const body = new FormData();
+    new URLSearchParams(fields).forEach((value, name) => body.append(name, value));
+    body.append("photo", post.photo, post.photo.name || "photo.jpg");
+    return { body, headers: { "HX-Request": "true" } };  // the browser writes the multipart Content-Type
+  }
+
   async function send() {
     if (sending) {
       again = true;
@@ -197,8 +210,7 @@
         let response;
         try {
           response = await fetch(post.url, {
-            method: "POST", body: withCurrentToken(post.body), redirect: "manual", signal: AbortSignal.timeout(ANSWER_WITHIN),
-            headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" },
+            method: "POST", redirect: "manual", signal: AbortSignal.timeout(ANSWER_WITHIN), ...request(post),
           });
         } catch (unreachable) {
           failed = true;

@@ -152,7 +152,15 @@ def token_routes(patterns=None):
         if isinstance(pattern, URLResolver):
             yield from token_routes(pattern.url_patterns)
         elif "token" in getattr(pattern.pattern, "converters", {}):
-            others = {"number": 1, "seat": 0, "index": 0, "mode": "cards", "which": "viewer"}
+            others = {
+                "number": 1,
+                "seat": 0,
+                "index": 0,
+                "mode": "cards",
+                "which": "viewer",
+                "name": "0" * 16,
+                "size": "thumb",
+            }
             yield pattern.name, {key: others[key] for key in pattern.pattern.converters if key != "token"}
 
 

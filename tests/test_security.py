@@ -11,6 +11,7 @@ import re
 import sys
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
@@ -143,6 +144,7 @@ import django
 django.setup()
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from games.first_run import current_code
 client = Client()
@@ -209,6 +211,7 @@ def every_page(client, owner):
             reverse("qr_code", args=[table.keeper_token, "keeper"]),
             reverse("table", args=[table.keeper_token]) + "?hands=all",
             reverse("hand", args=[table.viewer_token, 1]),
+            reverse("photo_file", args=[table.viewer_token, "0" * 16, "thumb"]),  # 404: no such photo
             reverse("total", args=[table.viewer_token, 0]),
         ]
         if game == "twentyfour":
@@ -228,6 +231,7 @@ def every_page(client, owner):
         (reverse("add_hand", args=[marriage.keeper_token]), SAMPLES["marriage"]["add_hand"]),
         (reverse("add_hand", args=[marriage.keeper_token]), SAMPLES["marriage"]["add_hand"]),  # 409: already recorded
         (reverse("add_hand", args=[marriage.keeper_token]), {"hand_number": "3"}),  # 422
+        (reverse("hand_photo", args=[marriage.keeper_token, 1]), {"photo": SimpleUploadedFile("a.txt", b"text")}),
         (reverse("record_set", args=[konkan.keeper_token]), {"player": "Asha", "groups": SET_61}),
         (reverse("puzzle", args=[puzzle.pk]), {"keys": EIGHTS_AND_THREES_KEYS, "key": "="}),
         (reverse("new_table", args=["marriage"]), table_form("marriage")),

@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 from scoring import base, checks
 from scoring.errors import InputError
 
+from .. import photos
 from ..models import Hand, HandChange, Table
-from . import clock
+from . import clock, hand_photos
 from .tables import (
     Conflict,
     check_open,
@@ -117,7 +118,20 @@ def who_recorded(table, number):
     return entered.values_list("by", flat=True).first() or ""
 
 
-def record_hand(table, inputs, expected_number, version=None, by="", key="", posted=""):
+def record_hand(table, inputs, expected_number, version=None, by="", key="", posted="", photo=None):
+    """record_entry, with the hand's photo (photos.Photo, or None): its files are written first and
+    taken away again unless the hand is recorded with them (refused, sent again, still being played)."""
+    name = photos.store(table.pk, photo) if photo else ""
+    recorded = None
+    try:
+        recorded = record_entry(table, inputs, expected_number, version, by, key, posted, photo=name)
+    finally:
+        if name and not (recorded and recorded.hand and recorded.hand.photo == name):
+            photos.remove(table.pk, name)
+    return recorded
+
+
+def record_entry(table, inputs, expected_number, version=None, by="", key="", posted="", photo=""):
     """Save the next hand, or what is entered so far of it (Thirteen's bids before its books).
 
     The post carries the hand number it expects: two phones posting hand N record it once and
@@ -145,7 +159,7 @@ def record_hand(table, inputs, expected_number, version=None, by="", key="", pos
             if expected_number != next_hand_number(table) or version != table.current_hand.get("version"):
                 raise Conflict(already % {"hand": table.game_descriptor.hand_name(expected_number)})
             title = entry_title(table, expected_number, played_inputs(table))
-            hand = _enter(table, inputs, expected_number, by, title, key=key, posted=posted)
+            hand = _enter(table, inputs, expected_number, by, title, key=key, posted=posted, photo=photo)
     except Conflict as conflict:
         raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
     except IntegrityError:
@@ -157,10 +171,10 @@ def record_hand(table, inputs, expected_number, version=None, by="", key="", pos
     return Recorded(table, hand, title)
 
 
-def _enter(table, inputs, number, by, title, restored=False, key="", posted="", note=""):
+def _enter(table, inputs, number, by, title, restored=False, key="", posted="", note="", photo=""):
     """Validate and fold the next hand onto the locked table: record it, or keep it as the hand
     being played while it is not complete. Returns the recorded hand, or None. `restored`: the
-    hand is put back by a redo (with its `note`), and the history says so."""
+    hand is put back by a redo (with its `note` and `photo`), and the history says so."""
     engine = table.engine
     base.check_room(number, "hands")
     clean = engine.validate_hand(table.rules, table.seated, inputs, hand=number, state=table.state)
@@ -191,6 +205,7 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
         inputs=clean,
         points=points,
         note=note,
+        photo=photo,
         totals=dict(state["totals"]),
         version=table.current_hand.get("version", 0) + 1,
         seconds=seconds,
@@ -294,6 +309,7 @@ def delete_hand(table, number, by=""):
             entry_title(table, number, hand.inputs),
             number=number,
             note=hand.note,
+            photo=hand.photo,
         )
         hand.delete()
         # Two steps through a far range keep (table, number) unique at every row update.
@@ -307,6 +323,7 @@ def delete_hand(table, number, by=""):
         hands = list(table.hands.all())
         validate_all(table, hands)
         recompute(table, hands)
+        hand_photos.forget_deleted(table, _undone(table))  # after recompute: a redo needs the hand last
     return moved
 
 
@@ -314,8 +331,8 @@ def _undone(table):
     """The change a redo would take back: the table's latest change, when it deleted the hand that
     was last (then it comes back as the same number, onto the same state); else None. Anything
     entered, corrected or restored since is a later change, and the redo is gone (a note written
-    on another hand is not)."""
-    change = table.changes.exclude(action=HandChange.NOTED).order_by("-pk").first()
+    or a photo changed on another hand is not)."""
+    change = table.changes.exclude(action__in=[HandChange.NOTED, HandChange.PHOTOGRAPHED]).order_by("-pk").first()
     if (
         change
         and change.action == HandChange.DELETED
@@ -346,7 +363,11 @@ def restore_hand(table, number, by=""):
             if change is None or change.number != number:
                 raise Conflict(gone % {"hand": table.game_descriptor.hand_name(number)})
             try:
-                hand = _enter(table, change.before, number, by, change.title, restored=True, note=change.note)
+                hand = _enter(
+                    table, change.before, number, by, change.title, restored=True, note=change.note, photo=change.photo
+                )
+                # The photo is the hand's again: no longer the deletion's to forget.
+                HandChange.objects.filter(pk=change.pk).update(photo="")
             except InputError:
                 # The hand no longer fits the table as it is now (its players were renamed).
                 raise Conflict(gone % {"hand": table.game_descriptor.hand_name(number)}) from None

@@ -115,9 +115,9 @@ def all_inputs(table, hands):
     return [hand.inputs for hand in hands] + ([played_inputs(table)] if played_inputs(table) else [])
 
 
-def log(table, hand, action, by, before, after, title, number=None, key="", fingerprint="", note=None):
+def log(table, hand, action, by, before, after, title, number=None, key="", fingerprint="", note=None, photo=""):
     """Keep a change in the history, with the note the hand has after it (`note`: another, such as a
-    deleted hand's)."""
+    deleted hand's; `photo`: a deleted hand's photo)."""
     note = hand.note if note is None and hand is not None else note or ""
     number = hand.number if number is None else number  # 0: an event before the first hand
     HandChange.objects.create(
@@ -132,6 +132,7 @@ def log(table, hand, action, by, before, after, title, number=None, key="", fing
         key=key,
         fingerprint=fingerprint,
         note=note,
+        photo=photo,
     )
 
 

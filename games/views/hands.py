@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.http import Http404, HttpResponse
+from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -17,11 +17,11 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.errors import InputError, gettext_noop
 
-from .. import board, explained, problems, save_answer
+from .. import board, explained, photos, problems, save_answer
 from ..history import drawn as history_drawn
 from ..history import rows as history_rows
 from ..models import Table
-from ..services import recording, tables
+from ..services import hand_photos, recording, tables
 from .access import keeper_table, owns, table_for, table_view, who
 from .table_page import SAVED, render_corrected, render_saved, render_table
 
@@ -50,13 +50,20 @@ def add_hand(request, table, token):
     was = save_answer.before(table, entry)
     form = table.game_descriptor.form_class(table, entry.number, entry.inputs, data=request.POST)
     try:
+        photo = photos.read(request.FILES.get("photo"))
+    except InputError as error:
+        # Beside its field, before the hand's own problems: the photo has to be chosen again anyway.
+        return render_table(request, table, True, token, status=422, form=form, photo_error=problems.message(error))
+    try:
         expected = posted_number(request.POST, "hand_number")
         key, posted = posted_key(request.POST), recording.fingerprint(request.POST)
         recorded = recording.done_already(table, key, posted)
         if recorded is None:
             version = posted_number(request.POST, "version") if entry.version else None
             inputs = form.hand_inputs()
-            recorded = recording.record_hand(table, inputs, expected, version, by=who(request), key=key, posted=posted)
+            recorded = recording.record_hand(
+                table, inputs, expected, version, by=who(request), key=key, posted=posted, photo=photo
+            )
     except InputError as error:
         return render_table(request, table, True, token, status=422, form=form, refused=error)
     except tables.Conflict as conflict:
@@ -148,6 +155,50 @@ def hand_context(table, token, can_edit, worked):
         "can_edit": can_edit and game.hands_editable and not table.finished,
         "signed": not table.lower_wins,
     }
+
+
+@require_POST
+@table_view(keeper_table)
+def hand_photo(request, table, token, number):
+    """The scorekeeper gives a recorded hand its photo, replaces it or removes it (`remove`), from
+    the hand's page: a photo is often taken once the hand is saved."""
+    try:
+        photo = None if "remove" in request.POST else photos.read(request.FILES.get("photo"))
+        if photo is None and "remove" not in request.POST:
+            raise InputError(gettext_noop("choose a photo first"), field="photo")
+        hand_photos.attach(table, number, photo, by=who(request))
+    except InputError as error:
+        worked = explained.hand(table, number)
+        if worked is None:
+            raise Http404(_("No such %(hand)s.") % {"hand": table.game_descriptor.hand_word}) from None
+        context = {**hand_context(table, token, True, worked), "photo_error": problems.message(error)}
+        return render(request, "games/hand.html", context, status=422)
+    except tables.Conflict as conflict:
+        messages.warning(request, str(conflict))
+        return redirect("table", token=token)
+    hand_name = table.game_descriptor.hand_name(number)
+    if photo is None:
+        messages.success(request, _("%(hand)s: photo removed.") % {"hand": hand_name})
+    else:
+        messages.success(request, _("%(hand)s: photo saved.") % {"hand": hand_name})
+    return redirect("hand", token=token, number=number)
+
+
+@require_safe
+@table_view(table_for)
+def photo_file(request, table, _can_edit, token, name, size):
+    """A hand's photo (`size` full or thumb), for a holder of the table's link only: a photo shows
+    the people at the table, and is not a public file."""
+    if size not in photos.SIZES or not table.hands.filter(photo=name).exists():
+        raise Http404(_("No such photo."))
+    try:
+        response = FileResponse(photos.path(table.pk, name, size).open("rb"), content_type="image/jpeg")
+    except FileNotFoundError:
+        raise Http404(_("No such photo.")) from None
+    response["X-Content-Type-Options"] = "nosniff"
+    # A photo's name changes when it is replaced: a phone may keep it, no shared cache may.
+    response["Cache-Control"] = "private, max-age=31536000, immutable"
+    return response
 
 
 @require_POST

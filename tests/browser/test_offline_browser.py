@@ -2,6 +2,8 @@
 is back, a post whose answer was lost is not recorded twice, a hand another phone saved first is
 a visible conflict with both hands kept, and a reload offline shows the board as it was."""
 
+from email.parser import BytesParser
+from email.policy import HTTP
 from urllib.parse import parse_qsl
 
 import pytest
@@ -58,6 +60,16 @@ def statuses(hand):
     return {name: entry["status"] for name, entry in hand.inputs.items()}
 
 
+def posted_fields(request):
+    """A post's fields, as htmx sends the hand form (multipart: it may carry a photo) or a kept post
+    is sent again without one (url-encoded); a file field's value is its bytes."""
+    kind = request.headers["content-type"]
+    if not kind.startswith("multipart/"):
+        return parse_qsl(request.post_data, keep_blank_values=True)
+    message = BytesParser(policy=HTTP).parsebytes(f"Content-Type: {kind}\r\n\r\n".encode() + request.post_data_buffer)
+    return [(part.get_param("name", header="content-disposition"), part.get_content()) for part in message.iter_parts()]
+
+
 def assert_the_engine_s_points(table):
     """Every recorded hand has the points the rules engine gives, and the table its totals."""
     table.refresh_from_db()
@@ -111,7 +123,7 @@ def test_a_hand_whose_answer_is_lost_after_the_server_saved_it_is_recorded_once(
     posts = []
 
     def lose_the_first_answer(route):
-        posts.append(route.request.post_data)
+        posts.append(posted_fields(route.request))
         if len(posts) == 1:
             route.fetch()  # the server gets the hand and saves it...
             route.abort("connectionreset")  # ...and the phone never hears back
@@ -125,10 +137,7 @@ def test_a_hand_whose_answer_is_lost_after_the_server_saved_it_is_recorded_once(
     expect(keeper.locator("#connection")).to_have_text("online")
     # Sent again with the same key and fields (the CSRF token is the one the phone holds then).
     # The same hand both times; the first post also said which board its page showed (htmx's).
-    sent = [
-        {name: value for name, value in parse_qsl(post) if name not in ("csrfmiddlewaretoken", "revision")}
-        for post in posts
-    ]
+    sent = [{name: value for name, value in post if name not in ("csrfmiddlewaretoken", "revision")} for post in posts]
     assert len(sent) == 2 and sent[0] == sent[1] and sent[0]["key"]
     assert Hand.objects.filter(table=table).count() == 1
     assert HandChange.objects.filter(table=table).count() == 1
