@@ -114,4 +114,8 @@ def _rows_from(grid, number):
 def _entry(request, context):
     """The next hand's form: only its heading and ids when the page holds its blank fields."""
     form_key = context["hand_form_key"]()
-    return {"form_key": form_key, "entry_blank": request.POST.get("form_key") == form_key}
+    return {
+        "form_key": form_key,
+        "entry_blank": request.POST.get("form_key") == form_key,
+        "photo_sent": "photo" in request.FILES,  # its field is emptied; otherwise it was empty
+    }

@@ -25,7 +25,20 @@ function readNumber(text) {
   return parseInt(western, 10);
 }
 
+// Without JavaScript a hand's form posts multipart, for its photo; with htmx only a post that carries
+// a photo does, as the server reads a url-encoded post several times faster (htmx reads the form's
+// enctype before its request events, so it is set when the photo is chosen).
+function photoEncoding(form) {
+  const photo = form.querySelector("input[type=file]");
+  if (photo && photo.files.length) form.setAttribute("enctype", "multipart/form-data");
+  else form.removeAttribute("enctype");
+}
+document.addEventListener("change", (event) => {
+  if (event.target.matches("form[data-hand-form] input[type=file]")) photoEncoding(event.target.form);
+});
+
 function enhance(root) {
+  root.querySelectorAll("form[data-hand-form]").forEach(photoEncoding);
   // Steppers: − and + buttons around each count.
   root.querySelectorAll(".stepper input:not([data-enhanced])").forEach((input) => {
     input.dataset.enhanced = "1";

@@ -78,6 +78,7 @@ def test_the_photo_s_location_is_gone(keeper, table, data_dir):
     fill_a_hand(keeper, jpeg_with_location())
     save(keeper)
     expect(keeper.locator("#saved")).to_contain_text("Hand 1 saved")
+    expect(keeper.locator("#entry-photo-file")).to_have_value("")  # the answer emptied the field
     expect(keeper.locator("#board .hand-1 .photo-mark")).to_have_count(1)  # the save's answer's row
     hand = Hand.objects.get(table=table)
     # What the phone gets back: the server's copy, through the table's link.
@@ -111,3 +112,19 @@ def test_a_file_that_is_not_a_photo_or_too_large_is_refused_beside_the_field(
     assert 0 <= shown["y"] - (field["y"] + field["height"]) < 40
     expect(keeper.locator("#new-hand [name='maal-1']")).to_have_value("4")
     assert not Hand.objects.exists() and not list(data_dir.glob("photos/*/*"))
+
+
+def test_only_a_hand_with_a_photo_is_posted_multipart(keeper, table, data_dir):
+    """The form is multipart for a browser without JavaScript; with htmx only a photo makes it so
+    (the server reads a url-encoded post faster), and the next hand, without one, is url-encoded."""
+    fill_a_hand(keeper, jpeg_with_location())
+    with keeper.expect_request(f"**/t/{table.keeper_token}/hands/") as with_photo:
+        save(keeper)
+    expect(keeper.locator("#saved")).to_contain_text("Hand 1 saved")
+    keeper.locator("#new-hand #seat-1").get_by_text("Winner", exact=True).click()
+    with keeper.expect_request(f"**/t/{table.keeper_token}/hands/") as without_photo:
+        save(keeper)
+    expect(keeper.locator("#saved")).to_contain_text("Hand 2 saved")
+    assert with_photo.value.headers["content-type"].startswith("multipart/form-data")
+    assert without_photo.value.headers["content-type"] == "application/x-www-form-urlencoded"
+    assert [bool(hand.photo) for hand in Hand.objects.order_by("number")] == [True, False]
