@@ -6,6 +6,7 @@ fixtures are loaded for all of them by the root conftest.py (pytest_plugins)."""
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.fixtures import PHONE, log_in
 
@@ -91,3 +92,10 @@ def wait_until(page, expression, timeout=5_000):
     while not page.evaluate(expression):
         assert time.monotonic() < deadline, f"not true within {timeout} ms: {expression}"
         page.wait_for_timeout(50)
+
+
+def wait_for_steppers(scope):
+    """Wait until the counts inside `scope` (a locator) have their − and + buttons. cardscore.js adds
+    them once htmx has settled a swap (20 ms after it), moving each field into its controls: a
+    field typed into before then loses its focus, and the keys with it."""
+    expect(scope.locator(".stepper input:not([data-enhanced])")).to_have_count(0)

@@ -5,6 +5,7 @@ import re
 from playwright.sync_api import expect
 
 from games.models import Table
+from tests.browser.fixtures import wait_for_steppers
 from tests.fixtures import fill_new_table, start_table, totals
 
 STATUS_LABELS = {"W": "Winner", "s": "Seen", "u": "Unseen", "o": "Out"}
@@ -64,6 +65,7 @@ def test_an_evening_with_the_maal_counter_and_a_fixed_hand(logged_in_page, live_
     page.get_by_role("link", name="Fix hand 1").click()
     expect(page.get_by_role("heading", name="Fix hand 1")).to_be_visible()  # opened in the table's page
     asha = page.locator("fieldset[data-seat='0']")
+    wait_for_steppers(asha)
     for item in ("Tiplu", "Poplu", "Jhiplu"):
         asha.get_by_role("textbox", name=item, exact=True).fill("0")
     page.get_by_role("button", name="Save the correction").click()
