@@ -3,11 +3,10 @@ forgotten with a deleted hand once no redo can bring that hand back (games/photo
 files)."""
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from .. import photos
-from ..models import HandChange, Table
-from .tables import Conflict, locked, log
+from ..models import HandChange
+from .tables import locked_hand, log
 
 
 def attach(table, number, photo, by=""):
@@ -16,13 +15,7 @@ def attach(table, number, photo, by=""):
     name = photos.store(table.pk, photo) if photo else ""
     try:
         with transaction.atomic():
-            table = locked(table)
-            hand = table.hands.filter(number=number).first()
-            if hand is None:
-                raise Conflict(
-                    _("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)},
-                    Table.objects.get(pk=table.pk),
-                )
+            table, hand = locked_hand(table, number)
             old, hand.photo = hand.photo, name
             hand.save(update_fields=["photo"])
             log(table, hand, HandChange.PHOTOGRAPHED, by, None, None, table.game_descriptor.hand_name(number))

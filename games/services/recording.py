@@ -21,6 +21,7 @@ from .tables import (
     check_open,
     finished_conflict,
     locked,
+    locked_hand,
     log,
     next_hand_number,
     played_inputs,
@@ -381,13 +382,7 @@ def set_note(table, number, note, by=""):
     keeps who wrote what. A finished game's hands can still be noted: a note changes no score."""
     note = checks.text(note, max_length=NOTE_LENGTH, lines=True, field="note")
     with transaction.atomic():
-        table = locked(table)
-        hand = table.hands.filter(number=number).first()
-        if hand is None:
-            raise Conflict(
-                _("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)},
-                Table.objects.get(pk=table.pk),
-            )
+        table, hand = locked_hand(table, number)
         if hand.note != note:
             hand.note = note
             hand.save(update_fields=["note"])

@@ -198,6 +198,19 @@ def locked(table):
     return locked.get()
 
 
+def locked_hand(table, number):
+    """The table locked (as locked() gives it) and its hand `number`; Conflict, with the table as
+    it is now, when that hand is gone."""
+    table = locked(table)
+    hand = table.hands.filter(number=number).first()
+    if hand is None:
+        raise Conflict(
+            _("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)},
+            Table.objects.get(pk=table.pk),
+        )
+    return table, hand
+
+
 def finished_conflict(table):
     return Conflict(
         _("This game is finished. Reopen it to change %(hands)s.") % {"hands": table.game_descriptor.hands_word}
