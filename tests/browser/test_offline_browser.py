@@ -20,6 +20,12 @@ PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa"]
 AXE = Axe()
 
 
+def wait_for_the_service_worker(page):
+    """Until the service worker controls the page. Its first install fetches the pages and files it
+    keeps, which on a machine busy with other browsers took more than 5 s once: given 20."""
+    wait_until(page, "navigator.serviceWorker.controller !== null", timeout=20_000)
+
+
 def assert_accessible(page):
     """axe-core finds nothing on the page as it is now (the kept-posts card, the offline note)."""
     assert [violation["id"] for violation in AXE.run(page).response["violations"]] == []
@@ -170,7 +176,7 @@ def test_a_hand_another_phone_saved_first_is_a_conflict_and_both_hands_are_kept(
 
 def test_a_reload_offline_shows_the_board_as_it_was_and_online_never_an_old_one(keeper, live_server, table):
     recording.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), 1)
-    wait_until(keeper, "navigator.serviceWorker.controller !== null")
+    wait_for_the_service_worker(keeper)
     keeper.reload()  # through the service worker now, which keeps the page
     expect(keeper.locator("#board tbody tr")).to_have_count(1)
 
@@ -307,7 +313,7 @@ def test_a_kept_hand_the_csrf_check_turns_away_is_sent_again_not_refused(keeper,
 
 def test_the_home_page_is_kept_too_and_a_page_never_opened_says_so_offline(keeper, live_server, table):
     keeper.goto(f"{live_server.url}/")
-    wait_until(keeper, "navigator.serviceWorker.controller !== null")
+    wait_for_the_service_worker(keeper)
     keeper.reload()
     keeper.context.set_offline(True)
 
@@ -319,7 +325,7 @@ def test_the_home_page_is_kept_too_and_a_page_never_opened_says_so_offline(keepe
 
 
 def test_logging_out_forgets_the_pages_kept_on_the_phone(keeper, live_server, table):
-    wait_until(keeper, "navigator.serviceWorker.controller !== null")
+    wait_for_the_service_worker(keeper)
     keeper.reload()  # kept now
     assert keeper.evaluate("caches.match(location.pathname).then(Boolean)")
 
@@ -336,7 +342,7 @@ def test_a_page_kept_for_a_sign_in_that_has_expired_is_not_shown_offline(keeper,
     on the phone is not served offline any more (before, only the logout form cleared it)."""
     settings.SESSION_COOKIE_AGE = 3  # a sign-in that ends 3 s after the page is kept
     keeper.goto(f"{live_server.url}/")
-    wait_until(keeper, "navigator.serviceWorker.controller !== null")
+    wait_for_the_service_worker(keeper)
     keeper.reload()  # kept now, with the time the sign-in ends
     expires = keeper.evaluate("""caches.open("cardscore-pages").then((cache) => cache.match("/"))
                                  .then((kept) => Number(kept.headers.get("CardScore-Keep-Until")))""")
