@@ -81,6 +81,7 @@ MIDDLEWARE = [
     "games.middleware.HtmxMessagesMiddleware",
     "games.middleware.SignedInPagesExpireMiddleware",
     "axes.middleware.AxesMiddleware",
+    "games.faults.ServerTroubleMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
@@ -142,7 +143,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["ENGINE"] = "cardscore.postgresql"
     # A query run a sixth time on a connection is prepared: PostgreSQL stops parsing and
     # planning the few queries every poll and board make (a third of their time).
-    database_defaults = {"server_side_binding": True, "prepare_threshold": 5}
+    # A database host that vanished is given up on in 5 s, while the phone still waits for an
+    # answer (15 s), so that it hears 503 and keeps the hand, instead of hearing nothing.
+    database_defaults = {"server_side_binding": True, "prepare_threshold": 5, "connect_timeout": 5}
 else:
     # Django's backend whose write transactions queue without polling (cardscore/sqlite/).
     DATABASES["default"]["ENGINE"] = "cardscore.sqlite"
@@ -212,8 +215,11 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # Table links are secrets: every line logged keeps only their first characters (cardscore/logs.py).
-    "filters": {"mask_tokens": {"()": "cardscore.logs.MaskTokens"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["mask_tokens"]}},
+    "filters": {
+        "mask_tokens": {"()": "cardscore.logs.MaskTokens"},
+        "without_traceback": {"()": "games.faults.WithoutTraceback"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["without_traceback", "mask_tokens"]}},
     "root": {
         "handlers": ["console"],
         "level": env.choice("LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]),

@@ -8,3 +8,6 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("games.urls")),
 ]
+
+# A failure shows a page in the phone's language; a database or disk failure answers 503 (games/faults.py).
+handler500 = "games.faults.server_error"

@@ -17,11 +17,13 @@ class FirstVisitSetupMiddleware:
         self.has_owner = False
 
     def __call__(self, request):
-        if not self.has_owner:
-            # Checked until the first account exists, then never again in this process.
+        # Checked until the first account exists, then never again in this process; not for the
+        # health check, which asks the database itself.
+        if not self.has_owner and not request.path.startswith(
+            (reverse("setup"), reverse("health"), reverse("manifest"), "/static/")
+        ):
             self.has_owner = has_owner()
-            exempt = request.path.startswith((reverse("setup"), reverse("health"), reverse("manifest"), "/static/"))
-            if not self.has_owner and not exempt:
+            if not self.has_owner:
                 return redirect("setup")
         return self.get_response(request)
 
@@ -47,12 +49,14 @@ class HtmxMessagesMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        # A 204 (an unchanged board) and a redirect carry no body: their messages wait for the next page.
+        # A 204 (an unchanged board) and a redirect carry no body: their messages wait for the next
+        # page; so does a server failure's answer, which reads nothing (games/faults.py).
         if (
             not getattr(request, "htmx", False)
             or response.streaming
             or response.status_code == 204
             or 300 <= response.status_code < 400
+            or response.status_code >= 500
         ):
             return response
         if "text/html" not in response.get("Content-Type", ""):

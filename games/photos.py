@@ -4,6 +4,7 @@ them a thumbnail. Photos are not static or media files: a view that checks the t
 sends them (games/views/hands.py)."""
 
 import io
+import logging
 import secrets
 import shutil
 from dataclasses import dataclass
@@ -13,6 +14,8 @@ from django.core.files.uploadhandler import TemporaryFileUploadHandler
 from PIL import Image, ImageOps
 
 from scoring.errors import InputError, gettext_noop
+
+logger = logging.getLogger(__name__)
 
 MAX_BYTES = 15 * 1024 * 1024  # a phone's camera photo is 3–8 MB
 # Decoding a picture costs memory by its pixels, not its bytes: a small file claiming huge
@@ -98,11 +101,20 @@ def path(table_id, name, size):
 
 def store(table_id, photo):
     """Write the photo's files; returns its name (random: a replaced photo is a new address, so a
-    phone never shows one it cached before)."""
+    phone never shows one it cached before). InputError beside the photo's field when they cannot
+    be written: what it was sent with is refused, and typed again without it."""
     name = secrets.token_hex(8)
-    folder(table_id).mkdir(parents=True, exist_ok=True)
-    for size in SIZES:
-        path(table_id, name, size).write_bytes(getattr(photo, size))
+    try:
+        folder(table_id).mkdir(parents=True, exist_ok=True)
+        for size in SIZES:
+            path(table_id, name, size).write_bytes(getattr(photo, size))
+    except OSError as error:
+        remove(table_id, name)
+        logger.error("A photo could not be stored in %s: %s.", folder(table_id), error.strerror or error)
+        raise InputError(
+            gettext_noop("the server could not store the photo (its disk may be full): save without it"),
+            field="photo",
+        ) from error
     return name
 
 

@@ -1,6 +1,7 @@
-// Offline: a hand or a correction saved while the server cannot be reached is kept on this phone
-// (IndexedDB) and sent once the connection is back: at the online event, by retries that wait
-// longer each time, and at the next page load. Each post carries the key its form was given, and
+// Offline: a hand or a correction saved while the server cannot be reached, or answered by a server
+// that failed (its database down, its disk full, a proxy's 502), is kept on this phone (IndexedDB)
+// and sent once the connection is back: at the online event, when any answer comes from a server
+// that is well again, by retries that wait longer each time, and at the next page load. Each post carries the key its form was given, and
 // the server records a key at most once, so a post whose answer was lost is answered as saved
 // when it comes again. A post the server refuses (another phone saved that hand first) stays
 // kept, on the table's page, until the scorekeeper enters it as the next hand or discards it.
@@ -13,6 +14,7 @@
   const board = outbox && outbox.dataset.board;  // the table whose page this is, if any
   const ANSWER_WITHIN = 15000;  // ms; the hand form's hx-request timeout says the same
   let reachable = true;  // false from a failed request until one gets through
+  let troubled = false;  // true from a server failure's answer (5xx) until an answer that is not one
   let waitingHere = 0;  // posts of this page's table waiting to be sent: a new one queues behind them
 
   // --- the posts kept on this phone: one IndexedDB store, keyed by the post's key -------------
@@ -65,10 +67,12 @@
   function text(name, values) {
     return Object.entries(values).reduce((sentence, [key, value]) => sentence.replace(`{${key}}`, value), outbox.dataset[name]);
   }
+  const keptMessage = (post) => text(post.trouble ? "keptTrouble" : "kept", { hand: post.hand });
 
   // --- keeping a post ----------------------------------------------------------------------------
 
-  async function keepForm(form, refusal) {
+  // `refusal`: the server's answer turning it away (409); `trouble`: it failed to save it (5xx).
+  async function keepForm(form, refusal, trouble) {
     const data = new FormData(form);
     // A hand's photo is kept as itself (IndexedDB keeps a Blob), beside the fields kept as words.
     const photo = data.get("photo");
@@ -86,6 +90,7 @@
       key: data.get("key"), url: form.action, board: form.dataset.board, body: new URLSearchParams(data).toString(),
       hand: form.dataset.handName.replace("{number}", shownDigits(number)), edit: form.hasAttribute("data-edit-form"),
       number: number && Number(number), lines, created: Date.now(), refusal, photo: photo && photo.size ? photo : null,
+      trouble: Boolean(trouble),
     };
     await keep(post);
     if (!refusal) {
@@ -102,7 +107,7 @@
     const status = document.createElement("p");
     status.className = "saved";
     status.setAttribute("role", "status");
-    status.textContent = text("kept", { hand: post.hand });
+    status.textContent = keptMessage(post);
     const earlier = document.getElementById("saved");
     if (earlier) earlier.remove();
     status.id = "saved";
@@ -137,8 +142,9 @@
     event.preventDefault();  // offline, or behind hands still waiting: it waits too, in order
     keepForm(form);
   });
-  // No answer (the connection dropped on the way, or the answer is too long in coming): the post
-  // may or may not have reached the server, and sending it again with its key is safe either way.
+  // No answer (the connection dropped on the way, or the answer is too long in coming), or the
+  // server's failure (5xx: its database or disk, or the proxy's for an app server away): the post
+  // may or may not have been saved, and sending it again with its key is safe either way.
   const unanswered = (event) => {
     reachable = false;
     if (handForm(event.detail.elt) && window.indexedDB) keepForm(event.detail.elt);
@@ -146,6 +152,12 @@
   };
   document.addEventListener("htmx:sendError", unanswered);
   document.addEventListener("htmx:timeout", unanswered);
+  document.addEventListener("htmx:responseError", (event) => {
+    if (event.detail.xhr.status < 500) return;  // a refusal (4xx): shown as the server answered it
+    troubled = true;
+    if (handForm(event.detail.elt) && window.indexedDB) keepForm(event.detail.elt, null, true);
+    else show();
+  });
   // Another phone saved this hand first: the board is shown as it is now, and this hand is kept.
   document.addEventListener("htmx:beforeSwap", (event) => {
     const xhr = event.detail.xhr;
@@ -154,9 +166,15 @@
       keepForm(form, { status: 409, who: decodeURIComponent(xhr.getResponseHeader("CardScore-Saved-By") || "") });
     }
   });
+  // Any answer tells how the server is: a live board's poll notices first that it is back.
   document.addEventListener("htmx:afterRequest", (event) => {
-    if (event.detail.xhr.status && !reachable) {
+    const status = event.detail.xhr.status;
+    if (status >= 500) {
+      troubled = true;
+      show();
+    } else if (status && (!reachable || troubled)) {
       reachable = true;
+      troubled = false;
       send();
     }
   });
@@ -218,6 +236,7 @@
           break;
         }
         reachable = true;
+        troubled = response.status >= 500;
         if (response.ok || response.type === "opaqueredirect") {
           await forget(post.key);
           if (post.board === board) {
@@ -228,7 +247,8 @@
           post.refusal = { status: response.status, who: decodeURIComponent(response.headers.get("CardScore-Saved-By") || "") };
           await keep(post);
         } else {
-          // The server is there but not itself (restarting), or its CSRF check turned the post away
+          // The server is there but failing (its database, its disk, an app server restarting
+          // behind the proxy: 5xx), or its CSRF check turned the post away
           // before reading it (403): the phone's token changed while the post was on its way (a
           // round begun offline reads the cookie before a log-in's new one reaches the page). No
           // fault of the hand's: it is sent again later, with the token the phone holds then.
@@ -241,7 +261,7 @@
     }
     if (failed) {
       retry = setTimeout(send, delay);
-      delay = Math.min(delay * 2, 60000);
+      delay = Math.min(delay * 2, 30000);
     } else {
       delay = 2000;
     }
@@ -257,7 +277,7 @@
   function showSaved(post, answer) {
     const status = document.getElementById("saved");
     const saved = new DOMParser().parseFromString(answer, "text/html").getElementById("saved");
-    if (status && saved && status.textContent === text("kept", { hand: post.hand })) status.textContent = saved.textContent;
+    if (status && saved && status.textContent === keptMessage(post)) status.textContent = saved.textContent;
   }
 
   // --- showing what is kept: the indicator on every page, and on the table's page its posts ------
@@ -267,7 +287,7 @@
     const here = posts.filter((post) => post.board === board);
     waitingHere = here.filter((post) => !post.refusal).length;
     if (indicator) {
-      const state = navigator.onLine && reachable ? "online" : "offline";
+      const state = !navigator.onLine || !reachable ? "offline" : troubled ? "trouble" : "online";
       indicator.dataset.state = state;
       indicator.textContent = [indicator.dataset[state], posts.length ? waiting(posts.length) : ""].filter(Boolean).join(" · ");
       indicator.hidden = false;
@@ -300,7 +320,7 @@
 
   function entry(post) {
     const item = outbox.querySelector("template").content.firstElementChild.cloneNode(true);
-    let message = text("kept", { hand: post.hand });
+    let message = keptMessage(post);
     if (post.refusal) {
       // A 409 naming nobody is not another phone's hand (the game was finished meanwhile).
       const name = post.refusal.status !== 409 ? "refused" : post.edit ? "changedFirst" : post.refusal.who ? "savedFirst" : "refused";

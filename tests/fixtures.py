@@ -9,6 +9,7 @@ test_samples.py fails until it has. Each game's hands and table files are built 
 """
 
 import html
+import http.cookiejar
 import json
 import os
 import re
@@ -16,12 +17,13 @@ import signal
 import socket
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from contextlib import contextmanager
 from html.parser import HTMLParser
 from importlib import import_module
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import pytest
 from django.apps import apps as django_apps
@@ -549,6 +551,38 @@ def tap_cards(picker, codes):
 
 
 # --- servers in processes of their own ---------------------------------------------------------
+
+
+class NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None  # a redirect is an answer to look at
+
+
+class Phone:
+    """A phone's browser for a server in a process of its own: its own cookies, no redirect
+    followed; answers are (status, page), and the last answer's headers are kept in `headers`."""
+
+    def __init__(self):
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies), NoRedirects)
+        self.headers = None
+
+    def get(self, url):
+        return self.open(urllib.request.Request(url))
+
+    def post(self, url, data):
+        token = next(cookie.value for cookie in self.cookies if cookie.name == "csrftoken")
+        body = urlencode({**data, "csrfmiddlewaretoken": token}, doseq=True).encode()
+        return self.open(urllib.request.Request(url, data=body))
+
+    def open(self, request):
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                self.headers = response.headers
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as answer:
+            self.headers = answer.headers
+            return answer.code, answer.read().decode()
 
 
 def manage_env(tmp_path, **changes):

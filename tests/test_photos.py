@@ -3,7 +3,9 @@ in the data folder and sent only to a holder of the table's link; refused beside
 nothing saved; kept through an undo while the redo can put the hand back, gone with the hand or
 the table after that."""
 
+import errno
 import io
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -178,6 +180,26 @@ def test_a_bad_photo_is_refused_beside_its_field_and_nothing_is_saved(client, ma
     assert 'name="maal-0" value="12"' in page(response) or 'value="12"' in page(response)  # the hand is kept
     assert not Hand.objects.filter(table=marriage_table).exists() and files(data_dir) == []
     assert not HandChange.objects.exists()
+
+
+def test_a_photo_the_full_disk_cannot_take_is_refused_beside_its_field_and_nothing_is_saved(
+    client, marriage_table, data_dir, monkeypatch
+):
+    written, write = [], Path.write_bytes
+
+    def second_file_finds_the_disk_full(path, data):
+        if written:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        written.append(path)
+        return write(path, data)
+
+    monkeypatch.setattr(Path, "write_bytes", second_file_finds_the_disk_full)
+    response = post_hand(client, marriage_table, upload(jpeg_with_location()), **HTMX)
+    assert response.status_code == 422
+    assert 'id="entry-photo-error" role="alert">The server could not store the photo' in page(response)
+    assert 'value="12"' in page(response)  # the hand is kept in its form, to be saved without the photo
+    assert written and files(data_dir) == []  # the first file written is gone again
+    assert not Hand.objects.exists() and not HandChange.objects.exists()
 
 
 def test_a_refused_hand_keeps_no_photo_file(client, marriage_table, data_dir):

@@ -7,15 +7,11 @@ the test reads. The phones are plain HTTP clients that keep cookies: a cookie be
 not a port, so a phone's cookies go to both servers, as they would through one proxy.
 """
 
-import http.cookiejar
 import re
 import sys
 import threading
-import urllib.error
-import urllib.request
 from contextlib import ExitStack
 from types import SimpleNamespace
-from urllib.parse import urlencode
 
 import pytest
 from django.db import connection
@@ -23,7 +19,7 @@ from django.urls import reverse
 
 from games.models import Hand, HandChange
 from games.services import tables
-from tests.fixtures import free_port, manage_env, players_of, served_database_url, server_process, totals_row
+from tests.fixtures import Phone, free_port, manage_env, players_of, served_database_url, server_process, totals_row
 from tests.inputs import hand_form
 
 pytestmark = [
@@ -56,34 +52,6 @@ def servers(tmp_path):
             stack.enter_context(server_process(command, port, env, tmp_path / f"{name}.log"))
             addresses.append(f"http://127.0.0.1:{port}")
         yield addresses
-
-
-class NoRedirects(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None  # a redirect is an answer to look at
-
-
-class Phone:
-    """A phone's browser: its own cookies, no redirect followed; answers are (status, page)."""
-
-    def __init__(self):
-        self.cookies = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies), NoRedirects)
-
-    def get(self, url):
-        return self.open(urllib.request.Request(url))
-
-    def post(self, url, data):
-        token = next(cookie.value for cookie in self.cookies if cookie.name == "csrftoken")
-        body = urlencode({**data, "csrfmiddlewaretoken": token}, doseq=True).encode()
-        return self.open(urllib.request.Request(url, data=body))
-
-    def open(self, request):
-        try:
-            with self.opener.open(request, timeout=30) as response:
-                return response.status, response.read().decode()
-        except urllib.error.HTTPError as answer:
-            return answer.code, answer.read().decode()
 
 
 def at_once(*requests):

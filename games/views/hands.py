@@ -51,10 +51,6 @@ def add_hand(request, table, token):
     form = table.game_descriptor.form_class(table, entry.number, entry.inputs, data=request.POST)
     try:
         photo = photos.read(request.FILES.get("photo"))
-    except InputError as error:
-        # Beside its field, before the hand's own problems: the photo has to be chosen again anyway.
-        return render_table(request, table, True, token, status=422, form=form, photo_error=problems.message(error))
-    try:
         expected = posted_number(request.POST, "hand_number")
         key, posted = posted_key(request.POST), recording.fingerprint(request.POST)
         recorded = recording.done_already(table, key, posted)
@@ -65,6 +61,9 @@ def add_hand(request, table, token):
                 table, inputs, expected, version, by=who(request), key=key, posted=posted, photo=photo
             )
     except InputError as error:
+        if error.field == "photo":
+            # Beside its field, before the hand's own problems: the photo has to be chosen again anyway.
+            return render_table(request, table, True, token, status=422, form=form, photo_error=problems.message(error))
         return render_table(request, table, True, token, status=422, form=form, refused=error)
     except tables.Conflict as conflict:
         messages.warning(request, str(conflict))

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
 
-from .. import first_run, language, registry, roster
+from .. import faults, first_run, language, registry, roster
 from ..forms import ImportForm, NewTableForm
 from ..services import tables
 
@@ -48,9 +48,18 @@ def manifest(request):
 
 @require_safe
 def health(request):
-    """For the container's health check: answers only if the database does."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
+    """For the container's health check and the proxy: 200 while the database answers, 503 while
+    it does not (the connection is made again at the next request)."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except DatabaseError:
+        return HttpResponse(
+            "database unavailable",
+            content_type="text/plain",
+            status=503,
+            headers={"Retry-After": str(faults.RETRY_AFTER_SECONDS)},
+        )
     return HttpResponse("ok", content_type="text/plain")
 
 
