@@ -34,10 +34,11 @@ def trouble_of(exception):
 
 
 def unavailable(request, trouble, exception):
+    words = " ".join(str(exception).split())  # the driver's message, on the log's one line
     if trouble == "disk":
-        logger.error("The disk is full (%s): free some space where the database and the data folder are.", exception)
+        logger.error("The disk is full (%s): free some space where the database and the data folder are.", words)
     else:
-        logger.error("The database does not answer (%s).", str(exception).strip())
+        logger.error("The database does not answer (%s).", words)
     response = render(request, "trouble.html", {"trouble": trouble}, status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response

@@ -14,7 +14,8 @@
   const board = outbox && outbox.dataset.board;  // the table whose page this is, if any
   const ANSWER_WITHIN = 15000;  // ms; the hand form's hx-request timeout says the same
   let reachable = true;  // false from a failed request until one gets through
-  let troubled = false;  // true from a server failure's answer (5xx) until an answer that is not one
+  // True from a server failure's answer (5xx; templates/trouble.html is one) until an answer that is not one.
+  let troubled = document.body.hasAttribute("data-server-trouble");
   let waitingHere = 0;  // posts of this page's table waiting to be sent: a new one queues behind them
 
   // --- the posts kept on this phone: one IndexedDB store, keyed by the post's key -------------
