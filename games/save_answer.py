@@ -6,7 +6,9 @@ meanwhile, the post was sent again, or it came from the offline outbox); and whe
 no hand yet, or the game ended."""
 
 from dataclasses import dataclass
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
+
+from django.http import QueryDict
 
 from . import chart
 from .services.recording import Entry
@@ -32,23 +34,40 @@ def _clock_state(table):
     return table.clock_started is not None, table.paused_at is not None
 
 
-def shows_all(request):
-    """Whether the page shows every hand (?hands=all): a page's own address says so, and an htmx
-    post says its page's."""
-    if request.GET.get("hands") == "all":
-        return True
-    url = request.htmx.current_url if request.htmx else None
-    return bool(url) and parse_qs(urlsplit(url).query).get("hands") == ["all"]
+# The board shows the latest hands; the rest are one tap away, so the page stays small and quick.
+RECENT_HANDS = 12
+# Earlier hands (?hands=all) come this many at a time, the latest first (&upto=N: those up to
+# hand N): a page of 200 hands and 100 columns is about 1 MB, whatever the table's length.
+PAGE_HANDS = 200
 
 
-def changes(request, table, context, was, recent):
+@dataclass(frozen=True)
+class Window:
+    """The hands a board shows: at most `size` of them, up to hand `upto` (None: the latest)."""
+
+    size: int
+    upto: int | None = None
+
+
+def board_window(request):
+    """The board's window as its page's address says: a page's own, or the page an htmx request
+    (a save, the live board's poll) comes from. Any other parameter is no concern of the board."""
+    query = request.GET
+    if "hands" not in query and request.htmx and request.htmx.current_url:
+        query = QueryDict(urlsplit(request.htmx.current_url).query)
+    if query.get("hands") != "all":
+        return Window(RECENT_HANDS)
+    upto = query.get("upto", "")
+    return Window(PAGE_HANDS, int(upto) if upto.isdigit() and len(upto) < 7 and int(upto) > 0 else None)
+
+
+def changes(request, table, context, was):
     """What saved.html shows beside the page's context (`context`, the table as it is now, `was`
-    as the save found it, `recent` the hands the board shows) after a new hand (or step of one),
-    or None for the whole table."""
-    if not _same_page(request, table, was):
+    as the save found it) after a new hand (or step of one), or None for the whole table."""
+    if not _same_page(request, table, context, was):
         return None
     hands = table.state["hands"]
-    first_before, first = (_first_shown(context, count, recent) for count in (was.hands, hands))
+    first_before, first = (_first_shown(context, count) for count in (was.hands, hands))
     # Rows that leave the board: the oldest hands (with their notes, and the events before them)
     # when the board shows only the latest ones, and the half-entered hand's row (Thirteen's bids).
     gone = [f".hand-{number}, .after-{number - 1}" for number in range(first_before, first)]
@@ -65,13 +84,13 @@ def changes(request, table, context, was, recent):
     }
 
 
-def corrected(request, table, context, was, number, recent):
+def corrected(request, table, context, was, number):
     """What saved.html shows after hand `number` was corrected: its row and every row after it,
     drawn again, and all that follows from them (totals, standings, the chart); or None for the
     whole table."""
-    if not _same_page(request, table, was):
+    if not _same_page(request, table, context, was):
         return None
-    first = _first_shown(context, table.state["hands"], recent)
+    first = _first_shown(context, table.state["hands"])
     gone = [f".hand-{shown}, .after-{shown}" for shown in range(max(number, first), was.hands + 1)]
     if number < first:  # the board's window begins after it: every row is drawn again
         gone.append(f".after-{first - 1}")
@@ -90,19 +109,21 @@ def corrected(request, table, context, was, number, recent):
     }
 
 
-def _same_page(request, table, was):
-    """Whether the phone's page is the table as the change found it, and stays a table in play."""
+def _same_page(request, table, context, was):
+    """Whether the phone's page is the table as the change found it, showing its latest hands,
+    and stays a table in play."""
     return (
         request.POST.get("revision") == str(was.revision)
+        and context["window"].upto is None
         and was.hands > 0
         and not table.finished
         and not table.progress.get("game_over")
     )
 
 
-def _first_shown(context, hands, recent):
+def _first_shown(context, hands):
     """The first hand the board shows when the table has `hands` hands."""
-    return 1 if context["show_all"] else max(1, hands - recent + 1)
+    return max(1, hands - context["window"].size + 1)
 
 
 def _rows_from(grid, number):

@@ -15,7 +15,7 @@
   const ANSWER_WITHIN = 15000;  // ms; the hand form's hx-request timeout says the same
   let reachable = true;  // false from a failed request until one gets through
   // True from a server failure's answer (5xx; templates/trouble.html is one) until an answer that is not one.
-  let troubled = document.body.hasAttribute("data-server-trouble");
+  let troubled = Boolean(document.querySelector("[data-server-trouble]"));
   let waitingHere = 0;  // posts of this page's table waiting to be sent: a new one queues behind them
 
   // --- the posts kept on this phone: one IndexedDB store, keyed by the post's key -------------

@@ -23,15 +23,12 @@ from .access import keeper_table, link_for, owns, table_for, table_view
 # A message that belongs beside the next hand's form (what was just saved), not at the page's top.
 SAVED = "saved"
 
-# The board shows the latest hands; the rest are one tap away, so the page stays small and quick.
-RECENT_HANDS = 12
-
-
 def table_context(request, table, can_edit, token, **extra):
-    show_all = save_answer.shows_all(request)
-    latest_first = table.hands.order_by("-number")
-    hands = list(latest_first if show_all else latest_first[:RECENT_HANDS])[::-1]
-    played = hands[-1].number if hands else 0
+    window = save_answer.board_window(request)
+    shown = table.hands.order_by("-number")
+    if window.upto is not None:
+        shown = shown.filter(number__lte=window.upto)
+    hands = list(shown[: window.size])[::-1]
     entry = recording.next_entry(table)
     game = table.game_descriptor
     grid = board.grid(table, hands, game.cell_details, entry)
@@ -44,11 +41,11 @@ def table_context(request, table, can_edit, token, **extra):
         "grid": grid,
         "legend": board.legend(table, hands),
         "last_hand": board.last_hand(grid),
-        "show_all": show_all,
-        "hidden_hands": 0 if show_all else played - len(hands),
+        "window": window,
+        **earlier_and_later(table, hands, window),
         "standings": board.standings(table),
         "totals": board.totals(table),
-        "charted": bool(played),
+        "charted": bool(hands),
         "last_told": partial(board.last_hand_told, table, hands),  # the TV board's words on the last hand
         # drawn only if the page shows it (a save's answer mostly draws only the end of each line)
         "chart": partial(chart.svg, table, _("Running totals of %(table)s") % {"table": table.name}),
@@ -79,6 +76,19 @@ def table_context(request, table, can_edit, token, **extra):
     return context
 
 
+def earlier_and_later(table, hands, window):
+    """The board's links to the hands it does not show: how many earlier ones the next tap shows
+    (and its address), and whether later ones exist (a page of earlier hands)."""
+    first = hands[0].number if hands else 1
+    earlier = first - 1
+    if window.size == save_answer.RECENT_HANDS:
+        next_earlier, earlier_query = min(earlier, save_answer.PAGE_HANDS - len(hands)), "?hands=all"
+    else:
+        next_earlier, earlier_query = min(earlier, save_answer.PAGE_HANDS), f"?hands=all&upto={earlier}"
+    later = bool(hands) and window.upto is not None and hands[-1].number < table.state["hands"]
+    return {"hidden_hands": next_earlier, "earlier_query": earlier_query, "later_hands": later}
+
+
 def render_table(request, table, can_edit, token, status=200, **extra):
     template = "games/table.html#table-main" if request.htmx else "games/table.html"
     return render(request, template, table_context(request, table, can_edit, token, **extra), status=status)
@@ -88,7 +98,7 @@ def render_saved(request, table, token, saved, was):
     """The answer to a hand saved with htmx (`was`: the table as the save found it): what changed
     on the phone's page, or the whole table when that cannot be told (games/save_answer.py)."""
     context = table_context(request, table, True, token, saved=saved, redo=None)
-    changes = save_answer.changes(request, table, context, was, RECENT_HANDS)
+    changes = save_answer.changes(request, table, context, was)
     if changes is None:
         return render(request, "games/table.html#table-main", context)
     return reswap(render(request, "games/saved.html", {**context, **changes}), "none")
@@ -98,7 +108,7 @@ def render_corrected(request, table, token, saved, was, number):
     """The answer to hand `number` corrected in the page (htmx): its row and the rows after it,
     and what follows from them; or the whole table, in place of the correction's form."""
     context = table_context(request, table, True, token, saved=saved)
-    changes = save_answer.corrected(request, table, context, was, number, RECENT_HANDS)
+    changes = save_answer.corrected(request, table, context, was, number)
     if changes is None:
         return retarget(reswap(render(request, "games/table.html#table-main", context), "innerHTML"), "#table-main")
     return reswap(render(request, "games/saved.html", {**context, **changes}), "none")
@@ -112,7 +122,6 @@ def table(request, game, revision, can_edit, table_language, token):
         can_edit
         or described.page_is_personal
         or request.user.is_authenticated
-        or request.GET
         or len(get_messages(request))
     ):
         table, can_edit = table_for(token)
@@ -162,8 +171,9 @@ def viewer_page(request, token, revision, template="games/table.html"):
 def viewer_page_key(request, template, token, revision):
     # The page's language switcher shows this device's choices (its digits are written after the cache).
     chosen = f"{language.chosen_language(request) or ''}:{language.digits_choice(request)}"
-    # A board asked for every hand (?hands=all, or the live poll of such a page) is another board.
-    hands = "all" if save_answer.shows_all(request) else "recent"
+    # A board of earlier hands (?hands=all&upto=N, or the live poll of such a page) is another board.
+    window = save_answer.board_window(request)
+    hands = f"{window.size}:{window.upto}"
     return (
         f"viewer-page:{template}:{token}:{revision}:{hands}:{get_language()}:{chosen}:"
         f"{request.scheme}://{request.get_host()}"
