@@ -74,7 +74,8 @@ def four_at_once(name, path):
         times = list(pool.map(lambda n: get(f"{path}&n={n}")[0], range(4)))
     stop.set()
     watcher.join()
-    print(f"{name}, 4 at once: {min(times) * 1000:.0f}–{max(times) * 1000:.0f} ms each; /health/ slowest {slowest[0] * 1000:.0f} ms")
+    each = f"{min(times) * 1000:.0f}–{max(times) * 1000:.0f} ms each"
+    print(f"{name}, 4 at once: {each}; /health/ slowest {slowest[0] * 1000:.0f} ms")
 
 
 def main():

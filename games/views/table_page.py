@@ -23,6 +23,7 @@ from .access import keeper_table, link_for, owns, table_for, table_view
 # A message that belongs beside the next hand's form (what was just saved), not at the page's top.
 SAVED = "saved"
 
+
 def table_context(request, table, can_edit, token, **extra):
     window = save_answer.board_window(request)
     shown = table.hands.order_by("-number")
@@ -118,12 +119,7 @@ def render_corrected(request, table, token, saved, was, number):
 @table_view(link_for)
 def table(request, game, revision, can_edit, table_language, token):
     described = registry.get_game(game)
-    if (
-        can_edit
-        or described.page_is_personal
-        or request.user.is_authenticated
-        or len(get_messages(request))
-    ):
+    if can_edit or described.page_is_personal or request.user.is_authenticated or len(get_messages(request)):
         table, can_edit = table_for(token)
         extra = {**described.page_context(request, table), **games_around(table, request.user)}
         saved = [message.message for message in get_messages(request) if message.extra_tags == SAVED]
