@@ -190,6 +190,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # 2.5 MB, beyond that to a temporary file that keeps at most a photo's limit (games/photos.py).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler", "games.photos.BoundedUpload"]
+# The room the hands' photos may take in the data folder (a kept photo is 0.1–0.9 MB): a table's,
+# and the whole server's. A photo past either is refused beside its field (the hand saves without it).
+PHOTOS_TABLE_MB = env.integer("PHOTOS_TABLE_MB", 200)
+PHOTOS_TOTAL_MB = env.integer("PHOTOS_TOTAL_MB", 10_000)
 
 # Behind HTTPS (a reverse proxy that sets X-Forwarded-Proto), set HTTPS=true.
 HTTPS = env.boolean("HTTPS", False)

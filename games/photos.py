@@ -5,8 +5,12 @@ sends them (games/views/hands.py)."""
 
 import io
 import logging
+import math
+import os
 import secrets
 import shutil
+import threading
+import time
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -18,10 +22,20 @@ from scoring.errors import InputError, gettext_noop
 logger = logging.getLogger(__name__)
 
 MAX_BYTES = 15 * 1024 * 1024  # a phone's camera photo is 3–8 MB
+# The formats a phone's camera or screenshot writes, told from the file's header: Pillow reads
+# many more (TIFF, EPS through Ghostscript, PSD…), each a parser nobody here needs to run.
+FORMATS = ("JPEG", "PNG", "WEBP")
 # Decoding a picture costs memory by its pixels, not its bytes: a small file claiming huge
-# dimensions (a decompression bomb) is refused before it is decoded. 50 megapixels is more than
-# a phone's camera takes.
-MAX_PIXELS = 50_000_000
+# dimensions (a decompression bomb) is refused before it is decoded. A JPEG is decoded already
+# scaled down to about what is kept (draft: an 8000×6000 photo as 2000×1500), so it may be as
+# large as a phone's camera takes; any other picture is decoded whole, so it is held to what a
+# phone's screen or an edited photo is.
+MAX_JPEG_PIXELS = 64_000_000
+MAX_PIXELS = 24_000_000
+# One photo decoded at a time in each process: a picture at the limit takes 200 MB while it is.
+DECODING = threading.Lock()
+# The modes a picture of these formats decodes to; 16-bit grey is brought down to 8 bits.
+MODES = {"1", "L", "LA", "P", "PA", "RGB", "RGBA", "CMYK", "I", "I;16", "I;16B", "I;16L"}
 LONG_SIDE = 1600
 THUMB_SIDE = 320
 QUALITY = 85
@@ -59,11 +73,19 @@ def read(upload):
         gettext_noop("this file is not a photo: choose a JPEG, PNG or WebP picture"), field="photo"
     )
     try:
-        with Image.open(upload) as image:
-            if image.width * image.height > MAX_PIXELS:
+        with DECODING, Image.open(upload, formats=FORMATS) as image:
+            limit = MAX_JPEG_PIXELS if image.format == "JPEG" else MAX_PIXELS
+            if image.width * image.height > limit:
                 raise too_big
+            if image.mode not in MODES:
+                raise not_a_photo
+            # A JPEG's own shortcut, decoding at 1/2, 1/4 or 1/8 of each side while that still
+            # covers what is kept; nothing for the other formats.
+            shrink = min(1, LONG_SIDE / max(image.size))
+            image.draft("RGB", (math.ceil(image.width * shrink), math.ceil(image.height * shrink)))
             image.load()
-            upright = ImageOps.exif_transpose(image)
+            upright = eight_bits(ImageOps.exif_transpose(image))
+            return Photo(jpeg(upright, LONG_SIDE), jpeg(upright, THUMB_SIDE))
     except Image.DecompressionBombError:
         raise too_big from None
     except InputError:
@@ -71,7 +93,13 @@ def read(upload):
     except (OSError, ValueError, SyntaxError):
         # Pillow's words for "not a picture I can read", a truncated or a corrupt one.
         raise not_a_photo from None
-    return Photo(jpeg(upright, LONG_SIDE), jpeg(upright, THUMB_SIDE))
+
+
+def eight_bits(image):
+    """A 16-bit grey picture (a PNG) as 8-bit grey; any other as it is."""
+    if not image.mode.startswith("I"):
+        return image
+    return image.convert("I").point(lambda value: value / 256).convert("L")
 
 
 def jpeg(image, side):
@@ -91,8 +119,12 @@ def jpeg(image, side):
     return out.getvalue()
 
 
+def root():
+    return settings.DATA_DIR / "photos"
+
+
 def folder(table_id):
-    return settings.DATA_DIR / "photos" / table_id
+    return root() / table_id
 
 
 def path(table_id, name, size):
@@ -103,11 +135,14 @@ def store(table_id, photo):
     """Write the photo's files; returns its name (random: a replaced photo is a new address, so a
     phone never shows one it cached before). InputError beside the photo's field when they cannot
     be written: what it was sent with is refused, and typed again without it."""
+    make_room(table_id, photo)
     name = secrets.token_hex(8)
     try:
-        folder(table_id).mkdir(parents=True, exist_ok=True)
+        # Readable by the server's own user only, whatever its umask and whatever the data folder's mode.
+        root().mkdir(mode=0o700, exist_ok=True)
+        folder(table_id).mkdir(mode=0o700, exist_ok=True)
         for size in SIZES:
-            path(table_id, name, size).write_bytes(getattr(photo, size))
+            write_private(path(table_id, name, size), getattr(photo, size))
     except OSError as error:
         remove(table_id, name)
         logger.error("A photo could not be stored in %s: %s.", folder(table_id), error.strerror or error)
@@ -116,6 +151,51 @@ def store(table_id, photo):
             field="photo",
         ) from error
     return name
+
+
+def write_private(file, data):
+    with open(os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as out:
+        out.write(data)
+
+
+def make_room(table_id, photo):
+    """InputError beside the photo's field when it would take its table's photos, or all of the
+    server's, past the room the owner set aside for them (settings.PHOTOS_TABLE_MB, PHOTOS_TOTAL_MB)."""
+    size = len(photo.full) + len(photo.thumb)
+    if bytes_in(folder(table_id)) + size > settings.PHOTOS_TABLE_MB * 1024 * 1024:
+        raise InputError(
+            gettext_noop("this table's photos fill the %(megabytes)s MB they may take: save without this one"),
+            params={"megabytes": settings.PHOTOS_TABLE_MB},
+            field="photo",
+        )
+    if all_photos_bytes() + size > settings.PHOTOS_TOTAL_MB * 1024 * 1024:
+        logger.error("The photos fill the %s MB set aside for them (PHOTOS_TOTAL_MB).", settings.PHOTOS_TOTAL_MB)
+        raise InputError(
+            gettext_noop("the server's photos fill the room set aside for them: save without this one"),
+            field="photo",
+        )
+    _counted["bytes"] += size
+
+
+def bytes_in(directory):
+    try:
+        with os.scandir(directory) as files:
+            return sum(file.stat().st_size for file in files if file.is_file())
+    except FileNotFoundError:
+        return 0
+
+
+# Every photo's size, counted again at most once a minute in each process (a walk over every
+# table's folder), and what this process stored meanwhile.
+_counted = {"at": float("-inf"), "bytes": 0}
+COUNT_EVERY_SECONDS = 60
+
+
+def all_photos_bytes():
+    if time.monotonic() - _counted["at"] > COUNT_EVERY_SECONDS:
+        folders = [entry.path for entry in os.scandir(root()) if entry.is_dir()] if root().is_dir() else []
+        _counted.update(at=time.monotonic(), bytes=sum(bytes_in(each) for each in folders))
+    return _counted["bytes"]
 
 
 def remove(table_id, name):

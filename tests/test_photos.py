@@ -5,13 +5,13 @@ the table after that."""
 
 import errno
 import io
-from pathlib import Path
+import stat
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
-from PIL import Image
+from PIL import EpsImagePlugin, Image, JpegImagePlugin, TiffImagePlugin
 
 from games import photos
 from games.models import Hand, HandChange, Table
@@ -104,6 +104,61 @@ def test_a_decompression_bomb_is_refused_before_it_is_decoded():
         photos.read(upload(out.getvalue(), "bomb.png", "image/png"))
 
 
+def picture(mode, size, kind, **options):
+    out = io.BytesIO()
+    Image.new(mode, size).save(out, kind, **options)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("data", "name"),
+    [
+        (picture("CMYK", (7000, 7100), "TIFF", compression="tiff_deflate"), "cmyk.tiff"),
+        (picture("RGB", (64, 64), "BMP"), "photo.bmp"),
+        (picture("RGB", (64, 64), "GIF"), "photo.gif"),
+        (b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nshowpage\n", "photo.eps"),
+    ],
+    ids=["49.7-megapixel-cmyk-tiff", "bmp", "gif", "eps"],
+)
+def test_only_jpeg_png_and_webp_are_read(data, name, monkeypatch):
+    """Told from the file's header: no other format's parser runs (an EPS never reaches Ghostscript)."""
+    monkeypatch.setattr(EpsImagePlugin.EpsImageFile, "load", lambda image: pytest.fail("EPS decoded"))
+    monkeypatch.setattr(TiffImagePlugin.TiffImageFile, "load", lambda image: pytest.fail("TIFF decoded"))
+    with pytest.raises(InputError, match="not a photo"):
+        photos.read(upload(data, name))
+
+
+def test_webp_is_read():
+    assert opened(photos.read(upload(picture("RGB", (800, 600), "WEBP"), "photo.webp")).full).size == (800, 600)
+
+
+def test_a_16_bit_png_is_read_as_grey():
+    image = Image.new("I;16", (300, 200))
+    image.putpixel((10, 10), 65535)
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    photo = opened(photos.read(upload(out.getvalue(), "scan.png", "image/png")).full)
+    assert photo.size == (300, 200) and photo.getpixel((10, 10))[0] > 250 and photo.getpixel((0, 0))[0] < 5
+
+
+def test_a_png_larger_than_a_screen_is_refused_before_it_is_decoded():
+    with pytest.raises(InputError, match="too many pixels"):
+        photos.read(upload(picture("RGB", (7000, 7100), "PNG"), "big.png", "image/png"))
+
+
+def test_a_camera_sized_jpeg_is_decoded_already_scaled_down(monkeypatch):
+    decoded, load = [], JpegImagePlugin.JpegImageFile.load
+
+    def loading(image):
+        decoded.append(image.size)
+        return load(image)
+
+    monkeypatch.setattr(JpegImagePlugin.JpegImageFile, "load", loading)
+    photo = photos.read(upload(picture("RGB", (8000, 6000), "JPEG")))  # 48 megapixels
+    assert opened(photo.full).size == (1600, 1200)
+    assert decoded[0] == (2000, 1500)  # an eighth of the pixels: a quarter of each side
+
+
 def test_a_file_over_the_limit_is_refused_unread():
     with pytest.raises(InputError, match="larger than 15 MB"):
         photos.read(upload(b"\0" * (photos.MAX_BYTES + 1)))
@@ -185,7 +240,7 @@ def test_a_bad_photo_is_refused_beside_its_field_and_nothing_is_saved(client, ma
 def test_a_photo_the_full_disk_cannot_take_is_refused_beside_its_field_and_nothing_is_saved(
     client, marriage_table, data_dir, monkeypatch
 ):
-    written, write = [], Path.write_bytes
+    written, write = [], photos.write_private
 
     def second_file_finds_the_disk_full(path, data):
         if written:
@@ -193,13 +248,52 @@ def test_a_photo_the_full_disk_cannot_take_is_refused_beside_its_field_and_nothi
         written.append(path)
         return write(path, data)
 
-    monkeypatch.setattr(Path, "write_bytes", second_file_finds_the_disk_full)
+    monkeypatch.setattr(photos, "write_private", second_file_finds_the_disk_full)
     response = post_hand(client, marriage_table, upload(jpeg_with_location()), **HTMX)
     assert response.status_code == 422
     assert 'id="entry-photo-error" role="alert">The server could not store the photo' in page(response)
     assert 'value="12"' in page(response)  # the hand is kept in its form, to be saved without the photo
     assert written and files(data_dir) == []  # the first file written is gone again
     assert not Hand.objects.exists() and not HandChange.objects.exists()
+
+
+def test_a_refused_hand_is_refused_before_its_photo_is_decoded(client, marriage_table, monkeypatch):
+    monkeypatch.setattr(photos, "read", lambda upload: pytest.fail("the photo was decoded"))
+    data = {**hand_form("sWWu", (12, 4, 6, 0)), "photo": upload(jpeg_with_location())}  # two winners
+    response = csrf_post(client, add_url(marriage_table), data, **HTMX)
+    assert response.status_code == 422 and not Hand.objects.exists()
+
+
+def test_photo_files_are_the_servers_alone(client, marriage_table, data_dir):
+    post_hand(client, marriage_table, upload(jpeg_with_location()))
+    folder = data_dir / "photos" / marriage_table.pk
+    assert stat.S_IMODE((data_dir / "photos").stat().st_mode) == stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert {stat.S_IMODE(file.stat().st_mode) for file in folder.iterdir()} == {0o600}
+
+
+def test_a_photo_past_its_tables_room_is_refused_beside_its_field(client, marriage_table, data_dir, settings):
+    settings.PHOTOS_TABLE_MB = 1
+    (data_dir / "photos" / marriage_table.pk).mkdir(parents=True)
+    (data_dir / "photos" / marriage_table.pk / "earlier.full.jpg").write_bytes(b"\0" * (1024 * 1024 - 1000))
+    response = post_hand(client, marriage_table, upload(jpeg_with_location()), **HTMX)
+    assert response.status_code == 422
+    assert "This table's photos fill the 1 MB they may take: save without this one" in page(response)
+    assert not Hand.objects.exists()
+
+
+def test_a_photo_past_the_servers_room_is_refused_and_the_owner_told(
+    client, marriage_table, owner, data_dir, settings, caplog, monkeypatch
+):
+    settings.PHOTOS_TOTAL_MB = 1
+    other = tables.create_table(game="marriage", name="Other", players=players_of("marriage"), rules={}, owner=owner)
+    (data_dir / "photos" / other.pk).mkdir(parents=True)
+    (data_dir / "photos" / other.pk / "earlier.full.jpg").write_bytes(b"\0" * (1024 * 1024 - 1000))
+    monkeypatch.setitem(photos._counted, "at", float("-inf"))  # counted again now
+    response = post_hand(client, marriage_table, upload(jpeg_with_location()), **HTMX)
+    assert response.status_code == 422
+    assert "set aside for them: save without this one" in page(response)
+    assert "PHOTOS_TOTAL_MB" in caplog.text
+    assert not Hand.objects.exists()
 
 
 def test_a_refused_hand_keeps_no_photo_file(client, marriage_table, data_dir):

@@ -132,6 +132,15 @@ def record_hand(table, inputs, expected_number, version=None, by="", key="", pos
     return recorded
 
 
+def check_entry(table, inputs, number):
+    """InputError for the next hand the table would refuse, found before a post's costly part (its
+    photo) is done; record_entry checks it again under the table's lock. A hand of another number
+    is left to record_entry, which says whose it is."""
+    if number == next_hand_number(table) and not played_inputs(table):
+        base.check_room(number, "hands")
+        table.engine.validate_hand(table.rules, table.seated, inputs, hand=number, state=table.state)
+
+
 def record_entry(table, inputs, expected_number, version=None, by="", key="", posted="", photo=""):
     """Save the next hand, or what is entered so far of it (Thirteen's bids before its books).
 

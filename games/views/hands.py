@@ -50,19 +50,21 @@ def add_hand(request, table, token):
     was = save_answer.before(table, entry)
     form = table.game_descriptor.form_class(table, entry.number, entry.inputs, data=request.POST)
     try:
-        photo = photos.read(request.FILES.get("photo"))
         expected = posted_number(request.POST, "hand_number")
         key, posted = posted_key(request.POST), recording.fingerprint(request.POST)
         recorded = recording.done_already(table, key, posted)
         if recorded is None:
             version = posted_number(request.POST, "version") if entry.version else None
             inputs = form.hand_inputs()
+            upload = request.FILES.get("photo")
+            if upload:  # the hand is checked before its photo costs a decoding
+                recording.check_entry(table, inputs, expected)
+            photo = photos.read(upload)
             recorded = recording.record_hand(
                 table, inputs, expected, version, by=who(request), key=key, posted=posted, photo=photo
             )
     except InputError as error:
-        if error.field == "photo":
-            # Beside its field, before the hand's own problems: the photo has to be chosen again anyway.
+        if error.field == "photo":  # beside its field
             return render_table(request, table, True, token, status=422, form=form, photo_error=problems.message(error))
         return render_table(request, table, True, token, status=422, form=form, refused=error)
     except tables.Conflict as conflict:
