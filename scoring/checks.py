@@ -32,6 +32,9 @@ def whole_number(value: Any, *, minimum: int = 0, maximum: int | None = None, **
     return value
 
 
+TENTH = Decimal("0.1")
+
+
 def tenths(value: Any, *, minimum: int, maximum: int, **where: Any) -> int:
     """A number with at most one decimal, between `minimum` and `maximum`, counted exactly in
     tenths: 3.2 is 32. An int, a JSON float (read through its shortest text, so 3.2 is exactly 3.2)
@@ -41,13 +44,13 @@ def tenths(value: Any, *, minimum: int, maximum: int, **where: Any) -> int:
     amount = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
     if not amount.is_finite():
         raise InputError(gettext_noop("must be a number"), **where)
-    exponent = amount.normalize().as_tuple().exponent  # a whole number, as the amount is finite
-    if isinstance(exponent, int) and exponent < -1:
-        raise InputError(gettext_noop("may have at most one decimal"), **where)
+    # The bounds first: a comparison holds for any exponent, where arithmetic on 1E+999999999 overflows.
     if amount < minimum:
         raise InputError(gettext_noop("must be at least %(minimum)s"), params={"minimum": minimum}, **where)
     if amount > maximum:
         raise InputError(gettext_noop("must be at most %(maximum)s"), params={"maximum": maximum}, **where)
+    if amount != amount.quantize(TENTH):
+        raise InputError(gettext_noop("may have at most one decimal"), **where)
     return int(amount * 10)
 
 
@@ -67,14 +70,9 @@ def text(value: Any, *, max_length: int, name: bool = False, lines: bool = False
         raise InputError(gettext_noop("must be at most %(count)s characters"), params={"count": max_length}, **where)
     if name:
         visible(value, **where)
-    elif not printable(value.replace("\n", "") if lines else value):
-        raise InputError(gettext_noop("cannot contain control characters"), **where)
+    elif not readable(value.replace("\n", "") if lines else value):
+        raise InputError(gettext_noop("cannot contain control or invisible characters"), **where)
     return value.strip()
-
-
-def printable(value: str) -> bool:
-    """No control characters (a NUL cannot even be stored by PostgreSQL)."""
-    return not any(unicodedata.category(character) == "Cc" for character in value)
 
 
 # Nepali spells with the zero-width non-joiner and joiner (श्‍याम has a joiner): the only
@@ -83,11 +81,17 @@ JOINERS = frozenset("\u200c\u200d")
 INVISIBLE = frozenset(("Cc", "Cf", "Zl", "Zp"))  # control, format, line and paragraph separators
 
 
+def readable(value: str) -> bool:
+    """No control or invisible characters but the joiners: a zero-width space (U+200B) makes two
+    texts look the same, a direction mark or isolate (U+202E, U+2066) turns the line around them
+    ("paid 05" shown for "paid 50"), a control character or a line break cuts it (and a NUL cannot
+    even be stored by PostgreSQL)."""
+    return not any(unicodedata.category(character) in INVISIBLE and character not in JOINERS for character in value)
+
+
 def visible(name: str, **where: Any) -> str:
-    """A name with no control or invisible characters but the joiners: a zero-width space (U+200B)
-    makes two names look the same, a direction mark or isolate (U+202E, U+2066) turns the line
-    around them, a control character or a line break cuts it."""
-    if any(unicodedata.category(character) in INVISIBLE and character not in JOINERS for character in name):
+    """A name that is `readable`."""
+    if not readable(name):
         raise InputError(gettext_noop("a name cannot contain control or invisible characters"), **where)
     return name
 

@@ -126,6 +126,8 @@ def test_a_zero_sum_game_refuses_an_adjustment_that_does_not_add_up_to_zero():
         ({"kind": "adjust", "points": {"Asha": 5, "Bikash": -5}, "reason": "  "}, "reason"),
         ({"kind": "adjust", "points": {"Zed": 5, "Bikash": -5}, "reason": "x"}, "Zed"),
         ({"kind": "adjust", "points": {"Asha": 5.5, "Bikash": -5.5}, "reason": "x"}, "points"),
+        ({"kind": "adjust", "points": {"Asha": 5, "Bikash": -5}, "reason": "paid \u202e05"}, "reason"),
+        ({"kind": "adjust", "points": {"Asha": 5, "Bikash": -5}, "reason": "pizza\u200b"}, "reason"),
         ({"kind": "join", "player": "asha", "seat": 0, "score": 0}, "player"),
         ({"kind": "join", "player": "_x", "seat": 0, "score": 0}, "player"),
         ({"kind": "join", "player": "Eka", "seat": 5, "score": 0}, "seat"),

@@ -2,6 +2,7 @@
 hand, the spreadsheet export's text cells, the import's size and date limits, and the characters a
 name may hold."""
 
+import copy
 import csv
 import io
 import json
@@ -14,9 +15,19 @@ from django.urls import reverse
 
 from games.models import Group, HandChange, Table
 from games.services import recording, table_file
+from games.twentyfour.models import Puzzle
 from games.views.table_file import spreadsheet_text
 from scoring import InputError
-from tests.fixtures import assert_new_table_refused, csrf_post, page, players_form, players_of, seeded, table_form
+from tests.fixtures import (
+    SAMPLES,
+    assert_new_table_refused,
+    csrf_post,
+    page,
+    players_form,
+    players_of,
+    seeded,
+    table_form,
+)
 from tests.inputs import document, marriage_inputs
 
 FOUR = ["Asha", "Bikash", "Chandra", "Dipa"]
@@ -317,12 +328,51 @@ def test_a_table_file_cannot_carry_an_invisible_character_into_a_replacement(cli
 def test_a_note_may_have_lines_but_no_other_control_character(owner):
     table = seeded(owner, "marriage", [marriage_inputs("Wsss", [3, 1, 1, 1])], players=FOUR)
     assert recording.set_note(table, 1, "misdeal\nreplayed").note == "misdeal\nreplayed"
-    with pytest.raises(InputError, match="cannot contain control characters"):
+    with pytest.raises(InputError, match="cannot contain control or invisible characters"):
         recording.set_note(table, 1, "misdeal\x07")
     assert table.hands.get().note == "misdeal\nreplayed"
+
+
+@pytest.mark.parametrize(
+    "character", [c for c in INVISIBLE.values() if c != "\n"], ids=[k for k in INVISIBLE if k != "newline"]
+)
+def test_a_note_cannot_hold_an_invisible_or_direction_reversing_character(client, owner, character):
+    table = seeded(owner, "marriage", [marriage_inputs("Wsss", [3, 1, 1, 1])], players=FOUR)
+    response = csrf_post(client, reverse("hand_note", args=[table.keeper_token, 1]), {"note": f"paid {character}05"})
+    assert response.status_code == 422 and "Cannot contain control or invisible characters" in page(response)
+    assert table.hands.get().note == ""
 
 
 def test_the_puzzle_refuses_a_player_name_with_an_invisible_character(client):
     response = csrf_post(client, reverse("puzzle_name"), {"name": marked("\u202e")})
     assert response.status_code == 422 and REFUSED.capitalize() in page(response)
     assert "player24" not in response.cookies
+
+
+@pytest.mark.parametrize(
+    ("points", "message"),
+    [
+        ("1E+999999999", "must be at most"),
+        ("-1E+999999999", "must be at least"),
+        ("1E-999999999", "may have at most one decimal"),
+    ],
+)
+def test_points_with_an_exponent_past_any_number_are_refused_on_import(client, points, message):
+    """Call Break counts tenths exactly (Decimal): a number such as 1E+999999999 is read, and refused."""
+    document = copy.deepcopy(SAMPLES["callbreak"]["document"])
+    players = document["players"]
+    document["events"] = [{"after": 1, "kind": "adjust", "points": {players[0]: 0.5}, "reason": "x"}]
+    text = json.dumps(document).replace("0.5", points)
+    upload = SimpleUploadedFile("bad.json", text.encode(), content_type="application/json")
+    response = csrf_post(client, reverse("import_file"), {"file": upload})
+    assert response.status_code == 422 and message in page(response)
+    assert Table.objects.count() == 0
+
+
+def test_the_puzzles_name_set_by_hand_in_its_cookie_is_held_to_what_the_form_takes(client):
+    client.logout()
+    client.cookies["device24"] = "a-device"
+    client.cookies["player24"] = "%E2%80%AEevil%E2%80%8B"
+    response = csrf_post(client, reverse("puzzle_deal"))
+    assert response.status_code == 302 and response["Location"] == reverse("puzzle_home")
+    assert not Puzzle.objects.exists()

@@ -133,9 +133,8 @@ def record_hand(table, inputs, expected_number, version=None, by="", key="", pos
 
 
 def check_entry(table, inputs, number):
-    """InputError for the next hand the table would refuse, found before a post's costly part (its
-    photo) is done; record_entry checks it again under the table's lock. A hand of another number
-    is left to record_entry, which says whose it is."""
+    """InputError for a next hand the table would refuse, before a post's costly part (its photo);
+    record_entry checks it again under the table's lock, and says whose another number is."""
     if number == next_hand_number(table) and not played_inputs(table):
         base.check_room(number, "hands")
         table.engine.validate_hand(table.rules, table.seated, inputs, hand=number, state=table.state)

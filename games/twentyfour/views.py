@@ -4,6 +4,7 @@ board) and the table race's pad."""
 import time
 from urllib.parse import quote, unquote
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
@@ -13,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from scoring import solver24, twentyfour
-from scoring.checks import visible
+from scoring.checks import readable, visible
 from scoring.errors import InputError, gettext_noop
 
 from .. import problems
@@ -32,6 +33,15 @@ PLAYER_COOKIE = "player24"
 DEVICE_COOKIE = "device24"
 DIFFICULTY_COOKIE = "difficulty24"
 ONE_YEAR = 365 * 24 * 3600
+
+
+def keep_cookie(response, name, value):
+    """A choice this device keeps for a year; sent over HTTPS only where the site is on HTTPS."""
+    response.set_cookie(
+        name, value, max_age=ONE_YEAR, samesite="Lax", httponly=True, secure=settings.SESSION_COOKIE_SECURE
+    )
+
+
 # No player deals this fast; a script does (3,492 puzzles in 5 s from one client).
 DEALS_A_MINUTE = 30
 
@@ -45,9 +55,11 @@ def player_of(request):
     if request.user.is_authenticated:
         return request.user.get_username(), request.user, ""
     device = request.COOKIES.get(DEVICE_COOKIE, "")
-    if not device:
+    name = unquote(request.COOKIES.get(PLAYER_COOKIE, "")).strip()
+    # The cookie is the phone's to change: its name is held to what the name form takes.
+    if not device or len(name) > 40 or not readable(name):
         return "", None, ""
-    return unquote(request.COOKIES.get(PLAYER_COOKIE, ""))[:40], None, device[:32]
+    return name, None, device[:32]
 
 
 def home_context(request, **extra):
@@ -79,9 +91,9 @@ def choose_name(request):
         context = {"player": "", "name_error": error, "name": name[:40]}
         return render(request, "twentyfour/puzzle/home.html", context, status=422)
     response = redirect("puzzle_home")
-    response.set_cookie(PLAYER_COOKIE, quote(name), max_age=ONE_YEAR, samesite="Lax", httponly=True)
+    keep_cookie(response, PLAYER_COOKIE, quote(name))
     if not request.COOKIES.get(DEVICE_COOKIE):
-        response.set_cookie(DEVICE_COOKIE, new_token(), max_age=ONE_YEAR, samesite="Lax", httponly=True)
+        keep_cookie(response, DEVICE_COOKIE, new_token())
     return response
 
 
@@ -108,7 +120,7 @@ def deal(request):
         )
     puzzle = puzzles.new_puzzle(name, user, device, difficulty)
     response = redirect("puzzle", puzzle_id=puzzle.pk)
-    response.set_cookie(DIFFICULTY_COOKIE, difficulty, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+    keep_cookie(response, DIFFICULTY_COOKIE, difficulty)
     return response
 
 
@@ -229,7 +241,11 @@ def race_press(request, table, can_edit, token):
     )
     if player in table.seated:
         response.set_cookie(
-            race.PLAYER_COOKIE.format(table=table.pk), quote(player), max_age=30 * 24 * 3600, samesite="Lax"
+            race.PLAYER_COOKIE.format(table=table.pk),
+            quote(player),
+            max_age=30 * 24 * 3600,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
         )
     return response
 
