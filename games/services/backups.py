@@ -34,7 +34,7 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
 from .. import photos
-from ..models import SetupCode
+from ..models import Hand, HandChange, SetupCode, Table
 
 FORMAT = "cardscore-backup"
 VERSION = 1
@@ -304,8 +304,6 @@ def write_part(archive, part):
 
 def photo_names():
     """(table id, photo name) of every photo a hand shows, or a deleted hand keeps for its redo."""
-    from ..models import Hand, HandChange
-
     names = set()
     for model in (Hand, HandChange):
         names.update(model.objects.exclude(photo="").values_list("table_id", "photo").iterator(chunk_size=BATCH))
@@ -362,7 +360,7 @@ def restore_archive(archive):
         with transaction.atomic(), exact_dates(backed_up_models()):
             refuse_unless_empty(server_parts.values())
             counts = {part.name: part.insert(read_rows(archive, entry)) for part, entry in chosen}
-            table_ids = set(apps.get_model("games", "Table")._base_manager.values_list("pk", flat=True))
+            table_ids = set(Table._base_manager.values_list("pk", flat=True))
             check_links(chosen)
             write_photo_files(archive, photo_entries, table_ids, written)
             reset_sequences()
@@ -372,7 +370,7 @@ def restore_archive(archive):
         if isinstance(error, DatabaseError | ValidationError | ValueError | TypeError):
             raise BackupError(f"the backup's rows cannot be restored, nothing was: {error}") from None
         raise
-    return counts, len(written)
+    return counts, len(photo_entries)
 
 
 def read_header(archive):
@@ -469,11 +467,15 @@ def write_photo_files(archive, entries, table_ids, written):
             raise BackupError(f"the photo {info.filename} would be written outside the photos folder")
         target.parent.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         target.parent.mkdir(mode=0o700, exist_ok=True)
+        # A file already there is the same photo (its table's id and its random name): a server
+        # moved to another database in place restores into its own data folder. A failed restore
+        # takes back only the files it made.
+        if not target.exists():
+            written.append(target)
         with (
             archive.open(info) as source,
             open(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as out,
         ):
-            written.append(target)
             while chunk := source.read(1024 * 1024):
                 out.write(chunk)
 
