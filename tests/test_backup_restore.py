@@ -60,11 +60,13 @@ def photo_files(data_dir):
     return {path.relative_to(folder): path.read_bytes() for path in sorted(folder.rglob("*.jpg"))}
 
 
-def empty_the_server(data_dir):
-    """What a new machine holds after migrate: no row a backup holds, no photo."""
+def empty_the_server(data_dir, keep_photos=False):
+    """What a new machine holds after migrate: no row a backup holds, no photo (unless
+    `keep_photos`: a server moved to another database keeps its data folder)."""
     for model in reversed(backups.backed_up_models()):
         model._base_manager.all().delete()
-    shutil.rmtree(data_dir / "photos", ignore_errors=True)
+    if not keep_photos:
+        shutil.rmtree(data_dir / "photos", ignore_errors=True)
     assert not any(stored_rows().values())
 
 
@@ -276,6 +278,19 @@ def test_a_photo_of_a_table_not_in_the_backup_is_refused_and_no_photo_stays(serv
     empty_the_server(data_dir)
     refused(crafted, "belongs to no table")
     assert not any(stored_rows().values()) and photo_files(data_dir) == {}
+
+
+@pytest.mark.django_db
+def test_a_refused_restore_leaves_the_photos_the_data_folder_already_held(server, data_dir, tmp_path):
+    path = tmp_path / "server.zip"
+    backup_command(path)
+    files = photo_files(data_dir)
+    # The backup's own photos come first in the file, written over themselves; then a stranger's.
+    stranger = f"photos/{'f' * 32}/{'a' * 16}.full.jpg"
+    crafted = rewritten(path, lambda entries: entries.update({stranger: b"\xff\xd8"}))
+    empty_the_server(data_dir, keep_photos=True)
+    refused(crafted, "belongs to no table")
+    assert photo_files(data_dir) == files and not any(stored_rows().values())
 
 
 # --- from one database to the other ---------------------------------------------------------------
