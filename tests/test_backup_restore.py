@@ -134,6 +134,16 @@ def test_keep_deletes_all_but_the_newest_backups(owner, data_dir):
 
 
 @pytest.mark.django_db
+def test_backup_keep_reads_its_default_from_the_environment(owner, data_dir, monkeypatch):
+    monkeypatch.setenv("BACKUP_KEEP", "1")
+    folder = data_dir / "backups"
+    folder.mkdir(parents=True)
+    (folder / "cardscore-2026-11-01T030000.zip").write_bytes(b"an old backup")
+    lines = backup_command()
+    assert [path.name for path in folder.iterdir()] == [Path(lines[0]).name]
+
+
+@pytest.mark.django_db
 def test_a_backup_reads_every_model_in_a_bounded_number_of_queries(server, tmp_path, django_assert_max_num_queries):
     # A query per part, two for the migrations, one per model that names photos: not one per table or hand.
     with django_assert_max_num_queries(len(backups.parts()) + 4):
