@@ -1,7 +1,7 @@
-"""The server's backup and restore (manage.py backup / restore, games/services/backups.py): one
-file holding every account, table, hand, history, group and photo, restored into an empty server
-on either database with every link opening the same table; anything else refused, changing
-nothing."""
+"""The server's backup and restore (manage.py backup / restore, games/services/backups.py and
+restores.py): one file holding every account, table, hand, history, group and photo, restored
+into an empty server on either database with every link opening the same table; anything else
+refused, changing nothing."""
 
 import io
 import json
@@ -21,7 +21,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Hand, Table
-from games.services import backups, table_file
+from games.services import backup_parts, backups, table_file
 from tests.fixtures import PASSWORD, full_server, manage_env, page, run_command
 
 POSTGRES = "postgres://postgres@127.0.0.1:5432"
@@ -52,7 +52,7 @@ def restore_command(path):
 
 def stored_rows():
     """Every row a backup holds, part by part, in an order that does not depend on new ids."""
-    return {part.name: sorted(part.rows(), key=json.dumps) for part in backups.parts()}
+    return {part.name: sorted(part.rows(), key=json.dumps) for part in backup_parts.parts()}
 
 
 def photo_files(data_dir):
@@ -63,7 +63,7 @@ def photo_files(data_dir):
 def empty_the_server(data_dir, keep_photos=False):
     """What a new machine holds after migrate: no row a backup holds, no photo (unless
     `keep_photos`: a server moved to another database keeps its data folder)."""
-    for model in reversed(backups.backed_up_models()):
+    for model in reversed(backup_parts.backed_up_models()):
         model._base_manager.all().delete()
     if not keep_photos:
         shutil.rmtree(data_dir / "photos", ignore_errors=True)
@@ -146,7 +146,7 @@ def test_backup_keep_reads_its_default_from_the_environment(owner, data_dir, mon
 @pytest.mark.django_db
 def test_a_backup_reads_every_model_in_a_bounded_number_of_queries(server, tmp_path, django_assert_max_num_queries):
     # A query per part, two for the migrations, one per model that names photos: not one per table or hand.
-    with django_assert_max_num_queries(len(backups.parts()) + 4):
+    with django_assert_max_num_queries(len(backup_parts.parts()) + 4):
         backups.take(tmp_path / "server.zip")
 
 
@@ -156,13 +156,13 @@ def test_a_backup_on_sqlite_reads_one_snapshot_and_lets_phones_save_meanwhile(ow
         pytest.skip("SQLite's read transaction; PostgreSQL's REPEATABLE READ is its own guarantee")
     table = full_server(owner)[0]
     with backups.snapshot():
-        names = [row[2] for row in backups.ModelPart(Table).rows()]
+        names = [row[2] for row in backup_parts.ModelPart(Table).rows()]
         # Another process saving while the backup reads: not held up by it (timeout=0: no wait).
         other = sqlite3.connect(connection.settings_dict["NAME"], timeout=0)
         with other:
             other.execute("UPDATE games_table SET name = 'renamed meanwhile'")
         other.close()
-        assert [row[2] for row in backups.ModelPart(Table).rows()] == names
+        assert [row[2] for row in backup_parts.ModelPart(Table).rows()] == names
     assert Table.objects.get(pk=table.pk).name == "renamed meanwhile"
 
 
@@ -207,15 +207,15 @@ def rewritten(path, change):
 
 def with_header(**changes):
     def change(entries):
-        entries[backups.HEADER] = json.dumps({**json.loads(entries[backups.HEADER]), **changes}).encode()
+        entries[backup_parts.HEADER] = json.dumps({**json.loads(entries[backup_parts.HEADER]), **changes}).encode()
 
     return change
 
 
 def with_future_migration(entries):
-    header = json.loads(entries[backups.HEADER])
+    header = json.loads(entries[backup_parts.HEADER])
     header["migrations"]["games"].append("0999_from_the_future")
-    entries[backups.HEADER] = json.dumps(header).encode()
+    entries[backup_parts.HEADER] = json.dumps(header).encode()
 
 
 def with_a_short_hand_row(entries):
@@ -241,13 +241,16 @@ def random_bytes(path):
 DAMAGED = {
     "truncated": (truncated, "not a CardScore backup"),
     "random": (random_bytes, "not a CardScore backup"),
-    "no header": (lambda path: rewritten(path, lambda entries: entries.pop(backups.HEADER)), f"no {backups.HEADER}"),
+    "no header": (
+        lambda path: rewritten(path, lambda entries: entries.pop(backup_parts.HEADER)),
+        f"no {backup_parts.HEADER}",
+    ),
     "header not JSON": (
-        lambda path: rewritten(path, lambda entries: entries.update({backups.HEADER: b"{not json"})),
+        lambda path: rewritten(path, lambda entries: entries.update({backup_parts.HEADER: b"{not json"})),
         "not valid JSON",
     ),
     "another format": (lambda path: rewritten(path, with_header(format="cardscore-table/1")), "not a CardScore"),
-    "newer version": (lambda path: rewritten(path, with_header(version=backups.VERSION + 1)), "upgrade first"),
+    "newer version": (lambda path: rewritten(path, with_header(version=backup_parts.VERSION + 1)), "upgrade first"),
     "newer migrations": (lambda path: rewritten(path, with_future_migration), "newer CardScore"),
     "short row": (lambda path: rewritten(path, with_a_short_hand_row), "has 2 values"),
     "hand of no table": (lambda path: rewritten(path, with_a_hand_of_no_table), "cannot be restored"),

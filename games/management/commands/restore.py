@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from games.services import backups
+from games.services import restores
 
 
 class Command(BaseCommand):
@@ -14,8 +14,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, path, **options):
         try:
-            counts, photo_files = backups.restore(path)
-        except backups.BackupError as error:
+            counts, photo_files = restores.restore(path)
+        except restores.BackupError as error:
             raise CommandError(f"nothing restored: {error}") from None
         rows = ", ".join(f"{count} {name}" for name, count in counts.items() if count)
         self.stdout.write(f"Restored {path}: {rows}; {photo_files} photo files.")
