@@ -226,6 +226,12 @@ def with_future_migration(entries):
     entries[backup_parts.HEADER] = json.dumps(header).encode()
 
 
+def without_the_last_migration(entries):
+    header = json.loads(entries[backup_parts.HEADER])
+    header["migrations"]["games"].pop()
+    entries[backup_parts.HEADER] = json.dumps(header).encode()
+
+
 def with_a_short_hand_row(entries):
     entries["rows/games.hand.jsonl"] += b"[1, 2]\n"
 
@@ -260,6 +266,7 @@ DAMAGED = {
     "another format": (lambda path: rewritten(path, with_header(format="cardscore-table/1")), "not a CardScore"),
     "newer version": (lambda path: rewritten(path, with_header(version=backup_parts.VERSION + 1)), "upgrade first"),
     "newer migrations": (lambda path: rewritten(path, with_future_migration), "newer CardScore"),
+    "older migrations": (lambda path: rewritten(path, without_the_last_migration), "older CardScore"),
     "short row": (lambda path: rewritten(path, with_a_short_hand_row), "has 2 values"),
     "hand of no table": (lambda path: rewritten(path, with_a_hand_of_no_table), "cannot be restored"),
 }
