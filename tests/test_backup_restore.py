@@ -21,8 +21,17 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Hand, Table
-from games.services import backup_parts, backups, table_file
-from tests.fixtures import PASSWORD, full_server, manage_env, page, run_command, served_database_url
+from games.services import backup_parts, backups, hand_photos, table_file
+from tests.fixtures import (
+    PASSWORD,
+    a_photo,
+    fresh_table,
+    full_server,
+    manage_env,
+    page,
+    run_command,
+    served_database_url,
+)
 
 POSTGRES = "postgres://postgres@127.0.0.1:5432"
 
@@ -44,9 +53,9 @@ def backup_command(*args):
     return out.getvalue().splitlines()
 
 
-def restore_command(path):
+def restore_command(path, *options):
     out = io.StringIO()
-    call_command("restore", str(path), stdout=out)
+    call_command("restore", str(path), *options, stdout=out)
     return out.getvalue()
 
 
@@ -177,9 +186,9 @@ def test_a_backup_reads_one_snapshot_and_lets_phones_save_meanwhile(owner):
 # --- refused, changing nothing -------------------------------------------------------------------
 
 
-def refused(path, message):
+def refused(path, message, *options):
     with pytest.raises(CommandError, match=message):
-        restore_command(path)
+        restore_command(path, *options)
 
 
 @pytest.mark.django_db
@@ -319,6 +328,32 @@ def test_a_refused_restore_leaves_the_photos_the_data_folder_already_held(server
     empty_the_server(data_dir, keep_photos=True)
     refused(crafted, "belongs to no table")
     assert photo_files(data_dir) == files and not any(stored_rows().values())
+
+
+@pytest.mark.django_db
+def test_replace_puts_the_backup_in_place_of_what_the_server_held(
+    server, owner, data_dir, tmp_path, django_capture_on_commit_callbacks
+):
+    path = tmp_path / "server.zip"
+    backup_command(path)
+    before, files = stored_rows(), photo_files(data_dir)
+    # After the backup the server moved on: a table of the evening with its photo, one renamed.
+    evening = fresh_table("marriage", owner)
+    hand_photos.attach(evening, 1, a_photo((0, 90, 0)))
+    Table.objects.filter(pk=server[0].pk).update(name="renamed after the backup")
+    with django_capture_on_commit_callbacks(execute=True):
+        restore_command(path, "--replace")
+    assert stored_rows() == before
+    assert photo_files(data_dir) == files  # the evening's photo gone with its table
+
+
+@pytest.mark.django_db
+def test_replace_with_a_refused_backup_leaves_the_server_as_it_was(server, data_dir, tmp_path):
+    path = tmp_path / "server.zip"
+    backup_command(path)
+    before, files = stored_rows(), photo_files(data_dir)
+    refused(rewritten(path, with_a_hand_of_no_table), "cannot be restored", "--replace")
+    assert stored_rows() == before and photo_files(data_dir) == files
 
 
 # --- from one database to the other ---------------------------------------------------------------

@@ -83,6 +83,7 @@ class ModelPart:
 
     def __init__(self, model):
         self.model = model
+        self.db_table = model._meta.db_table
         self.name = model._meta.label_lower
         self.fields = list(model._meta.concrete_fields)
         self.columns = [field.attname for field in self.fields]
@@ -141,6 +142,7 @@ class PermissionPart:
 
     def __init__(self, owner_model, field_name):
         self.through = owner_model._meta.get_field(field_name).remote_field.through
+        self.db_table = self.through._meta.db_table
         self.owner_column = f"{owner_model._meta.model_name}_id"
         self.name = f"{owner_model._meta.label_lower}.{field_name}"
         self.columns = [self.owner_column, "app_label", "model", "codename"]

@@ -9,31 +9,33 @@ import zlib
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.admin.models import LogEntry
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import DatabaseError, connection, transaction
 
 from .. import photos
 from ..models import Table
-from .backup_parts import FORMAT, HEADER, VERSION, BackupError, ModelPart, backed_up_models, migration_state, parts
+from .backup_parts import FORMAT, HEADER, VERSION, BackupError, backed_up_models, migration_state, parts
 
 MAX_HEADER_BYTES = 1024 * 1024
 PHOTO_ENTRY = re.compile(r"photos/([0-9A-Za-z_-]{1,32})/([0-9a-f]{1,16})\.(full|thumb)\.jpg")
 
 
-def restore(path):
-    """Put the backup at `path` into this server, which must hold no account and no table: all of
-    it or, on any error, nothing (BackupError). Returns {part name: rows} and the photo files count."""
+def restore(path, replace=False):
+    """Put the backup at `path` into this server, which must hold no account and no table (or, to
+    `replace` them, loses them): all of it or, on any error, nothing (BackupError). Returns
+    {part name: rows} and the photo files count."""
     try:
         with zipfile.ZipFile(path) as archive:
-            return restore_archive(archive)
+            return restore_archive(archive, replace)
     except zipfile.BadZipFile as error:
         raise BackupError(f"{path} is not a CardScore backup, or it is damaged ({error})") from None
     except (zlib.error, EOFError, OSError) as error:
         raise BackupError(f"cannot read {path}: {error}") from None
 
 
-def restore_archive(archive):
+def restore_archive(archive, replace):
     header = read_header(archive)
     server_parts = {part.name: part for part in parts()}
     chosen = [check_part(entry, server_parts, archive) for entry in header["parts"]]
@@ -44,12 +46,14 @@ def restore_archive(archive):
     written = []
     try:
         with transaction.atomic():
-            refuse_unless_empty(server_parts.values())
+            replaced = empty(server_parts.values()) if replace else refuse_unless_empty(server_parts.values())
             counts = {part.name: part.insert(read_rows(archive, entry)) for part, entry in chosen}
             table_ids = set(Table._base_manager.values_list("pk", flat=True))
             check_links(chosen)
             write_photo_files(archive, photo_entries, table_ids, written)
             reset_sequences()
+            gone = replaced - table_ids
+            transaction.on_commit(lambda: [photos.remove_table(table_id) for table_id in gone])
     except BaseException as error:
         for path in written:
             path.unlink(missing_ok=True)
@@ -168,21 +172,34 @@ def write_photo_files(archive, entries, table_ids, written):
 
 def refuse_unless_empty(all_parts):
     """A restore goes into an empty server only: its ids and links would collide with rows already
-    there, and mixing two servers' accounts is not a restore."""
+    there, and mixing two servers' accounts is not a restore. Returns the tables it replaces: none."""
     holding = [part.name for part in all_parts if not part.is_empty()]
     if holding:
         raise BackupError(
             "this server is not empty (it holds rows of "
-            f"{', '.join(holding)}): restore into a freshly migrated server with no account and no table"
+            f"{', '.join(holding)}): restore into a freshly migrated server with no account and no table, "
+            "or replace them with --replace"
         )
+    return set()
+
+
+def empty(all_parts):
+    """Delete every row a backup holds, in the restore's transaction, and the admin's log of the
+    accounts going with them; returns the ids of the tables replaced. Plain DELETEs: a table's
+    deletion signal would take its photos at once, before the restore is committed."""
+    replaced = set(Table._base_manager.values_list("pk", flat=True))
+    LogEntry.objects.all().delete()
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        for part in reversed(list(all_parts)):
+            cursor.execute(f"DELETE FROM {quote(part.db_table)}")
+    return replaced
 
 
 def check_links(chosen):
     """Every restored foreign key points at a restored row, checked now rather than at commit,
     which in a transaction nested in another (a test's) would come too late to undo it."""
-    connection.check_constraints(
-        table_names=[(part.model if isinstance(part, ModelPart) else part.through)._meta.db_table for part, _ in chosen]
-    )
+    connection.check_constraints(table_names=[part.db_table for part, _entry in chosen])
 
 
 def reset_sequences():
