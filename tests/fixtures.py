@@ -10,6 +10,7 @@ test_samples.py fails until it has. Each game's hands and table files are built 
 
 import html
 import http.cookiejar
+import io
 import json
 import os
 import re
@@ -28,6 +29,8 @@ from urllib.parse import quote, urlencode
 import pytest
 from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group as AccountGroup
+from django.contrib.auth.models import Permission
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
@@ -35,12 +38,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from django.utils.module_loading import module_has_submodule
+from PIL import Image
 from playwright.sync_api import expect
 
 from cardscore.sqlite.base import lock_path
-from games import registry
-from games.models import Group, Hand, HandChange, Table
-from games.services import recording, seasons, table_file, tables
+from games import photos, registry
+from games.models import Group, Hand, HandChange, PointTable, Table
+from games.services import hand_photos, recording, seasons, table_file, tables
 from games.twentyfour.models import Puzzle
 from scoring import InputError, expressions24, solver24
 from tests.inputs import ACE_TO_FOUR, EIGHTS_AND_THREES, document
@@ -453,6 +457,31 @@ def snapshot(table):
             .values("number", "version", "inputs", "points", "totals")
         ),
     )
+
+
+def a_photo(color=(200, 30, 30)):
+    """A hand's photo as games/photos.py keeps it, made from a plain camera-sized JPEG."""
+    out = io.BytesIO()
+    Image.new("RGB", (2000, 1500), color).save(out, "JPEG")
+    return photos.read(SimpleUploadedFile("photo.jpg", out.getvalue(), content_type="image/jpeg"))
+
+
+def full_server(owner):
+    """Every kind of row a server holds, for its backup: a second account in an account group, with
+    permissions of its own and of the group; a point table; a table of every game with its first
+    hand (and its history); two of them in a group, the last followed by a rematch; a photo on the
+    first table's hand; a 24 puzzle. Returns the tables."""
+    guest = get_user_model().objects.create_user("guest", password=PASSWORD)
+    scorekeepers = AccountGroup.objects.create(name="scorekeepers")
+    scorekeepers.permissions.add(Permission.objects.get(content_type__app_label="games", codename="view_table"))
+    guest.groups.add(scorekeepers)
+    guest.user_permissions.add(Permission.objects.get(content_type__app_label="games", codename="change_hand"))
+    PointTable.objects.create(game="marriage", rules={"point_rate": 2})
+    played = [fresh_table(game, owner) for game in GAMES]
+    season_of_tables(played[:2], owner)
+    hand_photos.attach(played[0], 1, a_photo())
+    make_puzzle(owner.username)
+    return list(Table.objects.order_by("pk"))
 
 
 # --- a Marriage table, the 24 engine's next deal ------------------------------------------------
