@@ -139,7 +139,7 @@ def store(table_id, photo):
     name = secrets.token_hex(8)
     try:
         # Readable by the server's own user only, whatever its umask and whatever the data folder's mode.
-        root().mkdir(mode=0o700, exist_ok=True)
+        root().mkdir(mode=0o700, parents=True, exist_ok=True)
         folder(table_id).mkdir(mode=0o700, exist_ok=True)
         for size in SIZES:
             write_private(path(table_id, name, size), getattr(photo, size))
