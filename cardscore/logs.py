@@ -7,7 +7,8 @@ import re
 
 from gunicorn import glogging
 
-TABLE_LINK = re.compile(r"(/t/[^/?#\s\"']{4})[^/?#\s\"']*")
+# A token is URL-safe base64; its slashes may come percent-encoded (a login's ?next=%2Ft%2F…).
+TABLE_LINK = re.compile(r"((?:/|%2F)t(?:/|%2F)[\w-]{4})[\w-]*", re.IGNORECASE)
 
 
 def mask_tokens(text):

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "games.middleware.ForwardedProtoMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -76,6 +77,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "games.middleware.ContentSecurityPolicyMiddleware",
+    "games.middleware.PrivatePagesMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "games.middleware.FirstVisitSetupMiddleware",
     "games.middleware.HtmxMessagesMiddleware",
@@ -169,7 +171,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
-LOGOUT_REDIRECT_URL = "home"
+# Marked, so that the phone forgets the pages it kept while signed in (static/offline.js).
+LOGOUT_REDIRECT_URL = "/?signed-out"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ne", "Nepali"), ("ar", "Arabic")]

@@ -11,12 +11,13 @@ def client_address(request):
     proxy added. What stands left of it was written by the client itself, and can be anything."""
     address = request.META.get("REMOTE_ADDR", "")
     forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
-    while forwarded and _trusted(address):
+    while forwarded and trusted(address):
         address = forwarded.pop()
     return address
 
 
-def _trusted(address):
+def trusted(address):
+    """Whether `address` is a proxy the server believes (settings.TRUSTED_PROXIES)."""
     try:
         address = ipaddress.ip_address(address)
     except ValueError:

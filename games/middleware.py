@@ -1,12 +1,43 @@
-"""Cross-cutting concerns of every page: first-visit setup, htmx messages, how long a phone keeps a signed-in page."""
+"""Cross-cutting concerns of every page: which proxy is believed, first-visit setup, htmx messages, no shared cache
+of a page, how long a phone keeps a signed-in page."""
 
 from django.conf import settings
 from django.contrib.messages import get_messages
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 
+from .addresses import trusted
 from .first_run import has_owner
+
+
+class ForwardedProtoMiddleware:
+    """X-Forwarded-Proto makes a request secure in Django's eyes (settings.SECURE_PROXY_SSL_HEADER):
+    it is believed from a trusted proxy only (FORWARDED_ALLOW_IPS), as gunicorn believes it, and
+    dropped from anyone else, who could otherwise claim HTTPS on a plain connection."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if not trusted(request.META.get("REMOTE_ADDR", "")):
+            request.META.pop("HTTP_X_FORWARDED_PROTO", None)
+        return self.get_response(request)
+
+
+class PrivatePagesMiddleware:
+    """A page is for the phone that asked: its links are secrets (a scorekeeper's, the owner's list
+    of tables), so no shared cache on the way keeps it."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if "Cache-Control" not in response and "text/html" in response.get("Content-Type", ""):
+            patch_cache_control(response, private=True)
+        return response
 
 
 class FirstVisitSetupMiddleware:

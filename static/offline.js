@@ -9,6 +9,7 @@
 
 (() => {
   const script = document.currentScript;
+  const KEPT_PAGES = "cardscore-pages";  // the service worker's PAGES (templates/sw.js)
   const indicator = document.getElementById("connection");
   const outbox = document.getElementById("outbox");
   const board = outbox && outbox.dataset.board;  // the table whose page this is, if any
@@ -405,7 +406,7 @@
     const form = event.target;
     if (!form.matches("[data-forget-pages]") || !window.caches || event.defaultPrevented) return;
     event.preventDefault();
-    await caches.delete("cardscore-pages");  // the service worker's PAGES (templates/sw.js)
+    await caches.delete(KEPT_PAGES);
     form.submit();
   });
   // The board changed (a hand saved here, or the live board redrawn): the kept copy follows.
@@ -415,6 +416,10 @@
     clearTimeout(renew);
     renew = setTimeout(() => navigator.serviceWorker.controller.postMessage({ keep: location.pathname }), 2000);
   });
+
+  // Signed out, by any Log out (the admin's too, whose form is not the site's): every sign-out
+  // lands here (settings.LOGOUT_REDIRECT_URL), and the pages kept while signed in go.
+  if (new URLSearchParams(location.search).has("signed-out") && window.caches) caches.delete(KEPT_PAGES);
 
   // The rest waits until the page has loaded, in a task of its own, so that a first load is not
   // held up by it: the posts kept on this phone shown and sent, and the service worker registered

@@ -20,6 +20,7 @@ from games.views.table_file import spreadsheet_text
 from scoring import InputError
 from tests.fixtures import (
     SAMPLES,
+    assert_import_refused,
     assert_new_table_refused,
     csrf_post,
     page,
@@ -376,3 +377,10 @@ def test_the_puzzles_name_set_by_hand_in_its_cookie_is_held_to_what_the_form_tak
     response = csrf_post(client, reverse("puzzle_deal"))
     assert response.status_code == 302 and response["Location"] == reverse("puzzle_home")
     assert not Puzzle.objects.exists()
+
+
+@pytest.mark.parametrize("color", ["<script>x</script>", "red extra-class", "purple"])
+def test_a_table_file_takes_only_the_games_own_colours(client, color):
+    document = copy.deepcopy(SAMPLES["callbreak"]["document"])
+    document["colors"] = {document["players"][0]: color}
+    assert_import_refused(client, document, "is not one of this game's colours")

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from gunicorn.config import Config
 
-from cardscore.logs import GunicornLogger, MaskTokens
+from cardscore.logs import GunicornLogger, MaskTokens, mask_tokens
 
 TOKEN = "Zq7xKpL2mN9vB4cD8eF1gH"
 
@@ -65,3 +65,9 @@ def test_gunicorns_access_log_holds_no_token_in_the_path_or_the_referer(tmp_path
     assert TOKEN not in line
     assert '"GET /t/Zq7x…/live/?revision=3 HTTP/1.1" 204' in line
     assert line.count("https://cards.example.org/t/Zq7x…/") == 2
+
+
+def test_a_token_behind_percent_encoded_slashes_is_masked_too():
+    token = "Zq7xAbCdEfGh12345678_-"
+    for line in (f"GET /login/?next=%2Ft%2F{token}%2Fgroup%2F", f"Referer: https://cards.example.org%2ft%2f{token}"):
+        assert token not in mask_tokens(line) and "Zq7x…" in mask_tokens(line)

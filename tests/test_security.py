@@ -627,3 +627,35 @@ def test_only_the_owner_or_staff_can_make_new_links(owner, other_user, django_us
     assert response["Location"] == reverse("table", args=[table.keeper_token])
     # The old scorekeeper link stops working at once.
     assert mine.get(reverse("table", args=[before[0]["keeper_token"]])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_https_is_believed_from_a_trusted_proxy_only(owner, settings):
+    settings.TRUSTED_PROXIES = [ipaddress.ip_network("10.9.9.9/32")]
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.SECURE_SSL_REDIRECT = True
+    claimed = {"HTTP_X_FORWARDED_PROTO": "https"}
+    from_anyone = Client(REMOTE_ADDR="127.0.0.1").get(reverse("login"), **claimed)
+    assert from_anyone.status_code == 301 and from_anyone["Location"].startswith("https://")
+    assert Client(REMOTE_ADDR="10.9.9.9").get(reverse("login"), **claimed).status_code == 200
+
+
+@pytest.mark.django_db
+def test_pages_with_a_tables_links_are_kept_by_no_shared_cache(client, owner):
+    table = fresh_table("marriage", owner)
+    for response in (
+        client.get(reverse("home")),
+        Client().get(reverse("table", args=[table.keeper_token])),
+        Client().get(reverse("table", args=[table.viewer_token])),
+    ):
+        assert "private" in response["Cache-Control"]
+
+
+@pytest.mark.django_db
+def test_signing_out_in_the_admin_forgets_the_pages_kept_on_the_phone(client, owner):
+    """The site's Log out and the admin's both lead to the page where static/offline.js forgets them."""
+    for logout in (reverse("logout"), reverse("admin:logout")):
+        client.force_login(owner)
+        response = csrf_post(client, logout)
+        assert response.status_code == 302 and response["Location"] == "/?signed-out"
+        assert not client.session.get("_auth_user_id")

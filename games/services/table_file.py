@@ -178,8 +178,11 @@ def _check_document(document):
     everyone = base.columns(players, events)
     colors = document.get("colors", {})
     checks.only_keys(colors, everyone, field="colors")
+    game_colors = {color.key for color in get_game(document["game"]).colors}
     for player, color in colors.items():
-        checks.text(color, max_length=20, player=player, field="colors")
+        # A colour is a class name on the page: only the game's own.
+        if color not in game_colors:
+            raise InputError(gettext_noop("is not one of this game's colours"), player=player, field="colors")
     created = _parse_created(document["created"]) if "created" in document else None
     previous = checks.text(document.get("previous", ""), max_length=32, field="previous")
     language = clean_language(document.get("language", ""))

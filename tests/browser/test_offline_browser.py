@@ -324,13 +324,23 @@ def test_the_home_page_is_kept_too_and_a_page_never_opened_says_so_offline(keepe
     expect(keeper.locator("body")).to_contain_text("You are offline, and this phone has not kept this page.")
 
 
-def test_logging_out_forgets_the_pages_kept_on_the_phone(keeper, live_server, table):
+@pytest.mark.parametrize("where", ["site", "admin"])
+def test_logging_out_forgets_the_pages_kept_on_the_phone(keeper, live_server, table, where):
     wait_for_the_service_worker(keeper)
     keeper.reload()  # kept now
     assert keeper.evaluate("caches.match(location.pathname).then(Boolean)")
 
+    if where == "admin":  # the admin's own Log out, a form of its own
+        keeper.goto(f"{live_server.url}/admin/")
     keeper.get_by_role("button", name="Log out").click()
-    keeper.wait_for_url(f"{live_server.url}/")
+    keeper.wait_for_url(f"{live_server.url}/?signed-out")
+    keeper.wait_for_function(
+        """(table) => {
+            caches.match(table).then((kept) => { window.tableForgotten = !kept; });
+            return window.tableForgotten;
+        }""",
+        arg=f"/t/{table.keeper_token}/",
+    )
     keeper.context.set_offline(True)
     keeper.goto(f"{live_server.url}/t/{table.keeper_token}/")
 
