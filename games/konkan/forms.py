@@ -68,17 +68,20 @@ class KonkanHandForm(HandForm):
 
     def seat_initial(self, name, inputs):
         """A new hand starts with the players who set (in the set tracker) as "had set" and the
-        rest as "not set": only the winner needs a tap. Players who are out are marked."""
+        rest as "not set": only the winner needs a tap. Players who are out are marked out: their
+        outcome is part of what the form shows (fragments.hand_form_key), so the form drawn before
+        a hand put them out is never the one given after it."""
         if inputs is None:
-            out = name in self.table.progress.get("out", ())
             setters = {each["player"] for each in sets_so_far(self.table)[0]}
-            outcome = "set" if name in setters else "not_set"
+            if name in self.table.progress.get("out", ()):
+                outcome = "out"
+            else:
+                outcome = "set" if name in setters else "not_set"
         else:
-            out = inputs.get(name, {}).get("outcome") == "out"
             outcome = inputs.get(name, {}).get("outcome", "")
         entry = (inputs or {}).get(name, {})
         return {
-            "out": out,
+            "out": outcome == "out",
             "outcome": outcome,
             "penalty": entry.get("hand_penalty", ""),
             "cards": " ".join(entry.get("cards", [])),

@@ -2,8 +2,9 @@
 
 from playwright.sync_api import expect
 
+from games.konkan.tests.test_views_konkan import CHET_OUT
 from games.models import Table
-from tests.fixtures import fill_new_table, start_table, tap_cards, totals
+from tests.fixtures import fill_new_table, seeded, start_table, tap_cards, totals
 
 OUTCOME_LABELS = {"W": "Winner", "s": "Had set", "n": "Not set"}
 
@@ -101,3 +102,23 @@ def test_a_hand_with_the_set_tracker_and_the_card_picker(logged_in_page, live_se
     assert table.progress["out"] == ["Asha"]
     first = table.hands.get(number=1)
     assert first.inputs["Asha"] == {"outcome": "set", "cards": ["AS", "7H", "JK"], "failed_wins": 0}
+
+
+def test_after_a_hand_puts_a_player_over_301_the_next_hand_is_one_tap(logged_in_page, live_server, owner):
+    """Chet goes out at hand 4: the form the save gives for hand 5 skips him, and Save works at once."""
+    table = seeded(owner, "konkan", CHET_OUT[:3])
+    page = logged_in_page
+    page.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    choose_outcomes(page, "Wss")
+    page.fill("#penalty-1", "1")
+    page.fill("#penalty-2", "2")
+    page.locator("#new-hand button.primary").click()
+    expect(page.locator("#saved")).to_contain_text("Hand 4 saved")
+    expect(page.locator("fieldset[data-seat='2']")).to_contain_text("Out of the game: skipped.")
+
+    choose_outcomes(page, "sW")
+    page.fill("#penalty-0", "3")
+    page.locator("#new-hand button.primary").click()
+    expect(page.locator("#saved")).to_contain_text("Hand 5 saved")
+    expect(totals(page)).to_have_text(["13", "151", "302"])  # Asha 10 + 3; Chet stays at 302
+    assert Table.objects.get().hands.count() == 5

@@ -982,3 +982,30 @@ BAD_FILES = [
 @pytest.mark.parametrize("hands,message", BAD_FILES)
 def test_an_invalid_konkan_file_is_rejected_whole(client, hands, message):
     assert_import_refused(client, document("konkan", PLAYERS, hands), message)
+
+
+def chets_row(response):
+    return re.search(
+        r'<fieldset class="player-entry[^"]*" id="seat-2" data-seat="2">(.*?)</fieldset>', page(response), re.S
+    )
+
+
+def test_the_form_after_the_hand_that_puts_a_player_over_301_marks_them_out(client, owner):
+    """As a person meets it: the page drawn before the elimination (its form kept), the hand saved
+    from it, then the next hand saved from the form the answer gives, in one tap."""
+    table = seeded(owner, "konkan", CHET_OUT[:3])
+    assert 'type="radio"' in chets_row(client.get(table_url(table))).group(1)  # Chet still plays
+
+    revision = Table.objects.get(pk=table.pk).revision
+    answer = csrf_post(
+        client,
+        add_url(table),
+        {**hand_form("Wss", number=4, penalty={1: 1, 2: 2}), "revision": revision},
+        HTTP_HX_REQUEST="true",
+    )
+    assert answer.status_code == 200
+    assert "Out of the game: skipped." in chets_row(answer).group(1)
+    assert "Out of the game: skipped." in chets_row(client.get(table_url(table))).group(1)  # and on a new load
+
+    assert csrf_post(client, add_url(table), hand_form("sWo", number=5, penalty={0: 3})).status_code == 302
+    assert Hand.objects.filter(table=table).count() == 5
