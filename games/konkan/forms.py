@@ -73,10 +73,8 @@ class KonkanHandForm(HandForm):
         a hand put them out is never the one given after it."""
         if inputs is None:
             setters = {each["player"] for each in sets_so_far(self.table)[0]}
-            if name in self.table.progress.get("out", ()):
-                outcome = "out"
-            else:
-                outcome = "set" if name in setters else "not_set"
+            out = name in self.table.progress.get("out", ())
+            outcome = "out" if out else "set" if name in setters else "not_set"
         else:
             outcome = inputs.get(name, {}).get("outcome", "")
         entry = (inputs or {}).get(name, {})
