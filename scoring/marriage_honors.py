@@ -284,8 +284,12 @@ def stats(
     """Per player, over the validated games: {"marriages": marriages held, "honors": honor cards
     held, "declarations": games declared, "games_without_honors": games active with neither an
     honor nor a marriage, "surrenders": surrendered first or later, "games_played": games active},
-    added to the statistics `so_far` of earlier games (which are left as they are)."""
-    table = {name: dict(so_far[name]) if so_far else dict.fromkeys(STAT_KEYS, 0) for name in players}
+    added to the statistics `so_far` of earlier games (which are left as they are), whoever of
+    them is seated now."""
+    # Every player's row is kept, seated or not: one who gets up and comes back goes on from it.
+    table = {name: dict(row) for name, row in (so_far or {}).items()}
+    for name in players:
+        table.setdefault(name, dict.fromkeys(STAT_KEYS, 0))
     for entries in hands:
         for name, entry in entries.items():
             if name not in table or entry["outcome"] == "inactive":

@@ -369,6 +369,20 @@ def test_honors_a_newcomer_deals_when_the_deal_reaches_their_seat():
     assert evening.state["stats"]["E"]["games_played"] == 3  # C's, D's and A's games
 
 
+def test_honors_a_player_who_comes_back_keeps_the_statistics_of_their_earlier_games():
+    evening = Evening(mh.ENGINE, ["A", "B", "C", "D"], {"direction": "clockwise"})
+    for declarer in "ABC":
+        evening.hand(honors_game(evening.state["seated"], declarer))
+    evening.event(kind="leave", player="D")
+    for declarer in "AB":
+        evening.hand(honors_game(evening.state["seated"], declarer))
+    evening.event(kind="join", player="D", seat=3)
+    evening.hand(honors_game(evening.state["seated"], "C"))
+    assert evening.state["stats"]["D"]["games_played"] == 4  # games 1 to 3, and 6
+    assert evening.state["stats"]["A"]["games_played"] == 6
+    assert evening.scored().state == evening.state
+
+
 def test_honors_a_complete_round_stays_complete_when_its_first_dealer_leaves():
     evening = Evening(mh.ENGINE, ["A", "B", "C", "D"], {"direction": "clockwise"})
     for declarer in "ABCD":
