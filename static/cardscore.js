@@ -37,6 +37,13 @@ document.addEventListener("change", (event) => {
   if (event.target.matches("form[data-hand-form] input[type=file]")) photoEncoding(event.target.form);
 });
 
+// A player coming back: the Seat choice follows to the seat that is theirs (templates/games/seats.html).
+document.addEventListener("change", (event) => {
+  const who = event.target;
+  if (!who.matches("select[data-seat-choice]")) return;
+  document.getElementById(who.dataset.seatChoice).value = who.selectedOptions[0].dataset.seat;
+});
+
 function enhance(root) {
   root.querySelectorAll("form[data-hand-form]").forEach(photoEncoding);
   // Steppers: − and + buttons around each count.

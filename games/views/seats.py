@@ -33,6 +33,7 @@ def seats_context(table, token, posted=None, **extra):
     (`posted`: a refused form's values, shown again)."""
     engine, posted = table.engine, posted or {}
     open_now = not table.is_over and not tables.played_inputs(table)
+    left = own_seats(table, posted)
     return {
         "table": table,
         "token": token,
@@ -41,7 +42,8 @@ def seats_context(table, token, posted=None, **extra):
         "open": open_now,
         "zero_sum": table.zero_sum,
         "signed": not table.lower_wins,
-        "left": [name for name in table.players if name not in table.seated],
+        "left": left,
+        "own_seat": next((player["seat"] for player in left if player["chosen"]), None),
         "joining_score": table.game_descriptor.shown(engine.joining_score(table.rules, table.state)) if open_now else 0,
         # What a box for points takes after its digits: nothing, or a decimal in a game of tenths.
         "tenths_pattern": "(?:[.٫][0-9٠-٩०-९])?" if engine.POINT_DECIMALS else "",
@@ -58,6 +60,22 @@ def seats_context(table, token, posted=None, **extra):
         ],
         **extra,
     }
+
+
+def own_seats(table, posted):
+    """Who has got up, each with the seat that is theirs to come back to (before the first player
+    still seated whose column is after theirs), and whether the form shows them chosen (a refused
+    form's choice, else the first)."""
+    left = [name for name in table.players if name not in table.seated]
+    chosen = posted.get("player") if posted.get("kind") == "join" and posted.get("player") in left else None
+    return [
+        {
+            "name": name,
+            "seat": sum(table.players.index(other) < table.players.index(name) for other in table.seated),
+            "chosen": name == (chosen or left[0]),
+        }
+        for name in left
+    ]
 
 
 def can_give_deal(table):

@@ -4,7 +4,8 @@ up after hand 5, the pizza is settled with an adjustment, and the rematch keeps 
 from playwright.sync_api import expect
 
 from games.models import Table
-from tests.fixtures import MINUS, fill_new_table, totals
+from games.services import seating
+from tests.fixtures import MINUS, fill_new_table, seeded, totals
 
 
 def save_hand(page, winner_seat, maal):
@@ -88,3 +89,19 @@ def test_a_marriage_evening_with_a_late_arrival_a_leaver_an_adjustment_and_a_rem
         expect(page.locator(f"#seat-{seat} legend")).to_have_text(name)
     page.get_by_role("link", name="← Previous game").click()
     expect(page.locator(".event-row")).to_have_count(3)
+
+
+def test_someone_coming_back_is_offered_their_own_seat(logged_in_page, live_server, owner):
+    five = ["Asha", "Bikash", "Chandra", "Dipa", "Eka"]
+    table = seeded(owner, "marriage", [], players=five)
+    for name in ("Bikash", "Dipa"):
+        seating.add_event(Table.objects.get(pk=table.pk), {"kind": "leave", "player": name})
+    page = logged_in_page
+    page.goto(f"{live_server.url}/t/{table.keeper_token}/seats/")
+    seat = page.locator("#back-seat")
+    expect(seat).to_have_value("1")  # Bikash, the first to come back: before Chandra, as he sat
+    page.select_option("#back-player", "Dipa")
+    expect(seat).to_have_value("2")  # Dipa: between Chandra and Eka
+    page.get_by_role("button", name="Seat them again").click()
+    expect(page.locator("#saved")).to_have_text("Dipa came back, to seat 3, with their own total")
+    assert Table.objects.get(pk=table.pk).seated == ["Asha", "Chandra", "Dipa", "Eka"]
