@@ -166,6 +166,8 @@ class Game:
     hands_editable: bool = True  # whether a recorded hand can be corrected or deleted
     # Whether a seated player absent from a hand's inputs sat it out (0 points, a dash on the board).
     absent_sat_out: bool = False
+    # Whether a hand's form can mark a seated player as sitting it out (absent_sat_out, or a status).
+    sits_out: bool = False
     live_board: bool = True  # whether the board polls for changes made on other phones
     pending_note: str = ""  # the board's row for a hand saved but not complete yet (engine.partial_hands)
     hand_marks: MarksHook = no_marks

@@ -24,6 +24,7 @@ def hand_marks(inputs):
 
 
 GAME = Game(
+    sits_out=True,
     name=_("Nepali Marriage"),
     engine=engine.ENGINE,
     form_class=MarriageHandForm,

@@ -32,6 +32,7 @@ def picker_total(table, mode, text):
 
 
 GAME = Game(
+    sits_out=True,
     name=_("Marriage with honors"),
     engine=engine.ENGINE,
     form_class=HonorsHandForm,

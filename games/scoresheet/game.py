@@ -26,6 +26,7 @@ GAME = Game(
     summary_template="scoresheet/summary.html",
     field_labels=FIELD_LABELS,
     absent_sat_out=True,
+    sits_out=True,
     assets=("scoresheet/scoresheet.css",),
     seat_help=_("The first player deals first; the deal moves one seat on each hand."),
     rule_fields={

@@ -1009,3 +1009,10 @@ def test_the_form_after_the_hand_that_puts_a_player_over_301_marks_them_out(clie
 
     assert csrf_post(client, add_url(table), hand_form("sWo", number=5, penalty={0: 3})).status_code == 302
     assert Hand.objects.filter(table=table).count() == 5
+
+
+def test_someone_getting_up_is_told_only_what_konkan_has(client, table):
+    """Konkan is not played for money and has no sitting out: its words say neither."""
+    seats = page(client.get(reverse("seats", args=[table.keeper_token])))
+    assert "They keep their hands and their total." in " ".join(seats.split())
+    assert "settle" not in seats and "sitting out" not in seats
