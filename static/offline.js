@@ -1,9 +1,9 @@
 // Offline: a hand or a correction saved while the server cannot be reached, or answered by a server
 // that failed (its database down, its disk full, a proxy's 502), is kept on this phone (IndexedDB)
 // and sent once the connection is back: at the online event, when any answer comes from a server
-// that is well again, by retries that wait longer each time, and at the next page load. Each post carries the key its form was given, and
-// the server records a key at most once, so a post whose answer was lost is answered as saved
-// when it comes again. A post the server refuses (another phone saved that hand first) stays
+// that is well again, by retries that wait longer each time, and at the next page load. Each post
+// carries the key its form was given, and the server records a key at most once, so a post whose
+// answer was lost is answered as saved when it comes again. A post the server refuses (another phone saved that hand first) stays
 // kept, on the table's page, until the scorekeeper enters it as the next hand or discards it.
 "use strict";
 
