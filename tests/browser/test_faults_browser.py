@@ -40,14 +40,26 @@ class FailingServer:
             route.continue_()
 
 
-def scorekeeper(phones, live_server, table, language="en"):
-    # Without a service worker: Playwright's routes do not see what goes through one.
-    context = phones(service_workers="block")
-    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
-    page = context.new_page()
-    page.goto(f"{live_server.url}/t/{table.keeper_token}/")
-    page.evaluate("window.neverReloaded = true")
-    return page
+@pytest.fixture
+def scorekeeper(phones, live_server, table):
+    """The scorekeeper's phone on the table's page, in `language`. At the end its page is left for
+    a blank one, its routes and retries stopped, before the next test's phones use the server."""
+    opened = []
+
+    def open_page(language="en"):
+        # Without a service worker: Playwright's routes do not see what goes through one.
+        context = phones(service_workers="block")
+        context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+        page = context.new_page()
+        page.goto(f"{live_server.url}/t/{table.keeper_token}/")
+        page.evaluate("window.neverReloaded = true")
+        opened.append(page)
+        return page
+
+    yield open_page
+    for page in opened:
+        page.unroute_all(behavior="wait")
+        page.goto("about:blank")
 
 
 def enter_a_hand(page):
@@ -59,8 +71,8 @@ def enter_a_hand(page):
 
 
 @pytest.mark.parametrize("status", sorted(FAILURES))
-def test_a_hand_the_server_failed_to_save_is_kept_and_sent_once_when_it_is_well(phones, live_server, table, status):
-    keeper = scorekeeper(phones, live_server, table)
+def test_a_hand_the_server_failed_to_save_is_kept_and_sent_once_when_it_is_well(scorekeeper, table, status):
+    keeper = scorekeeper()
     server = FailingServer(keeper, status)
 
     enter_a_hand(keeper)
@@ -90,8 +102,8 @@ def test_a_hand_the_server_failed_to_save_is_kept_and_sent_once_when_it_is_well(
     assert list(Hand.objects.filter(table=table).values_list("number", flat=True)) == [1, 2]
 
 
-def test_the_phone_says_so_in_its_own_language(phones, live_server, table):
-    keeper = scorekeeper(phones, live_server, table, language="ar")
+def test_the_phone_says_so_in_its_own_language(scorekeeper):
+    keeper = scorekeeper(language="ar")
     FailingServer(keeper, 503)
     enter_a_hand(keeper)
     expect(keeper.locator("#saved")).to_contain_text("لم يستطع الخادم حفظ")
@@ -99,8 +111,8 @@ def test_the_phone_says_so_in_its_own_language(phones, live_server, table):
     expect(keeper.locator("#connection")).to_contain_text("مشكلة في الخادم")
 
 
-def test_a_refusal_is_not_kept(phones, live_server, table):
-    keeper = scorekeeper(phones, live_server, table)
+def test_a_refusal_is_not_kept(scorekeeper, table):
+    keeper = scorekeeper()
     keeper.locator("#new-hand [name='maal-1']").fill("4")
     keeper.locator("#new-hand button.primary").click()  # nobody won: refused, beside the form
     expect(keeper.locator("#new-hand [role=alert]").first).to_be_visible()
