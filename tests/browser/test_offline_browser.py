@@ -22,8 +22,9 @@ AXE = Axe()
 
 def wait_for_the_service_worker(page):
     """Until the service worker controls the page. Its first install fetches the pages and files it
-    keeps, which on a machine busy with other browsers took more than 5 s once: given 20."""
-    wait_until(page, "navigator.serviceWorker.controller !== null", timeout=20_000)
+    keeps, which on a machine busy with other browsers took more than 5 s once, and more than 20 s
+    late in a whole run of the suite (after some fifty browser tests): given 60."""
+    wait_until(page, "navigator.serviceWorker.controller !== null", timeout=60_000)
 
 
 def assert_accessible(page):
