@@ -150,6 +150,7 @@ def store(table_id, photo):
             gettext_noop("the server could not store the photo (its disk may be full): save without it"),
             field="photo",
         ) from error
+    _counted["bytes"] += len(photo.full) + len(photo.thumb)  # counted once written, not before
     return name
 
 
@@ -174,7 +175,6 @@ def make_room(table_id, photo):
             gettext_noop("the server's photos fill the room set aside for them: save without this one"),
             field="photo",
         )
-    _counted["bytes"] += size
 
 
 def bytes_in(directory):
