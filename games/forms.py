@@ -19,9 +19,13 @@ from .services.tables import clean_colors, clean_players
 
 # The house rules of a game played for money (its engine's point_rate and currency).
 MONEY_RULE_FIELDS = {
-    "point_rate": forms.DecimalField(label=_("Money per point"), min_value=0.01, decimal_places=2),
+    "point_rate": forms.DecimalField(label=_("Money per point")),
     "currency": forms.CharField(label=_("Currency"), max_length=10, required=False),
 }
+
+# What a box of the form says when it cannot be read, in the engine's words (it checks the rules' bounds).
+FIELD_MESSAGES = {"required": capfirst(_("is missing")), "invalid": capfirst(_("must be a number"))}
+WHOLE_NUMBER_MESSAGES = {**FIELD_MESSAGES, "invalid": capfirst(_("must be a whole number"))}
 
 # A game for more players than this shows SEATS_SHOWN seats, the rest behind "More players".
 MOST_SEATS_SHOWN = 10
@@ -46,7 +50,9 @@ class NewTableForm(forms.Form):
 
     DRAWS = ("seats", "dealer")
 
-    name = forms.CharField(label=_("Table name"), max_length=80, validators=[visible_name])
+    name = forms.CharField(
+        label=_("Table name"), max_length=80, validators=[visible_name], error_messages=FIELD_MESSAGES
+    )
     language = forms.ChoiceField(
         label=_("Language of the table"),
         required=False,
@@ -69,6 +75,9 @@ class NewTableForm(forms.Form):
                 self.data[key] = western_digits(self.data.get(key, ""))
         for key, field in self.rule_fields.items():
             self.fields[key] = copy.deepcopy(field)
+            self.fields[key].error_messages.update(
+                WHOLE_NUMBER_MESSAGES if isinstance(field, forms.IntegerField) else FIELD_MESSAGES
+            )
             if key in numbers:  # a number field would refuse those digits in the browser
                 self.fields[key].widget = forms.TextInput(
                     attrs={"inputmode": "decimal" if key == "point_rate" else "numeric", "autocomplete": "off"}
@@ -146,6 +155,7 @@ class NewTableForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         self._clean_players()
+        self._clean_rules(cleaned)
         if self.errors:
             return cleaned
         # Only what the server drew for these very seats counts as drawn (a dealer: for these players).
@@ -156,15 +166,29 @@ class NewTableForm(forms.Form):
         # Seats moved, or players changed, since the draw: the table is not said to be drawn.
         self.draw_undone = any(kind in earlier and kind not in self.drawn for kind in self.DRAWS)
         self.color_map = dict(zip(self.players, self.player_colors)) if self.colors else {}
-        rules = dict(self.base_rules)
-        for key in self.rule_fields:
-            value = cleaned[key]
-            rules[key] = float(value) if key == "point_rate" and value is not None else value
-        try:
-            self.rules = self.engine.validate_rules(rules)
-        except InputError as error:
-            self.add_error(error.field if error.field in self.fields else None, problems.message(error))
         return cleaned
+
+    def _clean_rules(self, cleaned):
+        """The house rules checked by the engine, whatever else is wrong in the form: each rule that
+        could be read on its own first (so that one save says every wrong rule), then all together."""
+        typed = {
+            key: float(cleaned[key]) if key == "point_rate" and cleaned[key] is not None else cleaned[key]
+            for key in self.rule_fields
+            if key in cleaned
+        }
+        wrong = False
+        for key, value in typed.items():
+            try:
+                self.engine.validate_rules({**self.base_rules, key: value})
+            except InputError as error:
+                self.add_error(error.field if error.field in self.fields else None, capfirst(problems.message(error)))
+                wrong = True
+        if wrong or len(typed) < len(self.rule_fields):
+            return
+        try:
+            self.rules = self.engine.validate_rules({**self.base_rules, **typed})
+        except InputError as error:
+            self.add_error(error.field if error.field in self.fields else None, capfirst(problems.message(error)))
 
 
 class ImportForm(forms.Form):

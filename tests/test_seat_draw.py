@@ -2,6 +2,7 @@
 keeps it (the drawn dealer deals hand 1, the deal goes round by each game's rule) and says it in
 its history and its file; a phone's posted order is never taken for a draw."""
 
+import html
 import random
 import re
 import secrets
@@ -210,7 +211,16 @@ def test_a_draw_among_fewer_than_two_players_is_refused_beside_the_players(clien
 def test_a_draw_checks_only_the_players(client, known_draw):
     """The table's name and rules are checked when it starts, not at a draw."""
     response = csrf_post(client, new_table_url("marriage"), {**table_form("marriage", name=""), "draw": "seats"})
-    assert response.status_code == 200 and "This field is required" not in page(response)
+    assert response.status_code == 200 and "Is missing" not in page(response)
+
+
+@pytest.mark.parametrize("game", DEALING)
+def test_once_a_dealer_is_drawn_the_form_no_longer_says_who_deals_by_the_seats(client, known_draw, game):
+    seat_help = str(get_game(game).seat_help)
+    assert seat_help in html.unescape(said(client.get(new_table_url(game))))
+    response = csrf_post(client, new_table_url(game), {**table_form(game), "draw": "dealer"})
+    text = html.unescape(said(response))
+    assert seat_help not in text and f"First dealer drawn: {players_of(game)[2]}" in text
 
 
 def test_enter_in_a_field_starts_the_table_and_the_draw_buttons_swap_only_the_form(client):

@@ -40,7 +40,7 @@ GAME = Game(
     hand_word=_("round"),
     hands_word=_("rounds"),
     rule_fields={
-        "rounds": forms.IntegerField(label=_("Rounds"), min_value=1, max_value=engine.MAX_ROUNDS),
+        "rounds": forms.IntegerField(label=_("Rounds")),
         "call_eight_wins": forms.BooleanField(label=_("A call of 8 or more, made, wins the game"), required=False),
     },
 )

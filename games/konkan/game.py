@@ -40,13 +40,11 @@ GAME = Game(
     seat_help=_("The first player deals first and starts with 15 cards."),
     join_help=_("With the house rule on: the highest total still in the game."),
     rule_fields={
-        "set_threshold": forms.IntegerField(label=_("Set threshold"), min_value=0),
-        "not_set_penalty": forms.IntegerField(label=_("Penalty for not having set"), min_value=0),
-        "joker_discard_penalty": forms.IntegerField(
-            label=_("Penalty when the winner discards a joker (0: off)"), min_value=0
-        ),
-        "failed_win_penalty": forms.IntegerField(label=_("Penalty for a failed win (0: off)"), min_value=0),
-        "elimination_over": forms.IntegerField(label=_("Out when the total goes over"), min_value=1),
+        "set_threshold": forms.IntegerField(label=_("Set threshold")),
+        "not_set_penalty": forms.IntegerField(label=_("Penalty for not having set")),
+        "joker_discard_penalty": forms.IntegerField(label=_("Penalty when the winner discards a joker (0: off)")),
+        "failed_win_penalty": forms.IntegerField(label=_("Penalty for a failed win (0: off)")),
+        "elimination_over": forms.IntegerField(label=_("Out when the total goes over")),
         "join_at_highest": forms.BooleanField(
             label=_("A player joining mid-game starts at the highest total still in it"), required=False
         ),

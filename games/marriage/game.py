@@ -48,11 +48,11 @@ GAME = Game(
     rule_fields={
         "murder": forms.BooleanField(label=_("Murder: an unseen player's maal counts 0"), required=False),
         "kidnap": forms.BooleanField(label=_("Kidnap: an unseen player's maal goes to the winner"), required=False),
-        "seen_points": forms.IntegerField(label=_("Seen pays the winner"), min_value=0),
-        "unseen_points": forms.IntegerField(label=_("Unseen pays the winner"), min_value=0),
-        "dublee_bonus": forms.IntegerField(label=_("Dublee bonus to the winner, from each player"), min_value=0),
-        "dublee_seen_points": forms.IntegerField(label=_("Seen by dublee pays the winner"), min_value=0),
-        "foul_fine": forms.IntegerField(label=_("Foul fine, to each other player"), min_value=0),
+        "seen_points": forms.IntegerField(label=_("Seen pays the winner")),
+        "unseen_points": forms.IntegerField(label=_("Unseen pays the winner")),
+        "dublee_bonus": forms.IntegerField(label=_("Dublee bonus to the winner, from each player")),
+        "dublee_seen_points": forms.IntegerField(label=_("Seen by dublee pays the winner")),
+        "foul_fine": forms.IntegerField(label=_("Foul fine, to each other player")),
         **MONEY_RULE_FIELDS,
     },
 )

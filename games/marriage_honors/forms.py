@@ -16,6 +16,9 @@ OUTCOME_CHOICES = [
     ("no_turn", _("No turn")),
     ("inactive", _("Sat out")),
 ]
+# Past this many players each part of the form takes two short lines, so that ten players' form
+# stays within two screens of a phone.
+COMPACT_PAST = 6
 FIELD_LABELS = {
     "outcome": _("Outcome"),
     "honors": _("Honors"),
@@ -71,7 +74,10 @@ class HonorsHandForm(HandForm):
     seat_form = HonorsSeatForm
 
     def seat_initial(self, name, inputs):
-        entry = (inputs or {}).get(name, {})
+        if inputs is None:
+            # A new game: most players play on, so that is chosen; the counts left blank read 0.
+            return {"outcome": "played", "honors": "", "marriages": "", "hand_points": ""}
+        entry = inputs.get(name, {})
         return {
             "outcome": entry.get("outcome", ""),
             "honors": entry.get("honors", 0),
@@ -91,6 +97,7 @@ class HonorsHandForm(HandForm):
             "outcome_choices": OUTCOME_CHOICES,
             "ranks": PICKER_RANKS,
             "deal": self.table.progress,
+            "compact": len(self.rows) > COMPACT_PAST,
         }
 
 

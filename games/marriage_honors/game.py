@@ -48,15 +48,15 @@ GAME = Game(
     hand_word=_("game"),  # the rules' word for one deal
     hands_word=_("games"),
     rule_fields={
-        "decks": forms.IntegerField(label=_("Decks"), min_value=3, max_value=5),
-        "cards_per_hand": forms.IntegerField(label=_("Cards per hand"), min_value=3),
+        "decks": forms.IntegerField(label=_("Decks")),
+        "cards_per_hand": forms.IntegerField(label=_("Cards per hand")),
         "direction": forms.ChoiceField(
             label=_("Direction of play"), choices=[("clockwise", _("Clockwise")), ("anticlockwise", _("Anticlockwise"))]
         ),
-        "honor_value": forms.IntegerField(label=_("Points per honor"), min_value=0),
-        "marriage_points": forms.IntegerField(label=_("Points per marriage"), min_value=0),
-        "surrender_first_points": forms.IntegerField(label=_("Hand points of a first-move surrender"), min_value=0),
-        "surrender_later_points": forms.IntegerField(label=_("Hand points of a later surrender"), min_value=0),
+        "honor_value": forms.IntegerField(label=_("Points per honor")),
+        "marriage_points": forms.IntegerField(label=_("Points per marriage")),
+        "surrender_first_points": forms.IntegerField(label=_("Hand points of a first-move surrender")),
+        "surrender_later_points": forms.IntegerField(label=_("Hand points of a later surrender")),
         **MONEY_RULE_FIELDS,
     },
 )

@@ -38,19 +38,13 @@ GAME = Game(
             widget=forms.TextInput(attrs={"placeholder": _("e.g. Hearts")}),
         ),
         "lowest_wins": forms.BooleanField(label=_("Lowest total wins"), required=False),
-        "target": forms.IntegerField(
-            label=_("Ends at a total of (blank: no target)"), required=False, min_value=1, max_value=engine.MAX_TARGET
-        ),
+        "target": forms.IntegerField(label=_("Ends at a total of (blank: no target)"), required=False),
         "hands": forms.IntegerField(
             label=_("Ends after this many hands (blank: no limit)"),
             required=False,
-            min_value=1,
-            max_value=engine.MAX_HANDS,
         ),
         "zero_sum": forms.BooleanField(label=_("Every hand adds up to 0 (played for money)"), required=False),
-        "point_rate": forms.DecimalField(
-            label=_("Money per point (blank: not for money)"), required=False, min_value=0.01, decimal_places=2
-        ),
+        "point_rate": forms.DecimalField(label=_("Money per point (blank: not for money)"), required=False),
         "currency": forms.CharField(label=_("Currency"), max_length=10, required=False),
     },
 )

@@ -43,7 +43,7 @@ GAME = Game(
     hands_word=_("rounds"),
     rule_fields={
         "sandbag_penalty": forms.BooleanField(label=_("Sandbag penalty"), required=False),
-        "sandbag_limit": forms.IntegerField(label=_("Sandbags that cost the penalty"), min_value=1),
-        "sandbag_penalty_points": forms.IntegerField(label=_("Sandbag penalty points"), min_value=0),
+        "sandbag_limit": forms.IntegerField(label=_("Sandbags that cost the penalty")),
+        "sandbag_penalty_points": forms.IntegerField(label=_("Sandbag penalty points")),
     },
 )

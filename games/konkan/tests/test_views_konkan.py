@@ -196,8 +196,8 @@ BAD_TABLES = [
         table_form("konkan", ["Asha", "Bina", "Chet", "Dev", "Eli"]), "a table needs 2 to 4 players", id="five-players"
     ),
     pytest.param(table_form("konkan", ["Asha", "Bina", "asha"]), "two players have this name", id="duplicate-names"),
-    pytest.param(table_form("konkan", set_threshold="-1"), "greater than or equal to 0", id="negative-threshold"),
-    pytest.param(table_form("konkan", elimination_over="0"), "greater than or equal to 1", id="limit-0"),
+    pytest.param(table_form("konkan", set_threshold="-1"), "Must be at least 0", id="negative-threshold"),
+    pytest.param(table_form("konkan", elimination_over="0"), "Must be at least 1", id="limit-0"),
 ]
 
 

@@ -124,10 +124,10 @@ BAD_TABLES = [
         table_form("marriage", ["Asha", "Bikash", "asha"]), "two players have this name", id="duplicate-names"
     ),
     pytest.param(
-        table_form("marriage", ["Asha", "Bikash"], point_rate="0"), "greater than or equal to 0.01", id="point-rate-0"
+        table_form("marriage", ["Asha", "Bikash"], point_rate="0"), "Must be more than 0", id="point-rate-0"
     ),
     pytest.param(
-        table_form("marriage", ["Asha", "Bikash"], seen_points="-1"), "greater than or equal to 0", id="negative-seen"
+        table_form("marriage", ["Asha", "Bikash"], seen_points="-1"), "Must be at least 0", id="negative-seen"
     ),
 ]
 

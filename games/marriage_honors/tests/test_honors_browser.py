@@ -3,6 +3,7 @@
 from playwright.sync_api import expect
 
 from games.models import Table
+from games.services import tables
 from tests.fixtures import fill_new_table, start_table, tap_cards, totals
 
 OUTCOME_LABELS = {
@@ -93,3 +94,59 @@ def test_a_game_with_a_player_sitting_out_and_the_scores_on_tap(logged_in_page, 
     expect(chet_cell.locator("small")).to_be_visible()
     expect(detail).to_have_text("honors −8, hand +38")
     expect(chet_cell.locator("small")).to_have_text("honors −32, hand −4")
+
+
+TEN = ["Asha", "Bina", "Chet", "Dev", "Esha", "Farid", "Gita", "Hari", "Indra", "Jamal"]
+
+
+class Taps:
+    """A person's taps on the phone, counted: a tap on a choice or into a box (the digits typed
+    there are not counted)."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def tap(self, locator):
+        locator.click()
+        self.count += 1
+
+    def type(self, box, digits):
+        self.tap(box)
+        self.page.keyboard.type(digits)
+
+
+def test_ten_players_enter_a_game_in_few_taps_on_two_screens(logged_in_page, live_server, owner):
+    page = logged_in_page
+    table = tables.create_table(game="marriage-honors", name="Ten", players=TEN, rules={}, owner=owner)
+    page.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    form = page.locator("#new-hand")
+    expect(form.get_by_role("radio", name="Played on", exact=True)).to_have_count(10)
+    assert form.bounding_box()["height"] <= 2 * 844
+    # Everyone plays on until told otherwise.
+    for seat in range(10):
+        expect(player(page, seat).get_by_role("radio", name="Played on", exact=True)).to_be_checked()
+
+    # Asha declares with 2 honors; Bina holds 1 honor and 1 marriage and is left with 17 points;
+    # Chet surrenders on his first move; the other seven play on with the points they were left with.
+    taps = Taps(page)
+    taps.tap(player(page, 0).get_by_text("Declared", exact=True))
+    taps.type(page.locator("#honors-0"), "2")
+    taps.type(page.locator("#honors-1"), "1")
+    taps.type(page.locator("#marriages-1"), "1")
+    taps.type(page.locator("#hand_points-1"), "17")
+    taps.tap(player(page, 2).get_by_text("Other", exact=True))
+    taps.tap(player(page, 2).get_by_text("Surrendered first move", exact=True))
+    for seat, points in zip(range(3, 10), ["10", "20", "5", "30", "15", "8", "12"], strict=True):
+        taps.type(page.locator(f"#hand_points-{seat}"), points)
+    taps.tap(page.get_by_role("button", name="Save game 1"))
+    expect(page.get_by_role("button", name="Save game 2")).to_be_visible()
+    assert taps.count <= 15
+
+    # n = 10, H = 8 + 24 = 32: PART_A = 10·h − 32; the others' points in hand add up to 119 (Chet's
+    # surrender counts 2), so Asha's PART_B is +238 and each other's −2 × their points.
+    expect(totals(page)).to_have_text(["+286", "+174", "−36", "−52", "−72", "−42", "−92", "−62", "−48", "−56"])
+    table.refresh_from_db()
+    assert table.totals == dict(zip(TEN, [286, 174, -36, -52, -72, -42, -92, -62, -48, -56], strict=True))
+    # The next game's form is blank again, everyone playing on.
+    expect(page.locator("#hand_points-1")).to_have_value("")
+    expect(player(page, 2).get_by_role("radio", name="Played on", exact=True)).to_be_checked()

@@ -91,7 +91,7 @@ def test_a_sheet_without_a_title_is_a_score_sheet(client):
 
 @pytest.mark.parametrize(
     "field, value, message",
-    [("target", "0", "Ensure this value is greater than or equal to 1"), ("hands", "501", "less than or equal to 500")],
+    [("target", "0", "Must be at least 1"), ("hands", "501", "Must be at most 500")],
 )
 def test_a_bad_ending_is_refused_beside_its_field(client, field, value, message):
     assert_new_table_refused(client, "scoresheet", table_form("scoresheet", players=PLAYERS, **{field: value}), message)

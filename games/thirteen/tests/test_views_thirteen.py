@@ -238,7 +238,7 @@ BAD_TABLES = [
         "two players wear blue: give each player a colour of their own",
         id="same-colour",
     ),
-    pytest.param(table_form("thirteen", sandbag_limit="0"), "greater than or equal to 1", id="sandbag-limit-0"),
+    pytest.param(table_form("thirteen", sandbag_limit="0"), "Must be at least 1", id="sandbag-limit-0"),
 ]
 
 
