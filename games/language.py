@@ -23,7 +23,37 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_noop, pgettext, pgettext_lazy
+
+# Django's own words, carried in our catalogs as games/first_run.py's DJANGO_WORDS are: the months
+# of Django's Nepali, misspelt there (नभम्वर, अक्टुवर, अग्सत...), as the dates of the
+# history and the group pages write them: "j M" (the short names) and Django's DATE_FORMAT "N j, Y".
+MONTH_WORDS = (
+    gettext_noop("jan"),
+    gettext_noop("feb"),
+    gettext_noop("mar"),
+    gettext_noop("apr"),
+    gettext_noop("may"),
+    gettext_noop("jun"),
+    gettext_noop("jul"),
+    gettext_noop("aug"),
+    gettext_noop("sep"),
+    gettext_noop("oct"),
+    gettext_noop("nov"),
+    gettext_noop("dec"),
+    pgettext_lazy("abbrev. month", "Jan."),
+    pgettext_lazy("abbrev. month", "Feb."),
+    pgettext_lazy("abbrev. month", "March"),
+    pgettext_lazy("abbrev. month", "April"),
+    pgettext_lazy("abbrev. month", "May"),
+    pgettext_lazy("abbrev. month", "June"),
+    pgettext_lazy("abbrev. month", "July"),
+    pgettext_lazy("abbrev. month", "Aug."),
+    pgettext_lazy("abbrev. month", "Sept."),
+    pgettext_lazy("abbrev. month", "Oct."),
+    pgettext_lazy("abbrev. month", "Nov."),
+    pgettext_lazy("abbrev. month", "Dec."),
+)
 
 DIGITS_COOKIE = "cardscore_digits"
 NATIVE, WESTERN = "native", "western"
