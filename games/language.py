@@ -69,6 +69,9 @@ TO_WESTERN = str.maketrans(
 # The decimal and thousands marks a language writes beside its own digits, where they differ from
 # those its locale writes beside Western ones (Arabic: ١٢٬٣٤٥٫٥٠).
 NATIVE_SEPARATORS = {"ar": ("٫", "٬")}
+# And beside Western digits, where the locale's own marks would differ from the page's points:
+# Django's Arabic writes money as "73,00" beside scores written "+7.3".
+WESTERN_SEPARATORS = {"ar": (".", ",")}
 
 # Whether the page is written in the language's own digits (set for each request too).
 _own_digits = contextvars.ContextVar("own_digits", default=False)
@@ -126,6 +129,13 @@ def native_separators():
     """(decimal, thousands) marks for a number on this page, where the language's own digits have
     their own marks; None to write the locale's."""
     return NATIVE_SEPARATORS.get(translation.get_language()) if _own_digits.get() else None
+
+
+def number_separators():
+    """(decimal, thousands) marks for an amount on this page, or None to write the locale's: the
+    language's own beside its own digits, the point beside Western digits in Arabic."""
+    marks = NATIVE_SEPARATORS if _own_digits.get() else WESTERN_SEPARATORS
+    return marks.get(translation.get_language())
 
 
 # One pass over a page: the parts whose text is left alone (scripts, styles, text areas,
