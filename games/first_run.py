@@ -12,7 +12,7 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import reverse
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext_lazy
 
 from .models import SetupCode
 
@@ -27,6 +27,19 @@ DJANGO_WORDS = (
     gettext_noop("Your password can’t be a commonly used password."),
     gettext_noop("Your password can’t be entirely numeric."),
     gettext_noop("The two password fields didn’t match."),
+    # Nepali's reads badly (misspelt, a space before the danda, digits fixed in Devanagari).
+    gettext_noop("Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only."),
+    gettext_noop("Enter the same password as before, for verification."),
+    ngettext_lazy(
+        "Your password must contain at least %(min_length)d character.",
+        "Your password must contain at least %(min_length)d characters.",
+        8,
+    ),
+    ngettext_lazy(
+        "This password is too short. It must contain at least %(min_length)d character.",
+        "This password is too short. It must contain at least %(min_length)d characters.",
+        8,
+    ),
 )
 
 # Letters and digits that cannot be mistaken for one another when typed from a log on a phone.

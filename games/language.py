@@ -23,7 +23,37 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_noop, pgettext, pgettext_lazy
+
+# Django's own words, carried in our catalogs as games/first_run.py's DJANGO_WORDS are: the months
+# of Django's Nepali, misspelt there (नभम्वर, अक्टुवर, अग्सत...), as the dates of the
+# history and the group pages write them: "j M" (the short names) and Django's DATE_FORMAT "N j, Y".
+MONTH_WORDS = (
+    gettext_noop("jan"),
+    gettext_noop("feb"),
+    gettext_noop("mar"),
+    gettext_noop("apr"),
+    gettext_noop("may"),
+    gettext_noop("jun"),
+    gettext_noop("jul"),
+    gettext_noop("aug"),
+    gettext_noop("sep"),
+    gettext_noop("oct"),
+    gettext_noop("nov"),
+    gettext_noop("dec"),
+    pgettext_lazy("abbrev. month", "Jan."),
+    pgettext_lazy("abbrev. month", "Feb."),
+    pgettext_lazy("abbrev. month", "March"),
+    pgettext_lazy("abbrev. month", "April"),
+    pgettext_lazy("abbrev. month", "May"),
+    pgettext_lazy("abbrev. month", "June"),
+    pgettext_lazy("abbrev. month", "July"),
+    pgettext_lazy("abbrev. month", "Aug."),
+    pgettext_lazy("abbrev. month", "Sept."),
+    pgettext_lazy("abbrev. month", "Oct."),
+    pgettext_lazy("abbrev. month", "Nov."),
+    pgettext_lazy("abbrev. month", "Dec."),
+)
 
 DIGITS_COOKIE = "cardscore_digits"
 NATIVE, WESTERN = "native", "western"
@@ -39,6 +69,9 @@ TO_WESTERN = str.maketrans(
 # The decimal and thousands marks a language writes beside its own digits, where they differ from
 # those its locale writes beside Western ones (Arabic: ١٢٬٣٤٥٫٥٠).
 NATIVE_SEPARATORS = {"ar": ("٫", "٬")}
+# And beside Western digits, where the locale's own marks would differ from the page's points:
+# Django's Arabic writes money as "73,00" beside scores written "+7.3".
+WESTERN_SEPARATORS = {"ar": (".", ",")}
 
 # Whether the page is written in the language's own digits (set for each request too).
 _own_digits = contextvars.ContextVar("own_digits", default=False)
@@ -96,6 +129,13 @@ def native_separators():
     """(decimal, thousands) marks for a number on this page, where the language's own digits have
     their own marks; None to write the locale's."""
     return NATIVE_SEPARATORS.get(translation.get_language()) if _own_digits.get() else None
+
+
+def number_separators():
+    """(decimal, thousands) marks for an amount on this page, or None to write the locale's: the
+    language's own beside its own digits, the point beside Western digits in Arabic."""
+    marks = NATIVE_SEPARATORS if _own_digits.get() else WESTERN_SEPARATORS
+    return marks.get(translation.get_language())
 
 
 # One pass over a page: the parts whose text is left alone (scripts, styles, text areas,

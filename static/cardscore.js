@@ -37,6 +37,15 @@ document.addEventListener("change", (event) => {
   if (event.target.matches("form[data-hand-form] input[type=file]")) photoEncoding(event.target.form);
 });
 
+// A photo's field (.file-choice): the chosen file's name in place of "No photo chosen".
+document.addEventListener("change", (event) => {
+  const input = event.target;
+  if (!input.matches(".file-choice input[type=file]")) return;
+  const name = input.closest(".file-choice").querySelector(".file-name");
+  name.dataset.none ??= name.textContent;
+  name.textContent = input.files.length ? input.files[0].name : name.dataset.none;
+});
+
 // A player coming back: the Seat choice follows to the seat that is theirs (templates/games/seats.html).
 document.addEventListener("change", (event) => {
   const who = event.target;

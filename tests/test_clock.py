@@ -285,7 +285,7 @@ def test_the_board_writes_the_time_in_the_languages_own_digits(client, owner, no
     table = new_table(owner, language="ne")
     now.on(hours=1, minutes=12)
     client.cookies["cardscore_digits"] = "native"
-    assert "१ घण्टा १२ मिनेट देखि खेलिँदै" in read_text(client.get(table_url(table)))
+    assert "खेल चलेको १ घण्टा १२ मिनेट भयो" in read_text(client.get(table_url(table)))
 
 
 # --- the history ---------------------------------------------------------------------------------

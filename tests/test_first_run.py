@@ -1,6 +1,7 @@
 """The first run: until the owner account exists every page leads to setup, and setup needs the
 one-time code the server printed when it started (games/first_run.py, manage.py setup_link)."""
 
+import datetime
 import logging
 import re
 from io import StringIO
@@ -11,6 +12,8 @@ from django.contrib.auth.forms import UserCreationForm
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
+from django.utils.formats import date_format
 
 from games import first_run
 from games.models import SetupCode
@@ -166,3 +169,19 @@ def test_the_setup_page_gives_djangos_password_help_in_the_pages_language(langua
     assert "password" not in text.lower() and "Your" not in text
     for english in first_run.DJANGO_WORDS[:3]:
         assert english not in text
+
+
+def test_the_setup_page_and_dates_use_our_nepali_for_djangos_own_words():
+    """Django's Nepali for the username and password help and for the months reads badly (बढिमा,
+    «हुनु पर्छ ।», नभम्वर): ours comes first (games/first_run.py DJANGO_WORDS, games/language.py
+    MONTH_WORDS)."""
+    code = code_in(printed_link())
+    browser = Client()
+    browser.cookies["django_language"] = "ne"
+    text = read_text(browser.get(reverse("setup"), {"code": code}))
+    assert "बढीमा 150 अक्षर" in text and "बढिमा" not in text
+    assert "पासवर्डमा कम्तीमा 8 अक्षर हुनुपर्छ।" in text
+    assert "पुष्टि गर्न उही पासवर्ड फेरि लेख्नुहोस्।" in text
+    with translation.override("ne"):
+        assert date_format(datetime.date(2026, 11, 29), "j M") == "29 नोभेम्बर"
+        assert date_format(datetime.date(2026, 10, 1)) == "अक्टोबर 1, 2026"

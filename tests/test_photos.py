@@ -335,6 +335,7 @@ def test_a_photo_is_added_replaced_and_removed_from_the_hands_page(
     assert Hand.objects.get().photo == "" and files(data_dir) == []
     history = page(client.get(reverse("history", args=[marriage_table.keeper_token])))
     assert history.count("Hand 1: photo changed") == 3
+    assert "nothing changed" not in history  # the headline says what changed: the photo
 
 
 def test_on_the_hands_page_a_bad_photo_is_refused_beside_its_field(client, marriage_table, data_dir):

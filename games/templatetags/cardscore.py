@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from .. import registry
 from ..cards import cards
 from ..colors import colors_url
-from ..language import native_separators
+from ..language import native_separators, number_separators
 
 register = template.Library()
 
@@ -108,8 +108,8 @@ def shown(units, game):
 def money(value, rules=None):
     """An amount of money with two decimals and the table's currency label (if any)."""
     value = Decimal(value).quantize(Decimal("0.01"))
-    separators = native_separators()
-    if separators:  # the marks written beside the language's own digits (games/language.py)
+    separators = number_separators()
+    if separators:  # the marks written beside the language's own digits, or Arabic's point (games/language.py)
         decimal, thousands = separators
         amount = numberformat.format(
             value,

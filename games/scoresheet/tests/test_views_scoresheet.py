@@ -105,6 +105,11 @@ def test_a_blank_box_is_a_player_who_sat_the_hand_out(client, owner):
     shown = client.get(table_url(table))
     assert board_row(shown, 1) == ["5", "–", f"{MINUS}3", "0"]
     assert totals_row(shown)["Bikash"] == "0"
+    client.cookies["django_language"] = "ar"
+    for shown in (reverse("hand", args=[table.keeper_token, 1]), reverse("history", args=[table.keeper_token])):
+        # A typed number written as the page's points: a minus sign, kept before its digits ("3-" never).
+        arabic = read_text(client.get(shown))
+        assert "النقاط \u2066\u22123\u2069" in arabic and "-3" not in arabic
 
 
 def test_a_sum_typed_in_a_box_is_recorded_as_its_result_and_shown_as_typed(client, owner):
@@ -120,6 +125,11 @@ def test_a_sum_typed_in_a_box_is_recorded_as_its_result_and_shown_as_typed(clien
     assert "12+11+7 = 30 as typed" in worked and "sat the hand out" in worked
     history = read_text(client.get(reverse("history", args=[table.keeper_token])))
     assert "Asha: 12+11+7 = 30" in history and "Bikash: -5+20 = 15" in history
+    client.cookies["django_language"] = "ar"
+    for shown in (reverse("hand", args=[table.keeper_token, 1]), reverse("history", args=[table.keeper_token])):
+        arabic = page(client.get(shown))
+        # The typed sum kept left to right as a whole: "-5+20 = 15", never "15 = -5+20".
+        assert "\u2066\u2066-5+20\u2069 = 15\u2069" in arabic
     editing = page(client.get(reverse("edit_hand", args=[table.keeper_token, 1])))
     assert 'value="12+11+7"' in editing  # corrected as it was typed
 
