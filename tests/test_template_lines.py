@@ -29,8 +29,6 @@ STILL_LONG = {
     "games/marriage/templates/marriage/hand_form.html": 8,
     "games/marriage/templates/marriage/summary.html": 1,
     "games/marriage/templates/marriage/terms.html": 4,
-    "games/marriage_honors/templates/marriage_honors/hand_form.html": 6,
-    "games/marriage_honors/templates/marriage_honors/summary.html": 4,
     "games/marriage_honors/templates/marriage_honors/terms.html": 4,
     "games/thirteen/templates/thirteen/round_form.html": 5,
     "games/thirteen/templates/thirteen/summary.html": 4,

@@ -95,6 +95,10 @@ class HonorsHandForm(HandForm):
             "entry_note": "",
             "submit_label": _("Save game %(number)s") % {"number": self.number},
             "outcome_choices": OUTCOME_CHOICES,
+            # Past six players: declared and played on at hand, the other outcomes behind "Other".
+            "usual_outcomes": OUTCOME_CHOICES[:2],
+            "usual_values": [value for value, _label in OUTCOME_CHOICES[:2]],
+            "other_outcomes": OUTCOME_CHOICES[2:],
             "ranks": PICKER_RANKS,
             "deal": self.table.progress,
             "compact": len(self.rows) > COMPACT_PAST,

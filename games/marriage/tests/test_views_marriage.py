@@ -123,9 +123,7 @@ BAD_TABLES = [
     pytest.param(
         table_form("marriage", ["Asha", "Bikash", "asha"]), "two players have this name", id="duplicate-names"
     ),
-    pytest.param(
-        table_form("marriage", ["Asha", "Bikash"], point_rate="0"), "Must be more than 0", id="point-rate-0"
-    ),
+    pytest.param(table_form("marriage", ["Asha", "Bikash"], point_rate="0"), "Must be more than 0", id="point-rate-0"),
     pytest.param(
         table_form("marriage", ["Asha", "Bikash"], seen_points="-1"), "Must be at least 0", id="negative-seen"
     ),

@@ -205,9 +205,7 @@ BAD_TABLES = [
     pytest.param(table_form("marriage-honors", decks="2"), "Must be at least 3", id="two-decks"),
     pytest.param(table_form("marriage-honors", decks="6"), "Must be at most 5", id="six-decks"),
     pytest.param(table_form("marriage-honors", cards_per_hand="2"), "Must be at least 3", id="two-cards"),
-    pytest.param(
-        table_form("marriage-honors", honor_value="-1"), "Must be at least 0", id="negative-honor-value"
-    ),
+    pytest.param(table_form("marriage-honors", honor_value="-1"), "Must be at least 0", id="negative-honor-value"),
     pytest.param(table_form("marriage-honors", direction="sideways"), "select a valid choice", id="bad-direction"),
     pytest.param(table_form("marriage-honors", point_rate="0"), "Must be more than 0", id="point-rate-0"),
     pytest.param(
