@@ -27,7 +27,7 @@ GAME = Game(
     field_labels=FIELD_LABELS,
     absent_sat_out=True,
     sits_out=True,
-    assets=("scoresheet/scoresheet.css",),
+    assets=("scoresheet/scoresheet.css", "scoresheet/scoresheet.js"),
     seat_help=_("The first player deals first; the deal moves one seat on each hand."),
     rule_fields={
         "title": forms.CharField(

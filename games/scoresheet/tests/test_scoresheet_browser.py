@@ -90,3 +90,26 @@ def test_a_hand_saved_offline_with_a_blank_box_is_sent_once(page, live_server, t
     hand = Hand.objects.get(table=table)
     assert hand.inputs == {"Asha": {"points": 15, "typed": "-5+20"}, "Chandra": {"points": 7}, "Dipa": {"points": 0}}
     expect(totals(page)).to_have_text(["+15", "0", "+7", "0"])
+
+
+def test_a_box_opens_the_number_pad_and_its_keys_type_the_signs(logged_in_page, live_server, owner):
+    page = logged_in_page
+    table = tables.create_table(game="scoresheet", name="Keys", players=PLAYERS, rules={}, owner=owner)
+    page.goto(f"{live_server.url}/t/{table.keeper_token}/")
+    first = page.locator("#seat-0")
+    box = first.locator("input")
+    expect(box).to_have_attribute("inputmode", "numeric")
+    box.click()
+    page.keyboard.type("12")
+    first.get_by_role("button", name="type a plus").click()
+    page.keyboard.type("11")  # the box kept the focus: the keyboard stayed open
+    expect(box).to_have_value("12+11")
+    second = page.locator("#seat-1")
+    second.get_by_role("button", name="type a minus").click()  # into a box not yet tapped: it takes the focus
+    page.keyboard.type("4")
+    expect(second.locator("input")).to_have_value("-4")
+    page.locator("#entry-submit").click()
+    expect(page.get_by_text("Hand 1 saved:")).to_be_visible()
+    assert Hand.objects.get().inputs["Asha"] == {"points": 23, "typed": "12+11"}
+    assert Hand.objects.get().inputs["Bikash"] == {"points": -4}
+    expect(page.locator("#seat-0 input")).to_have_attribute("inputmode", "numeric")  # the next hand's too
