@@ -17,7 +17,6 @@ type="number") stays Western.
 
 import contextvars
 import re
-from contextlib import contextmanager
 
 from django.conf import settings
 from django.utils import translation
@@ -114,15 +113,10 @@ def digits_choice(request):
     return NATIVE if request.COOKIES.get(DIGITS_COOKIE) == NATIVE else WESTERN
 
 
-@contextmanager
-def western_digits_written():
-    """Within it, numbers are written for Western digits whatever this device chose: for what is
-    drawn once and shared with every phone (the result card)."""
-    token = _own_digits.set(False)
-    try:
-        yield
-    finally:
-        _own_digits.reset(token)
+def written_digits(text):
+    """Plain text (not a page's HTML: see native_digits) in the digits this device chose."""
+    language = translation.get_language()
+    return text.translate(TO_NATIVE[language]) if _own_digits.get() and language in TO_NATIVE else text
 
 
 def native_separators():

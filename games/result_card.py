@@ -10,12 +10,12 @@ from pathlib import Path
 
 from django.core import checks
 from django.utils.formats import date_format
-from django.utils.translation import get_language_bidi, ngettext
+from django.utils.translation import get_language, get_language_bidi, ngettext
 from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont, features
 
 from . import board, chart
-from .language import western_digits_written
+from .language import written_digits
 from .templatetags.cardscore import money, points
 
 WIDTH, HEIGHT = 1200, 630  # what chat apps show whole in a message (1.91:1)
@@ -28,6 +28,7 @@ FONTS = {
     "DEVANAGARI": ("noto/NotoSansDevanagariUI-Regular.ttf", "noto/NotoSansDevanagariUI-Bold.ttf"),
     "ARABIC": ("noto/NotoSansArabicUI-Regular.ttf", "noto/NotoSansArabicUI-Bold.ttf"),
 }
+ARABIC_NUMBER_MARKS = ("ARABIC-INDIC DIGIT", "ARABIC DECIMAL SEPARATOR", "ARABIC THOUSANDS SEPARATOR")
 INK, MUTED, RULE, PAPER = "#1d2330", "#5b6475", "#d9dee7", "#ffffff"
 STANDINGS_TOP, STANDINGS_BOTTOM = 226, HEIGHT - MARGIN - 40  # room for 10 players, over "CardScore"
 TOTAL_END, MONEY_END = MARGIN + 380, MARGIN + 560  # where the totals and the money end (chart: 640 on)
@@ -70,24 +71,42 @@ def _font(script, bold, size):
     return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.RAQM)
 
 
+# The scripts whose letters share a font with each language's own digits: Noto's Devanagari has
+# no Latin letters and DejaVu no Devanagari digits, so a Latin name keeps Western digits on a
+# Nepali card; Arabic-Indic digits are in DejaVu and in Noto's Arabic.
+SCRIPTS_WITH_OWN_DIGITS = {"ne": {"DEVANAGARI"}, "ar": {"ARABIC", "LATIN"}}
+
+
+def script(character):
+    name = unicodedata.name(character, "")
+    return next((script for script in ("DEVANAGARI", "ARABIC") if name.startswith(script)), "LATIN")
+
+
+def card_digits(words):
+    """`words` in the digits the phone chose, where one font draws both them and its letters."""
+    written = written_digits(words)
+    letters = {script(character) for character in words if character.isalpha()}
+    return written if letters <= SCRIPTS_WITH_OWN_DIGITS.get(get_language(), set()) else words
+
+
 def font(text, size, bold=False):
-    """The font for `text`: that of its first letter of another script than Latin."""
+    """The font for `text`: that of its first letter of another script than Latin. Arabic-Indic
+    digits and their marks are DejaVu's, which has them and the signs beside them (+, −), where
+    Noto's Arabic has none of those signs."""
     for character in text:
-        name = unicodedata.name(character, "")
-        for script in ("DEVANAGARI", "ARABIC"):
-            if name.startswith(script):
-                return _font(script, bold, size)
+        found = script(character)
+        if (
+            found == "DEVANAGARI"
+            or found == "ARABIC"
+            and not unicodedata.name(character).startswith(ARABIC_NUMBER_MARKS)
+        ):
+            return _font(found, bold, size)
     return _font("LATIN", bold, size)
 
 
 def png(table):
-    """The card of `table` in the active language, as PNG bytes. Its numbers are in Western digits
-    whatever the phone asking chose: the card is drawn once for every phone it is shared with."""
-    with western_digits_written():
-        return _drawn(table)
-
-
-def _drawn(table):
+    """The card of `table` in the active language and the digits the phone asking chose (as its
+    pages are written), as PNG bytes."""
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
     rtl = get_language_bidi()
@@ -95,6 +114,7 @@ def _drawn(table):
     def text(words, top, size, start=None, end=None, fill=INK, bold=False):
         """`words` from `start` or ending at `end`, counted from the card's reading edge: from the
         left, or in a right-to-left language from the right (the card is mirrored)."""
+        words = card_digits(words)
         face = font(words, size, bold)
         width = draw.textlength(words, font=face)
         left = start if end is None else end - width
@@ -152,12 +172,13 @@ def _standings(table, draw, text, rtl):
 
 
 def shortened(draw, words, face, width):
-    """`words`, cut short with "…" to fit `width`."""
+    """`words`, cut short with "…" to fit `width` (three dots in Arabic: its font has no "…")."""
     if draw.textlength(words, font=face) <= width:
         return words
-    while words and draw.textlength(words + "…", font=face) > width:
+    cut = "..." if face.path.endswith(FONTS["ARABIC"]) else "…"
+    while words and draw.textlength(words + cut, font=face) > width:
         words = words[:-1]
-    return words + "…"
+    return words + cut
 
 
 def _chart(table, draw, rtl):

@@ -2,15 +2,17 @@
 (games/result_card.py), for every game; the scorekeeper's link never leaks into them."""
 
 import io
+import re
 
 import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from games import result_card
+from games.language import NATIVE_DIGITS
 from games.services import recording, tables
 from tests.fixtures import GAMES, MINUS, SAMPLES, fresh_table, seeded
 from tests.inputs import marriage_inputs
@@ -96,6 +98,9 @@ def test_each_script_is_drawn_in_a_font_that_has_its_letters():
     assert result_card.font("दीपा", 20).path.endswith("NotoSansDevanagariUI-Regular.ttf")
     assert result_card.font("أحمد", 20, bold=True).path.endswith("NotoSansArabicUI-Bold.ttf")
     assert result_card.font("Asha +12", 20).path.endswith("DejaVuSans.ttf")
+    # Numbers in Arabic-Indic digits keep their signs: Noto's Arabic has no + or −, DejaVu has both.
+    assert result_card.font("\u2066−١٢٫٥٠\u2069", 20, bold=True).path.endswith("DejaVuSans-Bold.ttf")
+    assert result_card.font("+१८", 20).path.endswith("NotoSansDevanagariUI-Regular.ttf")
 
 
 @pytest.mark.django_db
@@ -118,14 +123,30 @@ def test_a_missing_font_is_reported_by_the_system_checks(monkeypatch, tmp_path):
 
 
 @pytest.mark.django_db
-def test_the_card_is_the_same_whatever_digits_the_phone_chose(owner):
+@pytest.mark.parametrize("language", ["ar", "ne"])
+def test_the_card_is_written_in_the_digits_the_phone_chose(owner, monkeypatch, language):
     table = fresh_table("marriage", owner)
-    table.rules["point_rate"] = 1250  # money with a thousands mark and a decimal one
-    table.save(update_fields=["rules"])
-    pictures = []
+    table.name = "Club night 1"
+    table.rules["point_rate"] = 1250
+    table.save(update_fields=["name", "rules"])
+    drawn = []
+    text = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(
+        ImageDraw.ImageDraw, "text", lambda self, xy, words, **kw: drawn.append(words) or text(self, xy, words, **kw)
+    )
+    written = {}
     for digits in ("native", "western"):
         cache.clear()
-        phone = Client(HTTP_ACCEPT_LANGUAGE="ar")
+        drawn.clear()
+        phone = Client(HTTP_ACCEPT_LANGUAGE=language)
         phone.cookies["cardscore_digits"] = digits
-        pictures.append(phone.get(reverse("result_picture", args=[table.viewer_token])).content)
-    assert pictures[0] == pictures[1]
+        picture(phone.get(reverse("result_picture", args=[table.viewer_token])))
+        written[digits] = " ".join(drawn)
+    own = NATIVE_DIGITS[language]
+    assert not re.search(f"[{own}]", written["western"]) and "Club night 1" in written["western"]
+    if language == "ar":
+        assert not re.search("[0-9]", written["native"]) and "Club night ١" in written["native"]
+    else:  # no font has both Latin letters and Devanagari digits: the Latin name keeps its own
+        assert "Club night 1" in written["native"] and not re.search("[0-9]", written["native"].replace("1", ""))
+    if language == "ar":  # the money's marks are those the page writes beside each kind of digits
+        assert re.search("[٠-٩]٫[٠-٩]{2}", written["native"]) and re.search(r"[0-9]\.[0-9]{2}", written["western"])

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from .. import board, chart, result_card
+from ..language import digits_choice
 from ..services import tables
 from .access import keeper_table, owns, table_for, table_view
 
@@ -81,7 +82,7 @@ def result_picture(request, table, can_edit, token):
     """The result card (games/result_card.py), kept until the table changes."""
     if can_edit:
         return redirect("result_picture", token=table.viewer_token)
-    key = f"result-card:{table.pk}:{table.revision}:{get_language()}"
+    key = f"result-card:{table.pk}:{table.revision}:{get_language()}:{digits_choice(request)}"
     picture = cache.get(key)
     if picture is None:
         picture = result_card.png(table)
