@@ -220,7 +220,8 @@ def test_the_group_page_shows_the_season_and_its_tables(client, owner):
     assert f'<tr><th scope="row">Dipa</th><td>2</td><td>0</td><td>{MINUS}38</td></tr>' in text
     assert f"{MINUS}32 · Friday 1, hand 1" in text
     # Shown beside its explanation, not folded away: Dipa's rival is Asha, 22.3 + 3 (Bikash: 9.7 + 3).
-    rivals = " ".join(text[text.index('<ul class="rivals">') : text.index("</ul>", text.index('class="rivals"'))].split())
+    start = text.index('<ul class="rivals">')
+    rivals = " ".join(text[start : text.index("</ul>", start)].split())
     assert "<bdi>Dipa</bdi>: Asha · 25 points" in rivals
     assert text.index('class="rivals"') < text.index("Lost the most to: in each hand")
     assert "Friday 2" in text and "Not in the club" not in text
