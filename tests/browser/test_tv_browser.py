@@ -14,6 +14,9 @@ TEN = ["Asha", "Bikash", "Chandrakala", "Dipa", "Esha", "Faris", "Gita", "Hari",
 # Whether the page scrolls, and the totals (the board's last row) that are not wholly on the screen.
 PAGE_SCROLLS = """document.scrollingElement.scrollHeight > innerHeight
   || document.scrollingElement.scrollWidth > innerWidth"""
+# The board's numbers cut by their column (wider than it).
+NUMBERS_CUT = """[...document.querySelectorAll("#board td")].filter((cell) => cell.scrollWidth > cell.clientWidth)
+  .map((cell) => cell.textContent)"""
 TOTALS_OFF_SCREEN = """[...document.querySelectorAll("#board tfoot td.total")].filter((total) => {
   const box = total.getBoundingClientRect();
   return box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth || box.width === 0;
@@ -32,8 +35,15 @@ def ten_player_game(number):
 
 @pytest.fixture
 def ten_players(transactional_db, owner):
-    """A Marriage table of ten with 14 games: more than the board shows at once."""
-    table = tables.create_table(game="marriage-honors", name="Big family night", players=TEN, rules={}, owner=owner)
+    """A Marriage table of ten with 14 games: more than the board shows at once, and totals of five
+    digits (honors at 400 points)."""
+    table = tables.create_table(
+        game="marriage-honors",
+        name="Big family night",
+        players=TEN,
+        rules={"honor_value": 400, "marriage_points": 2000},
+        owner=owner,
+    )
     for number in range(1, 15):
         play_hand(table, ten_player_game(number), number)
     return table
@@ -51,19 +61,25 @@ def test_a_game_saved_on_a_phone_shows_on_the_tv_within_3_seconds_every_total_in
     assert tv.evaluate(TOTALS_OFF_SCREEN) == []
     expect(tv.locator("#board tbody th").last).to_be_in_viewport()  # the newest game, above the totals
     expect(tv.locator("#board tbody th").last).to_have_text("14")
+    assert tv.evaluate(NUMBERS_CUT) == []
     wait_until(tv, "window.wakeLocks.length === 1 && !window.wakeLocks[0].released")  # no box to tick
 
     keeper = phones().new_page()
     keeper.goto(f"{live_server.url}/t/{ten_players.keeper_token}/")
     for seat in range(10):  # posted through the page's form: Dipa declares, everyone else surrenders
-        outcome = "Declared" if seat == 3 else "Surrendered first move"
-        keeper.locator(f"#new-hand fieldset[data-seat='{seat}']").get_by_text(outcome, exact=True).click()
+        player = keeper.locator(f"#new-hand fieldset[data-seat='{seat}']")
+        if seat == 3:
+            player.get_by_text("Declared", exact=True).click()
+        else:  # ten players' form: the outcomes but the usual two are behind "Other"
+            player.get_by_text("Other", exact=True).click()
+            player.get_by_text("Surrendered first move", exact=True).click()
     keeper.get_by_role("button", name="Save game 15").click()
     expect(keeper.locator("#saved")).to_contain_text("Game 15 saved")
     saved_totals = keeper.locator("tfoot td.total").all_text_contents()
 
     expect(tv.locator("#board tfoot td.total")).to_have_text(saved_totals, timeout=3000)
     expect(tv.locator("#board tbody th").last).to_have_text("15")
+    assert tv.evaluate(NUMBERS_CUT) == []
     expect(tv.locator(".tv-story h2").last).to_have_text("Game 15")
     assert not tv.evaluate(PAGE_SCROLLS)
     assert tv.evaluate(TOTALS_OFF_SCREEN) == []
