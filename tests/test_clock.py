@@ -88,6 +88,21 @@ def test_a_pause_is_left_out_of_the_hand_and_of_the_time_played(client, owner, n
     assert clock.played_seconds(Table.objects.get(pk=table.pk)) == 300
 
 
+def test_a_table_nobody_touches_stops_its_clock_at_the_last_hand(client, owner, now):
+    table = new_table(owner)
+    now.on(minutes=10)
+    record(table, 1)
+    now.on(hours=1, minutes=29)  # a slow hand: the clock goes on
+    assert "Playing for 1 h 39 min" in read_text(client.get(table_url(table)))
+    now.on(hours=14)  # left overnight, nobody pressed Pause or Finish
+    assert "Playing for 10 min" in read_text(client.get(table_url(table)))
+    record(table, 2)  # the next day's first hand: the night counts as a pause, its time is not known
+    now.on(minutes=6)
+    record(table, 3)
+    assert seconds_of(table) == [600, None, 360]
+    assert "Playing for 16 min" in read_text(client.get(table_url(table)))
+
+
 def test_a_hand_saved_during_a_pause_ends_it(owner, now):
     table = new_table(owner)
     now.on(minutes=2)

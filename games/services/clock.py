@@ -4,6 +4,10 @@ The time played is the time since the clock started less the pauses; it stops wh
 finished (finishing pauses the clock, reopening resumes it) or over by its rules (at the last
 hand's save). A hand's time is the time played between the save before it and the save that
 completes it (Thirteen's books, not its bids), so a pause during a hand is left out of it.
+
+A table where no hand is completed for IDLE_SECONDS has stopped without anyone pausing it (a long
+break, an evening over without "finish"): its clock stands at the last hand, and the next hand's
+save counts the time since as a pause (that hand's time is not known).
 """
 
 from dataclasses import dataclass
@@ -12,6 +16,7 @@ from datetime import datetime
 from django.utils import timezone
 
 CLOCK_FIELDS = ("clock_started", "paused_at", "paused_seconds", "clock_at_last_hand")
+IDLE_SECONDS = 90 * 60  # longer than a hand takes, however slow the table
 
 
 @dataclass(frozen=True)
@@ -30,10 +35,19 @@ def played_seconds(table, now=None):
         return None
     if table.progress.get("game_over") and not table.finished and table.clock_at_last_hand is not None:
         return table.clock_at_last_hand
-    now = now or timezone.now()
+    elapsed = _elapsed(table, now or timezone.now())
+    return table.clock_at_last_hand if _idle(table, elapsed) else elapsed
+
+
+def _elapsed(table, now):
+    """The seconds since the clock started, pauses left out (however long since the last hand)."""
     # A table finished before the clock paused at its finish still stops there.
     end = min(moment for moment in (now, table.finished, table.paused_at) if moment is not None)
     return max(0, int((end - table.clock_started).total_seconds()) - table.paused_seconds)
+
+
+def _idle(table, elapsed):
+    return table.clock_at_last_hand is not None and elapsed - table.clock_at_last_hand > IDLE_SECONDS
 
 
 def clock(table):
@@ -62,9 +76,12 @@ def hand_completed(table, now=None):
         table.clock_started, table.clock_at_last_hand = now, 0
         return None
     resumed(table, now)
-    played = played_seconds(table, now)
-    seconds = None if table.clock_at_last_hand is None else max(0, played - table.clock_at_last_hand)
-    table.clock_at_last_hand = played
+    elapsed = _elapsed(table, now)
+    if _idle(table, elapsed):  # the time the table stood is a pause
+        table.paused_seconds += elapsed - table.clock_at_last_hand
+        return None
+    seconds = None if table.clock_at_last_hand is None else max(0, elapsed - table.clock_at_last_hand)
+    table.clock_at_last_hand = elapsed
     return seconds
 
 
