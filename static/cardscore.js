@@ -126,7 +126,8 @@ document.addEventListener("change", (event) => {
 });
 
 // After a hand is posted: a saved hand brings the next hand's form to the top of the screen,
-// ready for its first field; a refused one shows every problem beside the Save button.
+// ready for its first field; a refused one shows every problem beside the Save button (a photo's
+// beside the photo).
 document.addEventListener("htmx:afterSettle", (event) => {
   const posted = event.detail.requestConfig && event.detail.requestConfig.elt;
   if (posted && posted.hasAttribute("data-edit-form") && event.detail.xhr.status === 200) {
@@ -138,6 +139,12 @@ document.addEventListener("htmx:afterSettle", (event) => {
   if (problems) {
     problems.scrollIntoView({ block: "center" });
     problems.focus({ preventScroll: true });
+    return;
+  }
+  const photoProblem = document.getElementById("entry-photo-error");
+  if (photoProblem) {  // refused for its photo alone: the hand's fields are kept as typed
+    photoProblem.scrollIntoView({ block: "center" });
+    document.getElementById("entry-photo-file").focus({ preventScroll: true });
     return;
   }
   document.getElementById("table-main").scrollIntoView({ block: "start" });

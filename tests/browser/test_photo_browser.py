@@ -112,6 +112,9 @@ def test_a_file_that_is_not_a_photo_or_too_large_is_refused_beside_the_field(
     gap = keeper.evaluate("""() => document.getElementById("entry-photo-error").getBoundingClientRect().top
         - document.getElementById("entry-photo-file").getBoundingClientRect().bottom""")
     assert 0 <= gap < 40
+    # The page settles on the photo's problem, on the screen, the photo field ready to choose again.
+    expect(error).to_be_in_viewport()
+    expect(keeper.locator("#entry-photo-file")).to_be_focused()
     expect(keeper.locator("#new-hand [name='maal-1']")).to_have_value("4")
     assert not Hand.objects.exists() and not list(data_dir.glob("photos/*/*"))
 
