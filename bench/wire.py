@@ -27,6 +27,7 @@ SIZES = (5, 500)
 SAVES = 25
 PAUSE = 1.0  # s between saves: the live board polls meanwhile, as at a table
 LIGHTHOUSE = {"latency": 150, "down": 1.6 * 1024 * 1024 / 8, "up": 750 * 1024 / 8, "cpu": 4}
+TRACE = False
 PROFILES = {"Lighthouse mobile": LIGHTHOUSE, "no slow-down": None}
 
 # Marks the tap (the first touch on Save) and the moment the next hand's form is shown.
@@ -38,10 +39,19 @@ PROBE = """
   }, true);
   document.addEventListener("focusin", (event) => {
     const bench = window.__bench;
-    if (!bench.tap || bench.shown || !event.target.closest("#new-hand form")) return;
+    // The next hand's first field (cardscore.js focuses it), not Save, which htmx focuses again.
+    if (!bench.tap || bench.shown || !event.target.matches("#new-hand form :is(input, select)")) return;
     if (!document.getElementById("entry-title").textContent.includes(bench.next)) return;
     requestAnimationFrame(() => { bench.shown = performance.now(); });
   });
+  // Where the phone's own time goes (--trace): each event's first moment after the tap.
+  for (const name of ["click", "submit", "htmx:configRequest", "htmx:beforeRequest", "htmx:beforeOnLoad",
+                      "htmx:beforeSwap", "htmx:oobBeforeSwap", "htmx:afterSwap", "htmx:afterSettle"]) {
+    document.addEventListener(name, () => {
+      const bench = window.__bench;
+      if (bench.tap && !bench.shown) (bench.events = bench.events || {})[name] ??= performance.now() - bench.tap;
+    }, true);
+  }
 }
 """
 
@@ -51,7 +61,7 @@ RESULT = """
   const posts = performance.getEntriesByType("resource").filter((entry) => /\\/hands\\/$/.test(entry.name));
   const post = posts[posts.length - 1];
   performance.clearResourceTimings();
-  return { tap: bench.tap, shown: bench.shown, start: post.startTime, sent: post.requestStart,
+  return { events: bench.events, tap: bench.tap, shown: bench.shown, start: post.startTime, sent: post.requestStart,
            first: post.responseStart, end: post.responseEnd, wire: post.transferSize, body: post.encodedBodySize,
            decoded: post.decodedBodySize };
 }
@@ -112,6 +122,10 @@ def run(browser, token, profile, saves):
         result = save(page, number)
         if index >= 2:  # the first two warm the server and the page up
             timings.append(result)
+            if TRACE:
+                events = " ".join(f"{name.removeprefix('htmx:')} {at:.0f}" for name, at in result["events"].items())
+                print(f"  sent {result['sent'] - result['tap']:.0f} end {result['end'] - result['tap']:.0f} "
+                      f"{events} shown {result['shown'] - result['tap']:.0f}", flush=True)
         page.wait_for_timeout(PAUSE * 1000)
     context.close()
     return timings
@@ -142,7 +156,11 @@ def main():
     parser.add_argument("--saves", type=int, default=SAVES)
     parser.add_argument("--no-write", action="store_true", help="print the report, leave RESULTS.md alone")
     parser.add_argument("--profile", choices=list(PROFILES), action="append")
+    parser.add_argument("--size", type=int, choices=SIZES, action="append")
+    parser.add_argument("--trace", action="store_true", help="print when each htmx event came, save by save")
     arguments = parser.parse_args()
+    global TRACE
+    TRACE = arguments.trace
     from playwright.sync_api import sync_playwright
 
     tokens = seed()
@@ -163,6 +181,8 @@ def main():
             )
             for name in arguments.profile or PROFILES:
                 for size, token in zip(SIZES, tokens):
+                    if arguments.size and size not in arguments.size:
+                        continue
                     result = summarize(run(browser, token, PROFILES[name], arguments.saves), PROFILES[name])
                     rows.append((name, size, result))
                     print(name, size, {k: round(v, 1) if v else v for k, v in result.items()}, flush=True)
