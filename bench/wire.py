@@ -124,8 +124,11 @@ def run(browser, token, profile, saves):
             timings.append(result)
             if TRACE:
                 events = " ".join(f"{name.removeprefix('htmx:')} {at:.0f}" for name, at in result["events"].items())
-                print(f"  sent {result['sent'] - result['tap']:.0f} end {result['end'] - result['tap']:.0f} "
-                      f"{events} shown {result['shown'] - result['tap']:.0f}", flush=True)
+                print(
+                    f"  sent {result['sent'] - result['tap']:.0f} end {result['end'] - result['tap']:.0f} "
+                    f"{events} shown {result['shown'] - result['tap']:.0f}",
+                    flush=True,
+                )
         page.wait_for_timeout(PAUSE * 1000)
     context.close()
     return timings
