@@ -68,6 +68,9 @@ MIDDLEWARE = [
     "games.middleware.ForwardedProtoMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After WhiteNoise, which answers static files (pre-compressed) itself; before every middleware
+    # that reads or writes a page's body (games/middleware.py: CompressionMiddleware).
+    "games.middleware.CompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "games.language.LanguageMiddleware",

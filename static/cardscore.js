@@ -98,8 +98,16 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
     location.reload();
     return;
   }
-  fields.innerHTML = blankForms.get(fields.dataset.formKey);
-  fields.removeAttribute("data-blank");
+  // Put back in place, into the page's own fields, and not by htmx's swap: its clean-up of each
+  // field it took out and its copy of each new field's attributes for its settling took most of
+  // the phone's time after a save, 200 ms of it without a CPU slow-down (bench/wire.py).
+  event.detail.shouldSwap = false;
+  const target = event.detail.target;
+  target.dataset.formKey = fields.dataset.formKey;
+  target.innerHTML = blankForms.get(fields.dataset.formKey);
+  htmx.process(target);
+  enhance(target);
+  target.querySelectorAll(".picker[hidden]").forEach((picker) => { picker.hidden = false; });
 });
 
 document.addEventListener("DOMContentLoaded", () => { rememberBlank(document); enhance(document); });
@@ -129,6 +137,8 @@ document.addEventListener("change", (event) => {
 // ready for its first field; a refused one shows every problem beside the Save button (a photo's
 // beside the photo).
 document.addEventListener("htmx:afterSettle", (event) => {
+  // htmx says afterSettle on every element an answer swapped in: this is done once, on the target's.
+  if (event.target !== event.detail.target) return;
   const posted = event.detail.requestConfig && event.detail.requestConfig.elt;
   if (posted && posted.hasAttribute("data-edit-form") && event.detail.xhr.status === 200) {
     document.getElementById("saved").scrollIntoView({ block: "start" });  // the correction is on the board
@@ -151,6 +161,16 @@ document.addEventListener("htmx:afterSettle", (event) => {
   // The first field to type into: the choices (radio buttons) are a tap anyway.
   const first = document.querySelector("#new-hand form :is(input, select):not([type=hidden], [type=radio], [type=checkbox], [readonly])");
   if (first) first.focus({ preventScroll: true });
+});
+
+// A saved hand's answer replaces the Save button the tap left focused, and the browser lays the
+// whole page out to move the focus off a button it removes, then again when htmx focuses its
+// replacement, before the next hand's first field takes the focus anyway (bench/wire.py): let go
+// of it first.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const posted = event.detail.requestConfig && event.detail.requestConfig.elt;
+  if (!posted || !posted.hasAttribute("data-hand-form") || event.detail.xhr.status !== 200) return;
+  if (posted.contains(document.activeElement)) document.activeElement.blur();
 });
 
 // Seat order: move a player up or down.

@@ -290,15 +290,18 @@
     waitingHere = here.filter((post) => !post.refusal).length;
     if (indicator) {
       const state = !navigator.onLine || !reachable ? "offline" : troubled ? "trouble" : "online";
-      indicator.dataset.state = state;
-      indicator.textContent = [indicator.dataset[state], posts.length ? waiting(posts.length) : ""].filter(Boolean).join(" · ");
-      indicator.hidden = false;
+      const words = [indicator.dataset[state], posts.length ? waiting(posts.length) : ""].filter(Boolean).join(" · ");
+      if (indicator.dataset.state !== state) indicator.dataset.state = state;
+      if (indicator.textContent !== words) indicator.textContent = words;
+      if (indicator.hidden) indicator.hidden = false;
     }
     if (!outbox) return;
     // Hands waiting to be sent are on the board; the rest (refused posts, corrections) are listed.
+    // Nothing touched that has nothing to show: a change to the page lays it out again.
     const listed = here.filter((post) => post.refusal || post.edit);
-    outbox.querySelector(".outbox-list").replaceChildren(...listed.map(entry));
-    outbox.hidden = !listed.length;
+    const list = outbox.querySelector(".outbox-list");
+    if (listed.length || list.children.length) list.replaceChildren(...listed.map(entry));
+    if (outbox.hidden !== !listed.length) outbox.hidden = !listed.length;
     const body = document.querySelector("#board tbody");
     if (!body) return;
     body.querySelectorAll("tr.waiting").forEach((row) => row.remove());
@@ -377,7 +380,15 @@
     });
   }
 
-  document.addEventListener("htmx:afterSettle", show);
+  // htmx says afterSettle on every element an answer swapped in (a save's answer has a dozen):
+  // what is kept is shown once, after them all.
+  let showing = null;
+  document.addEventListener("htmx:afterSettle", () => {
+    showing = showing || Promise.resolve().then(() => {
+      showing = null;
+      return show();
+    });
+  });
   window.addEventListener("online", () => {
     reachable = true;
     delay = 2000;  // a new connection: the waits start short again
