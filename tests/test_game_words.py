@@ -24,13 +24,12 @@ ROOT = Path(settings.BASE_DIR)
 # What each game's players and rules say (its marks among them), beyond what its Game declares: its
 # sample's "words" (<app>/tests/samples.py).
 WORDS = {slug: sample["words"] for slug, sample in SAMPLES.items()}
-# The shared files: the site, the shared app and its templates and static files. A game's folder
-# (games/<game>/), its engine (scoring/), translations, docs and tests are the game's own.
+# The shared files: the site, the shared app (every folder of it but the games' own) and its
+# templates and static files. A game's folder (games/<game>/), its engine (scoring/),
+# translations, docs and tests are the game's own.
 SHARED = [
     "cardscore/**/*.py",
-    "games/*.py",
-    "games/templatetags/**/*.py",
-    "games/management/**/*.py",
+    "games/**/*.py",
     "templates/**/*.html",
     "templates/**/*.js",
     "static/**/*.js",
@@ -76,9 +75,19 @@ def other_code(path, text):
     return text
 
 
+def games_folders():
+    """The games' own folders, and the shared app's migrations: history, written while the games'
+    tables and models lived in it, and never changed since."""
+    own = {Path(apps.get_containing_app_config(game.form_class.__module__).path) for game in registry.all_games()}
+    return {*own, ROOT / "games" / "migrations"}
+
+
 def shared_code():
+    own = games_folders()
     for pattern in SHARED:
         for path in sorted(ROOT.glob(pattern)):
+            if any(path.is_relative_to(folder) for folder in own):
+                continue
             text = path.read_text()
             code = python_code(text) if path.suffix == ".py" else other_code(path, text)
             yield path.relative_to(ROOT), [line for line in code.splitlines() if not SETTINGS_LINE.match(line)]
