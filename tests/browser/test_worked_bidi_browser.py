@@ -12,18 +12,20 @@ GLYPH_EDGE = 0.5  # px
 WIDE = {"width": 1200, "height": 844}  # one line per term: the order is read along a line
 ARABIC_INDIC = str.maketrans("٠١٢٣٤٥٦٧٨٩", "0123456789")
 
-# The non-letter glyphs of an element's text from `start` on (digits, signs, brackets, suits and
-# Latin letters; Arabic letters, spaces and bidi controls left out), each with where it is drawn.
-GLYPHS = """([element, start]) => {
+# The non-letter glyphs of an element's text from `start` on, up to the end of `until` when given
+# (digits, signs, brackets, suits and Latin letters; Arabic letters, spaces and bidi controls left
+# out), each with where it is drawn.
+GLYPHS = """([element, start, until]) => {
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   const nodes = []; let text = '';
   for (let node; (node = walker.nextNode());) { nodes.push([node, text.length]); text += node.data; }
   const from = text.indexOf(start);
+  const to = until ? text.indexOf(until, from) + until.length : text.length;
   const glyphs = [];
   for (const [node, offset] of nodes) {
     for (let i = 0; i < node.data.length; i++) {
       const character = node.data[i];
-      if (offset + i < from || !/[0-9\\u0660-\\u0669\\u2212+=×()♠♥♦♣A-Za-z]/.test(character)) continue;
+      if (offset + i < from || offset + i >= to || !/[0-9\\u0660-\\u0669\\u2212+=×()♠♥♦♣A-Za-z]/.test(character)) continue;
       const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
       const box = range.getBoundingClientRect();
       glyphs.push([character, box.left, box.right, box.top]);
@@ -33,10 +35,10 @@ GLYPHS = """([element, start]) => {
 }"""
 
 
-def drawn_in_order(locator, start=""):
-    """The glyphs from `start` on, as a string of Western digits, after checking that each is
-    drawn right of the one before it, on one line."""
-    glyphs = locator.evaluate(f"(element) => ({GLYPHS})([element, {start!r}])")
+def drawn_in_order(locator, start="", until=""):
+    """The glyphs from `start` on (to the end of `until`), as a string of Western digits, after
+    checking that each is drawn right of the one before it, on one line."""
+    glyphs = locator.evaluate(f"(element) => ({GLYPHS})([element, {start!r}, {until!r}])")
     assert glyphs
     tops = {round(top) for _c, _left, _right, top in glyphs}
     assert max(tops) - min(tops) < 10, "on one line"
@@ -94,5 +96,9 @@ def test_the_honors_formula_reads_left_to_right(phones, live_server, transaction
     table = fresh_table("marriage-honors", owner)
     page = hand_page(phones, live_server, table, digits)
     why = player(page, "Bina").locator(".term .why").first
-    # Bina: 1 honor × 4 + 1 marriage × 20 = 24.
-    assert drawn_in_order(why, "h =") == "h=1×4+1×20=24"
+    # Bina: 1 honor × 4 + 1 marriage × 20 = 24 (in Arabic its parts are named after it, in words).
+    # The formula's spaces do not break: it is read on one line, whatever the screen.
+    # Her sum reads left to right too, as the total under it does: 3 players × 24 − 32 = 40.
+    assert drawn_in_order(player(page, "Bina").locator(".term .sum").first) == "3×24\u221232=40"
+    # It ends where its isolate does, after that of its last number.
+    assert drawn_in_order(why, "h\u00a0=", "\u2069\u2069") == "h=1×4+1×20=24"
