@@ -25,7 +25,8 @@ GLYPHS = """([element, start, until]) => {
   for (const [node, offset] of nodes) {
     for (let i = 0; i < node.data.length; i++) {
       const character = node.data[i];
-      if (offset + i < from || offset + i >= to || !/[0-9\\u0660-\\u0669\\u2212+=×()♠♥♦♣A-Za-z]/.test(character)) continue;
+      const drawn = /[0-9\\u0660-\\u0669\\u2212+=×()♠♥♦♣A-Za-z]/.test(character);
+      if (offset + i < from || offset + i >= to || !drawn) continue;
       const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
       const box = range.getBoundingClientRect();
       glyphs.push([character, box.left, box.right, box.top]);
