@@ -9,6 +9,7 @@ const words = document.currentScript.dataset;
 // number isolated left to right in right-to-left text, so its minus stays before its digits.
 // A box for a whole number is written in those digits too, as the server writes its value
 // (games/language.py); the server reads either.
+/* exported readNumber, shownDigits, shownNumber -- also offline.js's and the games' own scripts' */
 function shownDigits(text) {
   const own = document.documentElement.dataset.digits;
   return own ? String(text).replace(/[0-9]/g, (digit) => own[digit]) : String(text);
@@ -265,8 +266,8 @@ document.addEventListener("htmx:beforeRequest", (event) => {
     try {
       lock = await navigator.wakeLock.request("screen");
       lock.addEventListener("release", () => { lock = null; });
-    } catch (refused) {
-      lock = null;  // e.g. battery saver: the screen simply may turn off
+    } catch {  // refused (e.g. battery saver): the screen simply may turn off
+      lock = null;
     }
   };
   if (toggle) {

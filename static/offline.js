@@ -232,7 +232,7 @@
           response = await fetch(post.url, {
             method: "POST", redirect: "manual", signal: AbortSignal.timeout(ANSWER_WITHIN), ...request(post),
           });
-        } catch (unreachable) {
+        } catch {  // the server is out of reach
           failed = true;
           reachable = false;
           break;
@@ -347,7 +347,7 @@
     let page;
     try {
       page = new DOMParser().parseFromString(await (await fetch(post.board)).text(), "text/html");
-    } catch (unreachable) {
+    } catch {  // the server is out of reach
       reachable = false;
       show();
       return;
