@@ -52,6 +52,9 @@ def test_a_rematch_after_an_evening_and_the_groups_season(logged_in_page, live_s
     expect(standings).to_have_count(4)
     for row in range(4):
         expect(standings.nth(row).locator("td").first).to_have_text("2")  # every player sat at both
+    # Who lost the most to whom is in view, without a tap; a player's other facts open on a tap.
+    expect(page.locator(".rivals li")).to_have_count(4)
+    expect(page.locator(".rivals")).to_be_visible()
     page.locator(".season-player summary", has_text="Dipa").click()
-    expect(page.locator(".season-player[open]")).to_contain_text("Lost the most to")
+    expect(page.locator(".season-player[open]")).to_contain_text("Worst hand")
     expect(page.locator(".season-player[open]")).to_contain_text(f"{MINUS}")
