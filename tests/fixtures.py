@@ -219,6 +219,11 @@ SET_61 = "10H JH QH KH / 7S 7D JK=7C"  # a Konkan set: 10-J-Q-K of hearts (40) a
 #                     (tests/test_game_words.py), beyond what its Game declares
 #   first_step        for a hand entered in two steps, the field its first step takes (Thirteen's
 #                     bids, Call Break's calls); None
+#   phone_hand        phone_hand(seats, table): the fields a phone fills for the hand (or the step)
+#                     its form waits for, given seats(key), the seats whose `key` field the form
+#                     shows, and the table as it is; None for a game without a hand form
+#   to_the_edge       for a game that puts players out, to_the_edge(table) records hands on the
+#                     fresh_table until the next phone_hand puts a player out, and names them; None
 # Each game keeps its sample data in its own folder, in <app>/tests/samples.py (games/<game>/tests/;
 # tests/highcard/tests/ for the game that exists only for the tests).
 SAMPLES = {}

@@ -145,3 +145,39 @@ def test_an_import_for_annotations_only_is_no_edge(tmp_path):
         "scoring",
         "scoring.checks",
     }
+
+
+def game_modules():
+    """{dotted name: source} of each game's own code (its folder, tests and migrations aside)."""
+    games = PROJECT_DIR / "games"
+    for folder in sorted(path.parent for path in games.glob("*/game.py")):
+        for path in sorted(folder.rglob("*.py")):
+            if "tests" not in path.parts and "migrations" not in path.parts:
+                yield module_name(path), path
+
+
+def kernel_imports(name, path):
+    """The kernel modules (of games/, outside the game's own package) that module `name` imports."""
+    game = ".".join(name.split(".")[:2])
+    imported = set(imported_names(name, path))
+    return {
+        source
+        for source in imported
+        if source.startswith("games.")
+        and not source.startswith(f"{game}.")
+        and source != game
+        # `from ..api import X` also names games.api.X: the module is what counts
+        and not (source.startswith("games.api.") and source.rsplit(".", 1)[0] in imported)
+    }
+
+
+def test_a_game_uses_the_kernel_only_through_games_api():
+    found = {name: kernel_imports(name, path) - {"games.api"} for name, path in game_modules()}
+    assert "games.konkan.views" in found and "games.twentyfour.management.commands.solve24" in found
+    assert {name: sorted(imports) for name, imports in found.items() if imports} == {}
+
+
+def test_the_api_check_sees_a_game_reaching_past_the_api(tmp_path):
+    module = tmp_path / "views.py"
+    module.write_text("from ..services import tables\nfrom ..api import render_table\nfrom .forms import F\n")
+    assert kernel_imports("games.konkan.views", module) - {"games.api"} == {"games.services", "games.services.tables"}

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import callbreak as engine
 from scoring.errors import gettext_noop
 
-from ..hand_forms import StagedHandForm, StagedSeatForm, WholeNumberField
+from ..api import StagedHandForm, StagedSeatForm, WholeNumberField
 
 # Translators: Call Break: a call is how many tricks a player says they will take.
 FIELD_LABELS = {"call": _("Call"), "tricks": _("Tricks"), "round": _("Round")}

@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import callbreak as engine
 
-from ..registry import Colour, Game, Mark
+from ..api import Colour, Game, Mark
 from . import history
 from .forms import FIELD_LABELS, CallBreakRoundForm
 

@@ -6,10 +6,18 @@ from django.utils.translation import pgettext_lazy
 from scoring import konkan as engine
 from scoring.errors import InputError
 
-from .. import offline
-from ..hand_forms import HandForm, SeatForm, TextField, TickField, WholeNumberField
-from ..language import western_digits
-from ..typed import PICKER_RANKS, parse_cards, whole_number
+from ..api import (
+    PICKER_RANKS,
+    HandForm,
+    SeatForm,
+    TextField,
+    TickField,
+    WholeNumberField,
+    dealer_notes,
+    parse_cards,
+    western_digits,
+    whole_number,
+)
 from .sets import next_setter, sets_so_far
 
 OUTCOME_CHOICES = [
@@ -103,7 +111,7 @@ class KonkanHandForm(HandForm):
             "entry_title": self.title(number, self.base),
             "entry_note": _("%(dealer)s deals") % {"dealer": table.progress["dealer"]},
             # Who a kept hand eliminates is known only to the server: offline, the turn skips only those out now.
-            "entry_next_notes": offline.dealer_notes(table, skip=table.progress["out"]),
+            "entry_next_notes": dealer_notes(table, skip=table.progress["out"]),
             "submit_label": _("Save hand %(number)s") % {"number": number},
             "outcome_choices": OUTCOME_CHOICES,
             "ranks": PICKER_RANKS,

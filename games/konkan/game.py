@@ -3,8 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import konkan as engine
 
-from ..registry import Game
-from ..typed import parse_cards, parse_groups
+from ..api import Game, parse_cards, parse_groups
 from . import history
 from .forms import FIELD_LABELS, KonkanHandForm
 

@@ -6,8 +6,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import konkan as engine
 
-from ..cards import cards
-from ..templatetags.cardscore import left_to_right
+from ..api import cards, left_to_right
 
 OUTCOMES = {
     "winner": gettext_lazy("winner"),

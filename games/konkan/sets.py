@@ -4,7 +4,7 @@ down, and what the next one must reach."""
 from scoring import konkan as engine
 from scoring.errors import InputError, gettext_noop
 
-from ..typed import parse_groups, whole_number
+from ..api import parse_groups, whole_number
 
 
 def sets_so_far(table):

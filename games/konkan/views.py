@@ -6,10 +6,7 @@ from django.views.decorators.http import require_POST
 from scoring import konkan as engine
 from scoring.errors import InputError
 
-from .. import problems
-from ..services import tables
-from ..views.access import keeper_table, table_view
-from ..views.table_page import render_table
+from ..api import keeper_table, problem_shown, render_table, save_current_hand, table_view
 from .sets import record_set as checked_sets
 
 
@@ -27,12 +24,12 @@ def record_set(request, table, token):
             True,
             token,
             status=422,
-            set_error=problems.shown(error),
+            set_error=problem_shown(error),
             set_groups=groups,
             set_score=score,
             set_player=request.POST.get("player", ""),
         )
-    tables.save_current_hand(table, {"sets": sets})
+    save_current_hand(table, {"sets": sets})
     messages.success(request, _("%(player)s set with %(value)s.") % sets[-1])
     if request.htmx:
         return render_table(request, table, True, token)

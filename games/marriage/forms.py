@@ -6,10 +6,17 @@ from django.utils.translation import pgettext_lazy
 from scoring import marriage as engine
 from scoring.errors import InputError, gettext_noop
 
-from .. import offline
-from ..hand_forms import HandForm, SeatForm, TextField, TickField, WholeNumberField, input_errors
-from ..language import western_digits
-from ..typed import whole_number
+from ..api import (
+    HandForm,
+    SeatForm,
+    TextField,
+    TickField,
+    WholeNumberField,
+    dealer_notes,
+    input_errors,
+    western_digits,
+    whole_number,
+)
 
 STATUS_CHOICES = [
     ("winner", _("Winner")),
@@ -153,7 +160,7 @@ class MarriageHandForm(HandForm):
             "entry_title": self.title(number, self.base),
             # Who dealt an earlier hand is not kept (the seats may have changed since): the next one's is.
             "entry_note": _("%(dealer)s deals") % {"dealer": table.progress["dealer"]} if upcoming else "",
-            "entry_next_notes": offline.dealer_notes(table) if upcoming else "",
+            "entry_next_notes": dealer_notes(table) if upcoming else "",
             "submit_label": _("Save hand %(number)s") % {"number": number},
             "status_choices": STATUS_CHOICES,
             "rules_use_dublee": rules["dublee_bonus"] > 0 or rules["dublee_seen_points"] != rules["seen_points"],

@@ -4,8 +4,7 @@ from django.utils.translation import pgettext_lazy
 
 from scoring import marriage as engine
 
-from ..forms import MONEY_RULE_FIELDS
-from ..registry import Game, Mark
+from ..api import MONEY_RULE_FIELDS, Game, Mark
 from . import history
 from .forms import FIELD_LABELS, MarriageHandForm
 

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from scoring import marriage as engine
 
-from ..history import separator
+from ..api import list_separator
 
 STATUSES = {
     "winner": gettext_lazy("winner"),
@@ -54,7 +54,7 @@ def maal_counted(table, counts):
             ngettext("%(count)s poplu/jhiplu tunnella", "%(count)s poplu/jhiplu tunnellas", tunnellas["poplu_jhiplu"]),
         ),
     ]
-    said = separator().join(text % {"count": count} for count, text in held if count) or _("nothing")
+    said = list_separator().join(text % {"count": count} for count, text in held if count) or _("nothing")
     return _("maal counted — %(items)s = %(maal)s") % {
         "items": said,
         "maal": engine.count_maal(table.rules["maal_table"], counts),

@@ -7,8 +7,7 @@ from django.views.decorators.http import require_POST
 from scoring import marriage as engine
 from scoring.errors import InputError
 
-from .. import problems
-from ..views.access import keeper_table, table_view
+from ..api import keeper_table, problem_message, table_view
 from .forms import COUNTERS, MarriageSeatForm
 
 
@@ -24,7 +23,7 @@ def maal_preview(request, table, token, seat):
         counts = engine.validate_counts(form.counts(), player=name)
         maal = engine.count_maal(table.rules["maal_table"], counts)
     except InputError as error:
-        return render(request, "marriage/maal_found.html", {"error": problems.message(error)}, status=422)
+        return render(request, "marriage/maal_found.html", {"error": problem_message(error)}, status=422)
     response = render(request, "marriage/maal_found.html", {"maal": maal})
     # The page writes what the counter found into the Maal field (and frees it when nothing is counted).
     counted = None if counts == engine.empty_counts() else maal

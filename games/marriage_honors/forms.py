@@ -5,8 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import marriage_honors as engine
 from scoring.errors import InputError, gettext_noop
 
-from ..hand_forms import HandForm, SeatForm, TextField, WholeNumberField
-from ..typed import PICKER_RANKS, parse_cards, whole_number
+from ..api import PICKER_RANKS, HandForm, SeatForm, TextField, WholeNumberField, parse_cards, whole_number
 
 OUTCOME_CHOICES = [
     ("declared", _("Declared")),

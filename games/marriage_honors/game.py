@@ -3,10 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import marriage_honors as engine
 
-from ..forms import MONEY_RULE_FIELDS
-from ..registry import Game
-from ..templatetags.cardscore import points
-from ..typed import parse_cards
+from ..api import MONEY_RULE_FIELDS, Game, parse_cards, points
 from . import history
 from .forms import FIELD_LABELS, HonorsHandForm
 

@@ -4,8 +4,7 @@ from django.views.decorators.http import require_GET
 from scoring import marriage_honors as engine
 from scoring.errors import InputError
 
-from .. import problems
-from ..views.access import keeper_table, table_view
+from ..api import keeper_table, problem_message, table_view
 from .forms import deal_info as next_deal
 
 
@@ -16,5 +15,5 @@ def deal_info(request, table, token):
     try:
         deal, error = next_deal(table, request.GET), None
     except InputError as problem:
-        deal, error = table.progress, problems.message(problem)
+        deal, error = table.progress, problem_message(problem)
     return render(request, "marriage_honors/deal.html", {"deal": deal, "error": error})

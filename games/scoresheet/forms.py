@@ -5,9 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import scoresheet as engine
 
-from .. import offline
-from ..hand_forms import HandForm, SeatForm, TextField
-from ..language import western_digits
+from ..api import HandForm, SeatForm, TextField, dealer_notes, western_digits
 
 FIELD_LABELS = {"points": _("Points"), "typed": _("Points")}
 
@@ -45,7 +43,7 @@ class ScoreSheetHandForm(HandForm):
         return {
             "entry_title": self.title(number, self.base),
             "entry_note": _("%(dealer)s deals") % {"dealer": table.progress["dealer"]},
-            "entry_next_notes": offline.dealer_notes(table),
+            "entry_next_notes": dealer_notes(table),
             "submit_label": _("Save hand %(number)s") % {"number": number},
             "zero_sum": table.zero_sum,
         }

@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import scoresheet as engine
 
-from ..registry import Game
+from ..api import Game
 from . import history
 from .forms import FIELD_LABELS, ScoreSheetHandForm
 

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from ..templatetags.cardscore import left_to_right, points
+from ..api import left_to_right, points
 from .forms import FIELD_LABELS
 
 

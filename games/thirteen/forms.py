@@ -6,7 +6,7 @@ from django.utils.translation import ngettext
 from scoring import thirteen as engine
 from scoring.errors import gettext_noop
 
-from ..hand_forms import StagedHandForm, StagedSeatForm, TextField, WholeNumberField, posted
+from ..api import StagedHandForm, StagedSeatForm, TextField, WholeNumberField, posted
 
 TRUMPS = [("", _("not recorded")), ("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 FIELD_LABELS = {"bid": _("Bid"), "books": _("Books"), "trump": _("Trump"), "round": _("Round")}

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..cards import SUITS
+from ..api import SUITS
 
 
 def words(table, name, value, entry=None):

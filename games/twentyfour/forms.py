@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import InputError, gettext_noop
 
-from ..hand_forms import HandForm
+from ..api import HandForm
 from .pad import SHOWN
 from .race import current_deal
 

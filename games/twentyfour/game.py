@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import twentyfour as engine
 
-from ..registry import Game, HomeEntry
+from ..api import Game, HomeEntry
 from . import history, race
 from .forms import FIELD_LABELS, RaceDealForm
 

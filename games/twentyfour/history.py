@@ -3,7 +3,7 @@
 
 from django.utils.translation import gettext as _
 
-from ..cards import cards
+from ..api import cards
 from .templatetags.twentyfour import written
 
 

@@ -8,7 +8,7 @@ A deal is anything with `cards`, four [rank, suit] pairs: a Puzzle or the race's
 from scoring import expressions24
 from scoring.errors import InputError, gettext_noop
 
-from ..templatetags.cardscore import left_to_right
+from ..api import left_to_right
 
 SHOWN = {"+": "+", "-": "−", "*": "×", "/": "÷", "(": "(", ")": ")"}  # operator keys as the pad shows them
 

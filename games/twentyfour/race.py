@@ -8,8 +8,7 @@ from django.utils.translation import gettext as _
 
 from scoring import solver24
 
-from ..models import Table
-from ..services import recording, tables
+from ..api import Conflict, Table, next_hand_number, record_hand, save_current_hand
 from . import pad
 
 
@@ -62,26 +61,24 @@ def pad_context(request, table, keys=(), **extra):
 
 def _deal_next(table):
     dealt = solver24.deal(difficulty=table.rules["difficulty"] or None)
-    tables.save_current_hand(
-        table, {"deal": tables.next_hand_number(table), "cards": [list(card) for card in dealt.cards]}
-    )
+    save_current_hand(table, {"deal": next_hand_number(table), "cards": [list(card) for card in dealt.cards]})
 
 
 def win(table, player, keys, deal_number):
     """Record the deal for `player` if their answer makes 24 and nobody was quicker; deal again.
 
-    Returns recording.Recorded, its table dealt again; InputError for a wrong answer,
-    tables.Conflict when the deal was already won on another phone.
+    Returns Recorded, its table dealt again; InputError for a wrong answer,
+    Conflict when the deal was already won on another phone.
     """
     deal = current_deal(table)
     if deal is None or deal.number != deal_number:
-        raise tables.Conflict(_("Someone was quicker: this deal is already won."))
+        raise Conflict(_("Someone was quicker: this deal is already won."))
     answer = pad.shown_ascii(deal, keys)
     inputs = {
         "_hand": {"cards": [rank + suit for rank, suit in deal.cards], "answer": answer},
         **{name: {"won": name == player} for name in table.seated},
     }
     with transaction.atomic():
-        recorded = recording.record_hand(table, inputs, deal_number, by=player)
+        recorded = record_hand(table, inputs, deal_number, by=player)
         _deal_next(recorded.table)
     return recorded

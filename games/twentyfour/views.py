@@ -17,12 +17,7 @@ from scoring import solver24, twentyfour
 from scoring.checks import readable, visible
 from scoring.errors import InputError, gettext_noop
 
-from .. import problems
-from ..addresses import client_address
-from ..models import new_token
-from ..services import tables
-from ..views.access import table_for, table_view
-from ..views.table_page import render_table
+from ..api import Conflict, client_address, new_token, problem_message, render_table, table_for, table_view
 from . import pad, puzzles, race
 from .game import DIFFICULTY_LABELS, GAME
 from .models import Puzzle
@@ -86,7 +81,7 @@ def choose_name(request):
     try:
         visible(name)
     except InputError as problem:
-        error = capfirst(problems.message(problem))
+        error = capfirst(problem_message(problem))
     if error:
         context = {"player": "", "name_error": error, "name": name[:40]}
         return render(request, "twentyfour/puzzle/home.html", context, status=422)
@@ -177,7 +172,7 @@ def play(request, puzzle_id):
     try:
         keys = pad.read_keys(request.POST.get("keys"))
     except InputError as error:
-        return render_pad(request, puzzle, [], status=400, error=problems.message(error))
+        return render_pad(request, puzzle, [], status=400, error=problem_message(error))
     key = request.POST.get("key", "")
     if key == "give_up":
         return render_pad(request, puzzles.give_up(puzzle), keys)
@@ -185,14 +180,14 @@ def play(request, puzzle_id):
         try:
             value = pad.evaluate(puzzle, keys)
         except InputError as error:
-            return render_pad(request, puzzle, keys, status=422, error=problems.message(error))
+            return render_pad(request, puzzle, keys, status=422, error=problem_message(error))
         if value == solver24.TARGET:
             return render_pad(request, puzzles.finish(puzzle, Puzzle.WON, pad.shown(puzzle, keys)), keys)
         return render_pad(request, puzzle, keys, miss=value)
     try:
         keys = pad.press(puzzle, keys, key)
     except InputError as error:
-        return render_pad(request, puzzle, keys, status=422, error=problems.message(error))
+        return render_pad(request, puzzle, keys, status=422, error=problem_message(error))
     return render_pad(request, puzzle, keys)
 
 
@@ -212,7 +207,7 @@ def race_press(request, table, can_edit, token):
     status, keys, extra = 200, [], {}
     try:
         if deal is None or str(deal.number) != request.POST.get("deal"):
-            raise tables.Conflict(_("Someone was quicker: here is the next deal."))
+            raise Conflict(_("Someone was quicker: here is the next deal."))
         keys = pad.read_keys(request.POST.get("keys"))
         if player not in table.seated:
             # Refused before the key counts, keeping what was typed: the phone chooses and goes on.
@@ -232,8 +227,8 @@ def race_press(request, table, can_edit, token):
     except InputError as error:
         # The message goes next to its field: the player select, or the expression.
         status = 422
-        extra["player_error" if error.field == "player" else "race_error"] = pad.pretty_message(problems.message(error))
-    except tables.Conflict as conflict:
+        extra["player_error" if error.field == "player" else "race_error"] = pad.pretty_message(problem_message(error))
+    except Conflict as conflict:
         status, keys, table = 409, [], conflict.table or table
         messages.warning(request, str(conflict))
     response = render_table(

@@ -10,12 +10,12 @@ from playwright.sync_api import expect
 
 from games.models import Table
 from games.registry import get_game
-from games.services import draw, recording, seating, tables
-from scoring.thirteen import cards_in_round
+from games.services import draw, seating, tables
 from tests.browser.fixtures import wait_until
-from tests.fixtures import SAMPLES, colors_of, fresh_table
+from tests.fixtures import GAMES, SAMPLES, colors_of, fresh_table
 
-FILLED_BY_HAND = ["marriage", "marriage-honors", "konkan", "scoresheet", "callbreak", "thirteen"]
+# Every game with a hand form: how a phone fills it is its sample's (tests/fixtures.py).
+FILLED_BY_HAND = [game for game in GAMES if SAMPLES[game]["phone_hand"]]
 
 
 def changes_of(game):
@@ -27,7 +27,7 @@ def changes_of(game):
     changes.append("adjust")
     if draw.deals(engine, engine.default_rules()):
         changes.append("dealer")
-    if game == "konkan":
+    if SAMPLES[game]["to_the_edge"]:  # a game that puts players out
         changes.append("elimination")
     return changes
 
@@ -50,16 +50,6 @@ def make_change(table, change):
         table = seating.add_event(Table.objects.get(pk=table.pk), event)
 
 
-def bring_to_the_edge(table):
-    """Konkan: Chet at 300, so that the next hand he does not win puts him over 301 (out)."""
-    while table.totals["Chet"] < 300:
-        number = table.state["hands"] + 1
-        hand = {"Asha": {"outcome": "winner"}, "Bina": {"outcome": "set", "hand_penalty": 1}}
-        recording.record_hand(table, {**hand, "Chet": {"outcome": "not_set"}}, number)
-        table.refresh_from_db()
-    assert table.totals["Chet"] == 300
-
-
 def seats_with(page, key):
     """The seats whose `key` field the form offers (an out player has none)."""
     return page.evaluate(
@@ -70,45 +60,9 @@ def seats_with(page, key):
     )
 
 
-def has_field(page, key):
-    return bool(seats_with(page, key))
-
-
 def a_hand(page, table):
-    """What a table would type for the hand the form waits for: the first player wins (or takes
-    the tricks), the others play on with a few points."""
-    game = table.game
-    if game == "marriage":
-        seats = seats_with(page, "status")
-        return {
-            **{f"status-{seat}": "seen" for seat in seats[1:]},
-            f"status-{seats[0]}": "winner",
-            **{f"maal-{seat}": "3" for seat in seats},
-        }
-    if game == "marriage-honors":
-        seats = seats_with(page, "outcome")
-        others = {f"outcome-{seat}": "played" for seat in seats[1:]} | {
-            f"hand_points-{seat}": "10" for seat in seats[1:]
-        }
-        return {f"outcome-{seats[0]}": "declared", **others}
-    if game == "konkan":
-        seats = seats_with(page, "outcome")
-        others = {f"outcome-{seat}": "set" for seat in seats[1:]} | {f"penalty-{seat}": "5" for seat in seats[1:]}
-        return {f"outcome-{seats[0]}": "winner", **others}
-    if game == "scoresheet":
-        return {f"points-{seat}": "5" for seat in seats_with(page, "points")}
-    if game == "callbreak":
-        if has_field(page, "tricks"):
-            return dict(
-                zip((f"tricks-{seat}" for seat in seats_with(page, "tricks")), ["4", "3", "3", "3"], strict=True)
-            )
-        return {f"call-{seat}": "3" for seat in seats_with(page, "call")}
-    # Thirteen: nobody bids, then the first player takes every book of the round.
-    if has_field(page, "books"):
-        seats = seats_with(page, "books")
-        books = cards_in_round(Table.objects.get(pk=table.pk).state["hands"] + 1)
-        return {f"books-{seat}": "0" for seat in seats[1:]} | {f"books-{seats[0]}": str(books)}
-    return {f"bid-{seat}": "0" for seat in seats_with(page, "bid")}
+    """What a table would type for the hand (or the step) the form waits for: its sample's."""
+    return SAMPLES[table.game]["phone_hand"](lambda key: seats_with(page, key), Table.objects.get(pk=table.pk))
 
 
 def type_in(page, fields):
@@ -163,10 +117,10 @@ def test_after_each_change_the_next_hand_saves_with_one_tap(logged_in_page, live
     url = f"{live_server.url}/t/{table.keeper_token}/"
     page.goto(url)  # the phone holds the form of the hand before the change
     if change == "elimination":
-        bring_to_the_edge(table)
+        out = SAMPLES[game]["to_the_edge"](table)
         page.reload()
-        a_whole_hand(page, table)  # puts Chet out
-        assert Table.objects.get(pk=table.pk).state["out"] == ["Chet"]
+        a_whole_hand(page, table)  # puts them out
+        assert Table.objects.get(pk=table.pk).state["out"] == [out]
     else:
         make_change(table, change)
         page.reload()

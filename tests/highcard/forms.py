@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from games.hand_forms import HandForm, SeatForm, WholeNumberField
+from games.api import HandForm, SeatForm, WholeNumberField
 
 
 class HighCardSeatForm(SeatForm):

@@ -1,6 +1,6 @@
 from django.utils.translation import gettext_lazy as _
 
-from games.registry import Game
+from games.api import Game
 
 from . import engine
 from .forms import HighCardHandForm

@@ -10,10 +10,21 @@ COLORS = ["red", "yellow", "green", "blue"]
 FIRST = callbreak_complete([3, 4, 2, 3], [5, 3, 2, 3])
 SECOND = callbreak_complete([1, 1, 8, 2], [0, 2, 8, 3])
 
+
+def phone_hand(seats, table):
+    """The step of a round the form waits for, as a phone enters it (tests/fixtures.py): everyone
+    calls 3, then the tricks are 4, 3, 3 and 3."""
+    if taking := seats("tricks"):
+        return dict(zip((f"tricks-{seat}" for seat in taking), ["4", "3", "3", "3"], strict=True))
+    return {f"call-{seat}": "3" for seat in seats("call")}
+
+
 SAMPLES = {
     "callbreak": {
         "words": ["call break", "calls?", "tricks?", "call_eight_wins"],
         "first_step": "call",
+        "phone_hand": phone_hand,
+        "to_the_edge": None,
         "players": CALLBREAK_PLAYERS,
         "colors": COLORS,
         "first_hand": FIRST,

@@ -1,6 +1,7 @@
 """Konkan's sample data for the tests that cover every game (the keys: SAMPLES in
 tests/fixtures.py, which imports this module: nothing here may import tests.fixtures)."""
 
+from games.services import recording
 from tests.inputs import CREATED, document
 
 from .strategies import konkan_games
@@ -15,10 +16,38 @@ KONKAN_HAND_FORM = {
     "failed_wins-2": "0",
 }
 
+
+def phone_hand(seats, table):
+    """The next hand as a phone enters it (tests/fixtures.py): the first player still in wins, the
+    others had set with 5 points left."""
+    first, *others = seats("outcome")
+    return (
+        {f"outcome-{first}": "winner"}
+        | {f"outcome-{seat}": "set" for seat in others}
+        | {f"penalty-{seat}": "5" for seat in others}
+    )
+
+
+def to_the_edge(table):
+    """Hands recorded on `table` (the sample's, after its hand 1) until Chet stands at 300: the next
+    hand he does not win puts him over 301, out of the game. Who that is."""
+    while table.totals["Chet"] < 300:
+        hand = {
+            "Asha": {"outcome": "winner"},
+            "Bina": {"outcome": "set", "hand_penalty": 1},
+            "Chet": {"outcome": "not_set"},
+        }
+        recording.record_hand(table, hand, table.state["hands"] + 1)
+        table.refresh_from_db()
+    return "Chet"
+
+
 SAMPLES = {
     "konkan": {
         "words": ["konkan", "joker_discard"],
         "first_step": None,
+        "phone_hand": phone_hand,
+        "to_the_edge": to_the_edge,
         "players": ["Asha", "Bina", "Chet"],
         "colors": None,
         "first_hand": {

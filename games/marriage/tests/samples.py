@@ -5,10 +5,24 @@ from tests.inputs import CREATED, document, hand_edit_form, hand_form, marriage_
 
 from .strategies import marriage_games
 
+
+def phone_hand(seats, table):
+    """The next hand as a phone enters it (tests/fixtures.py): the first player wins, the others
+    have seen the joker, everyone with 3 maal."""
+    shown = seats("status")
+    return (
+        {f"status-{seat}": "seen" for seat in shown[1:]}
+        | {f"status-{shown[0]}": "winner"}
+        | {f"maal-{seat}": "3" for seat in shown}
+    )
+
+
 SAMPLES = {
     "marriage": {
         "words": ["marriage", "maal", "tiplu", "poplu", "jhiplu", "tunnellas?", "dublee", "unseen", "murder", "kidnap"],
         "first_step": None,
+        "phone_hand": phone_hand,
+        "to_the_edge": None,
         "players": ["Asha", "Bikash", "Chandra", "Dipa"],
         "colors": None,
         "first_hand": marriage_inputs("sWsu", (12, 4, 6, 5)),

@@ -27,10 +27,24 @@ HONORS_HAND_FORM = {
     "outcome-3": "inactive",
 }
 
+
+def phone_hand(seats, table):
+    """The next game as a phone enters it (tests/fixtures.py): the first player declares, the
+    others play on with 10 points in hand."""
+    first, *others = seats("outcome")
+    return (
+        {f"outcome-{first}": "declared"}
+        | {f"outcome-{seat}": "played" for seat in others}
+        | {f"hand_points-{seat}": "10" for seat in others}
+    )
+
+
 SAMPLES = {
     "marriage-honors": {
         "words": ["honors", "surrender"],
         "first_step": None,
+        "phone_hand": phone_hand,
+        "to_the_edge": None,
         "players": ["Asha", "Bina", "Chet", "Dev"],
         "colors": None,
         "first_hand": HONORS_FIRST_HAND,

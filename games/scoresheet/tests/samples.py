@@ -8,10 +8,18 @@ from .strategies import games
 PLAYERS = ["Asha", "Bikash", "चन्द्र", "دانة"]
 FIRST_HAND = {"Asha": {"points": 10}, "Bikash": {"points": 0}, "चन्द्र": {"points": 13, "typed": "6+7"}}  # دانة sat out
 
+
+def phone_hand(seats, table):
+    """The next hand as a phone enters it (tests/fixtures.py): 5 points each."""
+    return {f"points-{seat}": "5" for seat in seats("points")}
+
+
 SAMPLES = {
     "scoresheet": {
         "words": [],
         "first_step": None,
+        "phone_hand": phone_hand,
+        "to_the_edge": None,
         "players": PLAYERS,
         "colors": None,
         "first_hand": FIRST_HAND,

@@ -4,7 +4,7 @@ import re
 
 from django import template
 
-from games.language import western_digits
+from games.api import western_digits
 
 register = template.Library()
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")

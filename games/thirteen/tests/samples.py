@@ -10,10 +10,22 @@ from .strategies import THIRTEEN_PLAYERS, thirteen_games, thirteen_rule_sets
 
 THIRTEEN_COLORS = ["red", "yellow", "green", "blue"]
 
+
+def phone_hand(seats, table):
+    """The step of a round the form waits for, as a phone enters it (tests/fixtures.py): nobody
+    bids, then the first player takes every book of the round."""
+    if taking := seats("books"):
+        books = thirteen.cards_in_round(table.state["hands"] + 1)
+        return {f"books-{seat}": "0" for seat in taking[1:]} | {f"books-{taking[0]}": str(books)}
+    return {f"bid-{seat}": "0" for seat in seats("bid")}
+
+
 SAMPLES = {
     "thirteen": {
         "words": ["sandbags?", "bids?", "bids_remaining", "trump"],
         "first_step": "bid",
+        "phone_hand": phone_hand,
+        "to_the_edge": None,
         "players": ["Asha", "Bikram", "Charlie", "David"],
         "colors": THIRTEEN_COLORS,
         "first_hand": thirteen_round([1, 0, 0, 0], [1, 0, 0, 0]),

@@ -2,7 +2,7 @@
 
 from django import template
 
-from games.templatetags.cardscore import left_to_right
+from games.api import left_to_right
 
 register = template.Library()
 

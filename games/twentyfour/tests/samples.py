@@ -9,6 +9,8 @@ SAMPLES = {
     "twentyfour": {
         "words": ["24 game", "puzzles?", "solver24", "expressions24", "race pad"],
         "first_step": None,
+        "phone_hand": None,  # its deals are won on a pad, not entered on a hand form
+        "to_the_edge": None,
         "players": ["Asha", "Bikash", "Chandra"],
         "colors": None,
         "first_hand": race_deal(["8S", "3H", "8D", "3C"], "8/(3-8/3)", "Asha", ["Asha", "Bikash", "Chandra"]),

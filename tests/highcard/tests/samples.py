@@ -19,10 +19,17 @@ def _document(hands, **extra):
     }
 
 
+def phone_hand(seats, table):
+    """The next hand as a phone enters it (tests/fixtures.py): cards 2, 3, 4…"""
+    return {f"card-{seat}": str(2 + place) for place, seat in enumerate(seats("card"))}
+
+
 SAMPLES = {
     "highcard": {
         "words": [],
         "first_step": None,
+        "phone_hand": phone_hand,
+        "to_the_edge": None,
         "players": PLAYERS,
         "colors": None,
         "first_hand": {"Asha": {"card": 9}, "Bikash": {"card": 12}, "Chandra": {"card": 3}},

@@ -2,7 +2,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from games import problems
+from games.api import problem_message
 from scoring import InputError, solver24
 
 
@@ -25,7 +25,7 @@ class Command(BaseCommand):
         try:
             solutions = solver24.solve(cards)
         except InputError as error:
-            self.fail(problems.message(error))
+            self.fail(problem_message(error))
         self.stdout.write(str(len(solutions)))
         for solution in solutions:
             self.stdout.write(solution)
