@@ -101,14 +101,7 @@ def page_weight(viewer):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path="/usr/bin/chromium",
-            args=[
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ],
+            args=server.CHROMIUM_FLAGS,
         )
         page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
         page.on("requestfinished", lambda request: total.__setitem__(request.url, request.sizes()))

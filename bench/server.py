@@ -12,6 +12,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PORT = int(os.environ.get("BENCH_PORT", "8765"))
+# Debian's Chromium as the benchmarks drive it: nothing of its own on the network beside the page.
+CHROMIUM_FLAGS = [
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Faris"]
 SEEDED_HANDS = 500
 ENV = {

@@ -173,14 +173,7 @@ def main():
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path="/usr/bin/chromium",
-                args=[
-                    "--disable-gpu",
-                    "--disable-quic",
-                    "--no-first-run",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                ],
+                args=server.CHROMIUM_FLAGS,
             )
             for name in arguments.profile or PROFILES:
                 for size, token in zip(SIZES, tokens):
