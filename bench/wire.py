@@ -8,9 +8,10 @@ again without the slow-downs to see where the time goes.
 
 Each save: a winner and six maal values typed into the form, a tap on Save, then the time until
 the next hand's form is shown (its heading says the next hand and its first field has the focus,
-measured at the next frame). The page's own clock splits it: the tap to the post leaving (the
-request's start in Resource Timing), the post to the last byte of its answer, and the answer to
-the next form. The floor is one round trip plus the answer's bytes on the wire (Resource Timing's
+measured at the next frame), and until the answer has been applied (the board, the totals and the
+saved line; htmx's last settle, at the next frame). The page's own clock splits it: the tap to the
+post leaving (the request's start in Resource Timing), the post to the last byte of its answer.
+The floor is one round trip plus the answer's bytes on the wire (Resource Timing's
 transferSize, headers included) at the profile's bandwidth. gunicorn serves as deployed
 (bench/server.py), with compression as the app does it; the phone asks for gzip, deflate, br, zstd.
 """
@@ -30,7 +31,8 @@ LIGHTHOUSE = {"latency": 150, "down": 1.6 * 1024 * 1024 / 8, "up": 750 * 1024 / 
 TRACE = False
 PROFILES = {"Lighthouse mobile": LIGHTHOUSE, "no slow-down": None}
 
-# Marks the tap (the first touch on Save) and the moment the next hand's form is shown.
+# Marks the tap (the first touch on Save), the moment the next hand's form is shown and the moment
+# the answer has been applied.
 PROBE = """
 () => {
   window.__bench = {};
@@ -43,6 +45,11 @@ PROBE = """
     if (!bench.tap || bench.shown || !event.target.matches("#new-hand form :is(input, select)")) return;
     if (!document.getElementById("entry-title").textContent.includes(bench.next)) return;
     requestAnimationFrame(() => { bench.shown = performance.now(); });
+  });
+  document.addEventListener("htmx:afterSettle", (event) => {
+    const bench = window.__bench;
+    if (!bench.tap || bench.applied || event.target !== event.detail.target) return;
+    requestAnimationFrame(() => { bench.applied = performance.now(); });
   });
   // Where the phone's own time goes (--trace): each event's first moment after the tap.
   for (const name of ["click", "submit", "htmx:configRequest", "htmx:beforeRequest", "htmx:beforeOnLoad",
@@ -61,7 +68,8 @@ RESULT = """
   const posts = performance.getEntriesByType("resource").filter((entry) => /\\/hands\\/$/.test(entry.name));
   const post = posts[posts.length - 1];
   performance.clearResourceTimings();
-  return { events: bench.events, tap: bench.tap, shown: bench.shown, start: post.startTime, sent: post.requestStart,
+  return { events: bench.events, tap: bench.tap, shown: bench.shown, applied: bench.applied,
+           start: post.startTime, sent: post.requestStart,
            first: post.responseStart, end: post.responseEnd, wire: post.transferSize, body: post.encodedBodySize,
            decoded: post.decodedBodySize };
 }
@@ -83,7 +91,7 @@ def save(page, number):
     for seat in range(len(server.PLAYERS)):
         page.fill(f"#maal-{seat}", str((number + seat) % 13))
     page.tap("#entry-submit")
-    page.wait_for_function("() => window.__bench.shown", timeout=30000)
+    page.wait_for_function("() => window.__bench.shown && window.__bench.applied", timeout=30000)
     return page.evaluate(RESULT)
 
 
@@ -126,7 +134,8 @@ def run(browser, token, profile, saves):
                 events = " ".join(f"{name.removeprefix('htmx:')} {at:.0f}" for name, at in result["events"].items())
                 print(
                     f"  sent {result['sent'] - result['tap']:.0f} end {result['end'] - result['tap']:.0f} "
-                    f"{events} shown {result['shown'] - result['tap']:.0f}",
+                    f"{events} shown {result['shown'] - result['tap']:.0f} "
+                    f"applied {result['applied'] - result['tap']:.0f}",
                     flush=True,
                 )
         page.wait_for_timeout(PAUSE * 1000)
@@ -144,7 +153,7 @@ def summarize(timings, profile):
         "before": median(lambda t: t["sent"] - t["tap"]),
         "network": median(lambda t: t["end"] - t["sent"]),
         "waiting": median(lambda t: t["first"] - t["sent"]),
-        "after": median(lambda t: t["shown"] - t["end"]),
+        "applied": median(lambda t: t["applied"] - t["tap"]),
         "wire": wire,
         "body": median(lambda t: t["body"]),
         "decoded": median(lambda t: t["decoded"]),
@@ -190,7 +199,7 @@ def main():
         f"Chromium {chromium_version()} · median of {arguments.saves} saves each · {os.cpu_count()} cores",
         "",
         "| profile | hands | tap → next form (ms) | lowest–highest | floor (ms) | ratio | tap → post leaves | "
-        "post → answer's last byte | answer → form shown | answer on the wire / its body / uncompressed (B) |",
+        "post → answer's last byte | tap → answer applied | answer on the wire / its body / uncompressed (B) |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name, size, r in rows:
@@ -198,7 +207,7 @@ def main():
         ratio = f"{r['total'] / r['floor']:.2f}" if r["floor"] else "–"
         lines.append(
             f"| {name} | {size} | {r['total']:.0f} | {r['low']:.0f}–{r['high']:.0f} | {floor} | {ratio} | "
-            f"{r['before']:.0f} | {r['network']:.0f} | {r['after']:.0f} | "
+            f"{r['before']:.0f} | {r['network']:.0f} | {r['applied']:.0f} | "
             f"{r['wire']:.0f} / {r['body']:.0f} / {r['decoded']:.0f} |"
         )
     report = "\n".join(lines)

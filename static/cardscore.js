@@ -85,32 +85,35 @@ function enhance(root) {
 // A save's answer leaves the next hand's fields out when they are the blank ones the page was
 // given before (it says data-blank): the page keeps a copy of each hand form as it came, before
 // anyone typed in it, and puts that back.
+/* exported putBackBlank, readyForNextHand -- also offline.js's */
 const blankForms = new Map();
 function rememberBlank(root) {
   root.querySelectorAll("#hand-fields[data-form-key]").forEach((fields) => {
-    if (!blankForms.has(fields.dataset.formKey)) blankForms.set(fields.dataset.formKey, fields.innerHTML);
+    if (fields.dataset.formKey && !blankForms.has(fields.dataset.formKey)) blankForms.set(fields.dataset.formKey, fields.innerHTML);
   });
+}
+// Put back in place, into the page's own fields, and not by htmx's swap: its clean-up of each
+// field it took out and its copy of each new field's attributes for its settling took most of
+// the phone's time after a save, 200 ms of it without a CPU slow-down (bench/wire.py).
+// False when the page was never given that form.
+function putBackBlank(fields, formKey = fields.dataset.formKey) {
+  if (!blankForms.has(formKey)) return false;
+  fields.dataset.formKey = formKey;
+  fields.innerHTML = blankForms.get(formKey);
+  htmx.process(fields);
+  enhance(fields);
+  fields.querySelectorAll(".picker[hidden]").forEach((picker) => { picker.hidden = false; });
+  return true;
 }
 document.addEventListener("htmx:oobBeforeSwap", (event) => {
   const fields = event.detail.fragment.querySelector("#hand-fields[data-blank]");
   if (!fields) return;
-  if (!blankForms.has(fields.dataset.formKey)) {  // never given that form: the page as it is now
-    event.detail.shouldSwap = false;
-    location.reload();
-    return;
-  }
-  // Put back in place, into the page's own fields, and not by htmx's swap: its clean-up of each
-  // field it took out and its copy of each new field's attributes for its settling took most of
-  // the phone's time after a save, 200 ms of it without a CPU slow-down (bench/wire.py).
   event.detail.shouldSwap = false;
   const target = event.detail.target;
-  target.dataset.formKey = fields.dataset.formKey;
-  target.innerHTML = blankForms.get(fields.dataset.formKey);
-  htmx.process(target);
-  enhance(target);
-  target.querySelectorAll(".picker[hidden]").forEach((picker) => { picker.hidden = false; });
+  // The phone showed this blank form at the tap (offline.js): what was typed in it since stays.
+  if (target.closest("form[data-moved-on]") && target.dataset.formKey === fields.dataset.formKey) return;
+  if (!putBackBlank(target, fields.dataset.formKey)) location.reload();  // never given that form: the page as it is now
 });
-
 document.addEventListener("DOMContentLoaded", () => { rememberBlank(document); enhance(document); });
 document.addEventListener("htmx:afterSettle", (event) => { rememberBlank(event.target); enhance(event.target); });
 
@@ -158,11 +161,19 @@ document.addEventListener("htmx:afterSettle", (event) => {
     document.getElementById("entry-photo-file").focus({ preventScroll: true });
     return;
   }
+  // Shown at the tap already (offline.js), and perhaps being typed in: left as it is.
+  if (posted.isConnected && posted.hasAttribute("data-moved-on")) {
+    delete posted.dataset.movedOn;
+    return;
+  }
+  readyForNextHand();
+});
+function readyForNextHand() {
   document.getElementById("table-main").scrollIntoView({ block: "start" });
   // The first field to type into: the choices (radio buttons) are a tap anyway.
   const first = document.querySelector("#new-hand form :is(input, select):not([type=hidden], [type=radio], [type=checkbox], [readonly])");
   if (first) first.focus({ preventScroll: true });
-});
+}
 
 // A saved hand's answer replaces the Save button the tap left focused, and the browser lays the
 // whole page out to move the focus off a button it removes, then again when htmx focuses its
@@ -171,7 +182,7 @@ document.addEventListener("htmx:afterSettle", (event) => {
 document.addEventListener("htmx:beforeSwap", (event) => {
   const posted = event.detail.requestConfig && event.detail.requestConfig.elt;
   if (!posted || !posted.hasAttribute("data-hand-form") || event.detail.xhr.status !== 200) return;
-  if (posted.contains(document.activeElement)) document.activeElement.blur();
+  if (document.activeElement && document.activeElement.id === "entry-submit") document.activeElement.blur();
 });
 
 // Seat order: move a player up or down.

@@ -73,13 +73,15 @@
 
   // --- keeping a post ----------------------------------------------------------------------------
 
-  // `refusal`: the server's answer turning it away (409); `trouble`: it failed to save it (5xx).
-  async function keepForm(form, refusal, trouble) {
-    const data = new FormData(form);
+  // `refusal`: the server's answer turning it away (409); `trouble`: it failed to save it (5xx);
+  // `sent`: what was posted, when the form has moved on since (sentForms).
+  async function keepForm(form, refusal, trouble, sent = sentForms.get(form) || { data: new FormData(form), lines: describe(form) }) {
+    sentForms.delete(form);
+    const data = new FormData();
+    sent.data.forEach((value, name) => data.append(name, value));
     // A hand's photo is kept as itself (IndexedDB keeps a Blob), beside the fields kept as words.
     const photo = data.get("photo");
     data.delete("photo");
-    const lines = describe(form);  // now: a refused form is about to be replaced
     let number = data.get("hand_number");
     if (number && !refusal) {
       // Hands kept one after another on this phone follow each other, whatever number a page
@@ -90,8 +92,8 @@
     }
     const post = {
       key: data.get("key"), url: form.action, board: form.dataset.board, body: new URLSearchParams(data).toString(),
-      hand: form.dataset.handName.replace("{number}", shownDigits(number)), edit: form.hasAttribute("data-edit-form"),
-      number: number && Number(number), lines, created: Date.now(), refusal, photo: photo && photo.size ? photo : null,
+      hand: handName(form, number), edit: form.hasAttribute("data-edit-form"),
+      number: number && Number(number), lines: sent.lines, created: Date.now(), refusal, photo: photo && photo.size ? photo : null,
       trouble: Boolean(trouble),
     };
     await keep(post);
@@ -103,37 +105,79 @@
     show();
   }
 
+  const handName = (form, number) => form.dataset.handName.replace("{number}", shownDigits(number));
+
+  function status(words) {
+    const line = document.createElement("p");
+    line.className = "saved";
+    line.setAttribute("role", "status");
+    line.textContent = words;
+    const earlier = document.getElementById("saved");
+    if (earlier) earlier.remove();
+    line.id = "saved";
+    return line;
+  }
+
   // After a hand is kept the form moves on to the next hand, as after a save, where the next
   // hand's form is the same; Thirteen's books follow its bids, so its form waits for the answer.
   function moveOn(form, post) {
-    const status = document.createElement("p");
-    status.className = "saved";
-    status.setAttribute("role", "status");
-    status.textContent = keptMessage(post);
-    const earlier = document.getElementById("saved");
-    if (earlier) earlier.remove();
-    status.id = "saved";
-    form.closest(".card").before(status);
+    const line = status(keptMessage(post));
+    form.closest(".card").before(line);
     if (post.edit || !form.hasAttribute("data-next-offline")) {
       form.inert = true;
       return;
     }
+    if (form.dataset.movedOn !== String(post.number + 1)) nextHand(form, post.number + 1);
+    line.scrollIntoView({ block: "start" });
+  }
+
+  // The next hand's form, blank, in place of the one just posted or kept.
+  function nextHand(form, number) {
     form.reset();
-    form.elements.hand_number.value = String(post.number + 1);
+    const fields = form.querySelector("#hand-fields");
+    // After a refusal the fields' own values are the refused ones: the blank copy, where the page has it.
+    if (fields && form.elements.form_key) putBackBlank(fields, form.elements.form_key.value);
+    form.querySelectorAll("input[type=file]").forEach((photo) => photo.dispatchEvent(new Event("change", { bubbles: true })));
+    form.elements.hand_number.value = String(number);
     form.elements.key.value = newKey();
+    form.dataset.movedOn = String(number);
     const heading = form.closest(".card").querySelector("h2");
-    heading.textContent = form.dataset.handName.replace("{number}", shownDigits(post.number + 1));
+    heading.textContent = handName(form, number);
     // Who deals it: the page carries the notes of the hands to come, in turn round the seats.
     const next = form.querySelector("[data-next-notes]");
     if (next) {
       const notes = JSON.parse(next.dataset.nextNotes);
       const note = document.createElement("span");
       note.className = "muted small";
-      note.textContent = `· ${notes[(post.number + 1 - Number(next.dataset.nextFrom)) % notes.length]}`;
+      note.textContent = `· ${notes[(number - Number(next.dataset.nextFrom)) % notes.length]}`;
       heading.append(" ", note);
     }
-    status.scrollIntoView({ block: "start" });
   }
+
+  // Online, the next hand's blank form is shown at the tap, while the post is on its way, as
+  // the answer would show it (bench/wire.py: the answer takes a round trip and the phone's work):
+  // what is typed in it meanwhile stays when the answer comes (cardscore.js). What was posted is
+  // remembered until the answer, to be kept if none comes. Only where the page holds that blank
+  // form: a refused form posts no form_key, and the answer brings the next form itself.
+  const sentForms = new WeakMap();
+  document.addEventListener("htmx:beforeSend", (event) => {
+    const form = event.detail.elt;
+    if (!form.matches || !form.matches("[data-hand-form]")) return;
+    sentForms.set(form, { data: new FormData(form), lines: describe(form) });
+    const formKey = form.elements.form_key && form.elements.form_key.value;
+    if (!form.hasAttribute("data-next-offline") || !formKey) return;
+    const number = Number(form.elements.hand_number.value) + 1;
+    const sending = status(text("sending", { hand: handName(form, number - 1) }));
+    // After htmx has sent the post: it encodes the form (multipart, for a photo) just after this event.
+    queueMicrotask(() => {
+      form.closest(".card").before(sending);
+      nextHand(form, number);
+      readyForNextHand();
+    });
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail.successful) sentForms.delete(event.detail.elt);
+  });
 
   // A hand's form, or a correction's posted in the table's page (htmx): kept when offline.
   const handForm = (element) => element && element.matches && element.matches("[data-hand-form], [data-edit-form][hx-post]");

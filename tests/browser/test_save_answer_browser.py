@@ -5,6 +5,7 @@ standings and the chart equal those of a fresh reload, and a second phone's live
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from games.models import Table
 from games.services import tables
@@ -194,3 +195,45 @@ def test_the_next_hand_waits_with_what_was_typed_while_a_correction_is_open(logg
     assert page.locator("#new-hand #maal-2").input_value() == "17"
     assert page.locator("#new-hand h2").inner_text().startswith("Hand 3")
     assert table.hands.get(number=1).inputs["Chandra"]["maal"] == 5
+
+
+def test_the_next_hand_is_shown_at_the_tap_and_what_is_typed_before_the_answer_stays(
+    logged_in_page, live_server, owner
+):
+    """Online, the next hand's blank form is shown at the tap, while the post is on its way: it can
+    be typed in at once, and what is typed in it stays, with the focus, when the answer comes."""
+    sample = SAMPLES["marriage"]
+    table = tables.create_table(game="marriage", name="Quick", players=sample["players"], rules={}, owner=owner)
+    page = logged_in_page
+    page.goto(live_server.url + table_url(table))
+    save(page, marriage(1)[0])
+    network = page.context.new_cdp_session(page)
+    network.send("Network.enable")
+    network.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+    hand_two = marriage(2)[0]
+    page.evaluate(FILL, ["#new-hand form", hand_two])
+    page.locator("#new-hand button.primary").click()
+
+    expect(page.locator("#new-hand h2")).to_contain_text("Hand 3")
+    expect(page.locator("#saved")).to_have_text("Sending Hand 2…")
+    assert page.locator("#new-hand form.htmx-request").count() == 1, "shown before the answer"
+    assert [page.locator(f"#new-hand #maal-{seat}").input_value() for seat in range(4)] == [""] * 4
+    assert page.evaluate("document.activeElement.closest('#new-hand form') !== null")
+    page.locator("#new-hand #maal-2").fill("9")
+
+    expect(page.locator("#saved")).to_contain_text("Hand 2 saved", timeout=10_000)
+    settled(page)
+    assert page.locator("#new-hand #maal-2").input_value() == "9"
+    assert page.evaluate("document.activeElement.id") == "maal-2"
+    assert page.locator("#new-hand input[name=hand_number]").input_value() == "3"
+    assert table.hands.get(number=2).inputs["Chandra"]["maal"] == int(hand_two["maal-2"])
+
+    network.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+    save(page, {name: value for name, value in marriage(3)[0].items() if name != "maal-2"})
+    assert table.hands.get(number=3).inputs["Chandra"]["maal"] == 9
