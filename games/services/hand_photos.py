@@ -6,7 +6,7 @@ from django.db import transaction
 
 from .. import photos
 from ..models import HandChange
-from .tables import locked_hand, log
+from .tables import Change, locked_hand, log
 
 
 def attach(table, number, photo, by=""):
@@ -18,7 +18,7 @@ def attach(table, number, photo, by=""):
             table, hand = locked_hand(table, number)
             old, hand.photo = hand.photo, name
             hand.save(update_fields=["photo"])
-            log(table, hand, HandChange.PHOTOGRAPHED, by, None, None, table.game_descriptor.hand_name(number))
+            log(table, hand, Change(HandChange.PHOTOGRAPHED, by, table.game_descriptor.hand_name(number)))
             table.revision += 1  # every phone's board shows the hand's photo mark
             table.save(update_fields=["revision"])
             if old:

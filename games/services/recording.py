@@ -17,6 +17,7 @@ from .. import photos
 from ..models import Hand, HandChange, Table
 from . import clock, hand_photos
 from .tables import (
+    Change,
     Conflict,
     check_open,
     finished_conflict,
@@ -191,18 +192,11 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
     if engine.pending(state):
         version = table.current_hand.get("version", 0) + 1
         action = HandChange.CORRECTED if played_inputs(table) else HandChange.ENTERED
-        log(
-            table,
-            None,
-            HandChange.RESTORED if restored else action,
-            by,
-            played_inputs(table),
-            clean,
-            title,
-            number=number,
-            key=key,
-            fingerprint=posted,
+        before = played_inputs(table)
+        change = Change(
+            HandChange.RESTORED if restored else action, by, title, before, clean, number, key=key, fingerprint=posted
         )
+        log(table, None, change)
         save_current_hand(table, {"inputs": clean, "version": version})
         return None
     # A hand put back by a redo keeps no time: its own went with it, and the clock stays where it is.
@@ -221,17 +215,8 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
     )
     # What was entered of it before belongs to the hand now.
     table.changes.filter(hand=None, number=number).exclude(action=HandChange.DELETED).update(hand=hand)
-    log(
-        table,
-        hand,
-        HandChange.RESTORED if restored else HandChange.ENTERED,
-        by,
-        played_inputs(table),
-        clean,
-        title,
-        key=key,
-        fingerprint=posted,
-    )
+    action = HandChange.RESTORED if restored else HandChange.ENTERED
+    log(table, hand, Change(action, by, title, played_inputs(table), clean, key=key, fingerprint=posted))
     table.current_hand = {}
     save_state(table, state, "current_hand", *clock.CLOCK_FIELDS)
     return hand
@@ -268,17 +253,8 @@ def edit_hand(table, number, inputs, version, by="", key="", posted=""):
         hand.inputs = table.engine.validate_hand(table.rules, state["seated"], inputs, hand=number, state=state)
         hand.version += 1
         hand.save(update_fields=["inputs", "version", "updated"])
-        log(
-            table,
-            hand,
-            HandChange.CORRECTED,
-            by,
-            before,
-            hand.inputs,
-            entry_title(table, number, hand.inputs),
-            key=key,
-            fingerprint=posted,
-        )
+        title = entry_title(table, number, hand.inputs)
+        log(table, hand, Change(HandChange.CORRECTED, by, title, before, hand.inputs, key=key, fingerprint=posted))
         validate_all(table, hands)
         recompute(table, hands)
     return hand
@@ -293,33 +269,16 @@ def delete_hand(table, number, by=""):
             raise finished_conflict(table)
         if played_inputs(table) and number == next_hand_number(table):
             # Named as when it was entered ("Round 4 · bids"), not as the form that would complete it.
-            log(
-                table,
-                None,
-                HandChange.DELETED,
-                by,
-                played_inputs(table),
-                None,
-                entry_title(table, number),
-                number=number,
-            )
+            title = entry_title(table, number)
+            log(table, None, Change(HandChange.DELETED, by, title, played_inputs(table), number=number))
             save_current_hand(table, {})
             return 0
         hand = table.hands.filter(number=number).first()
         if hand is None:
             raise Conflict(_("%(hand)s no longer exists.") % {"hand": table.game_descriptor.hand_name(number)})
-        log(
-            table,
-            None,
-            HandChange.DELETED,
-            by,
-            hand.inputs,
-            None,
-            entry_title(table, number, hand.inputs),
-            number=number,
-            note=hand.note,
-            photo=hand.photo,
-        )
+        title = entry_title(table, number, hand.inputs)
+        deleted = Change(HandChange.DELETED, by, title, hand.inputs, number=number, note=hand.note, photo=hand.photo)
+        log(table, None, deleted)
         hand.delete()
         # Two steps through a far range keep (table, number) unique at every row update.
         moved = table.hands.filter(number__gt=number).update(number=F("number") + RENUMBER_OFFSET)
@@ -394,7 +353,7 @@ def set_note(table, number, note, by=""):
         if hand.note != note:
             hand.note = note
             hand.save(update_fields=["note"])
-            log(table, hand, HandChange.NOTED, by, None, None, table.game_descriptor.hand_name(number))
+            log(table, hand, Change(HandChange.NOTED, by, table.game_descriptor.hand_name(number)))
             table.revision += 1  # every phone's board shows the note
             table.save(update_fields=["revision"])
     return hand

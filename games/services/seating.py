@@ -9,6 +9,7 @@ from scoring.errors import InputError
 
 from ..models import HandChange, Table
 from .tables import (
+    Change,
     Conflict,
     check_open,
     clean_colors,
@@ -85,7 +86,7 @@ def add_event(table, event, by=""):
                 colors[clean["by"]] = colors.pop(clean["player"])
                 table.colors = colors
             after_last_hand(table, state["totals"])
-            log(table, None, HandChange.EVENT, by, None, clean, "", number=clean["after"])
+            log(table, None, Change(HandChange.EVENT, by, after=clean, number=clean["after"]))
             save_state(table, state, "events", "players", "colors")
     except Conflict as conflict:
         raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
@@ -113,7 +114,7 @@ def remove_event(table, index, by=""):
                     _("This change cannot be taken back: the %(hands)s after it need it.")
                     % {"hands": table.game_descriptor.hands_word}
                 ) from None
-            log(table, None, HandChange.EVENT_TAKEN_BACK, by, removed, None, "", number=removed["after"])
+            log(table, None, Change(HandChange.EVENT_TAKEN_BACK, by, before=removed, number=removed["after"]))
             colors = dict(table.colors)
             if removed["kind"] == "replace" and removed["by"] in colors:  # the seat's colour goes back
                 colors[removed["player"]] = colors.pop(removed["by"])

@@ -6,6 +6,7 @@ A table stores the engine's fold state after its last hand: a new hand is folded
 without reading the earlier hands; edits, deletions and renames fold every hand again."""
 
 import copy
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
@@ -115,24 +116,40 @@ def all_inputs(table, hands):
     return [hand.inputs for hand in hands] + ([played_inputs(table)] if played_inputs(table) else [])
 
 
-def log(table, hand, action, by, before, after, title, number=None, key="", fingerprint="", note=None, photo=""):
-    """Keep a change in the history, with the note the hand has after it (`note`: another, such as a
-    deleted hand's; `photo`: a deleted hand's photo)."""
-    note = hand.note if note is None and hand is not None else note or ""
-    number = hand.number if number is None else number  # 0: an event before the first hand
+@dataclass(frozen=True)
+class Change:
+    """One line of a table's history (HandChange): what was done, by whom, the inputs before and
+    after it, and what a post sent again is known by (its key and fingerprint)."""
+
+    action: str
+    by: str
+    title: str = ""
+    before: dict | None = None
+    after: dict | None = None
+    number: int | None = None  # None: the hand's own; 0: an event before the first hand
+    key: str = ""
+    fingerprint: str = ""
+    note: str | None = None  # None: the note the hand has after the change
+    photo: str = ""  # a deleted hand's photo, kept for a redo
+
+
+def log(table, hand, change):
+    """Keep `change`, to `hand` (None for a hand being played, a deleted one or an event), in the
+    table's history."""
+    note = hand.note if change.note is None and hand is not None else change.note or ""
     HandChange.objects.create(
         table=table,
         hand=hand,
-        number=number,
-        action=action,
-        by=by[:150],
-        before=before,
-        after=after,
-        title=str(title)[:80],
-        key=key,
-        fingerprint=fingerprint,
+        number=hand.number if change.number is None else change.number,
+        action=change.action,
+        by=change.by[:150],
+        before=change.before,
+        after=change.after,
+        title=str(change.title)[:80],
+        key=change.key,
+        fingerprint=change.fingerprint,
         note=note,
-        photo=photo,
+        photo=change.photo,
     )
 
 
