@@ -4,6 +4,7 @@ redo, a note; each in one transaction on the locked table, a post sent again rec
 import hashlib
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -54,6 +55,42 @@ class Recorded:
     table: Table
     hand: Hand
     title: str
+
+
+@dataclass(frozen=True)
+class HandPost:
+    """A hand as a phone posted it: the number it was entered as, who sent it, its key and
+    fingerprint (see fingerprint). What may be refused or costs time is read only when needed: the
+    inputs and the version when the post is new (a post sent again is answered without them), the
+    photo (photos.Photo), where one came, once the hand is known to fit."""
+
+    number: int
+    by: str
+    key: str
+    fingerprint: str
+    read_inputs: Callable[[], dict]
+    read_version: Callable[[], int]
+    read_photo: Callable[[], photos.Photo] | None = None
+
+
+def save_hand(table, entry, post):
+    """Record the hand `post` carries onto the table whose next hand is `entry` (next_entry), or
+    the rest of a hand being played: Recorded, also for a post sent again whose hand was recorded
+    already. InputError when the hand is refused; Conflict when the table changed first, its
+    `saved_by` naming who entered that number."""
+    try:
+        if recorded := done_already(table, post.key, post.fingerprint):
+            return recorded
+        version = post.read_version() if entry.version else None
+        inputs = post.read_inputs()
+        photo = None
+        if post.read_photo:
+            check_entry(table, inputs, post.number)  # before the photo costs a decoding
+            photo = post.read_photo()
+        return record_hand(table, inputs, post.number, version, post.by, post.key, post.fingerprint, photo)
+    except Conflict as conflict:
+        conflict.saved_by = who_recorded(conflict.table or table, post.number)
+        raise
 
 
 def hand_to_edit(table, number):

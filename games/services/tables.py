@@ -28,6 +28,7 @@ class Conflict(Exception):
     def __init__(self, message, table=None):
         super().__init__(message)
         self.table = table
+        self.saved_by = ""  # who entered the hand a phone sent, if another phone saved it first
 
 
 def clean_players(game, players):

@@ -49,20 +49,18 @@ def add_hand(request, table, token):
     entry = recording.next_entry(table)
     was = save_answer.before(table, entry)
     form = table.game_descriptor.form_class(table, entry.number, entry.inputs, data=request.POST)
+    upload = request.FILES.get("photo")
     try:
-        expected = posted_number(request.POST, "hand_number")
-        key, posted = posted_key(request.POST), recording.fingerprint(request.POST)
-        recorded = recording.done_already(table, key, posted)
-        if recorded is None:
-            version = posted_number(request.POST, "version") if entry.version else None
-            inputs = form.hand_inputs()
-            upload = request.FILES.get("photo")
-            if upload:  # the hand is checked before its photo costs a decoding
-                recording.check_entry(table, inputs, expected)
-            photo = photos.read(upload)
-            recorded = recording.record_hand(
-                table, inputs, expected, version, by=who(request), key=key, posted=posted, photo=photo
-            )
+        post = recording.HandPost(
+            number=posted_number(request.POST, "hand_number"),
+            by=who(request),
+            key=posted_key(request.POST),
+            fingerprint=recording.fingerprint(request.POST),
+            read_inputs=form.hand_inputs,
+            read_version=lambda: posted_number(request.POST, "version"),
+            read_photo=(lambda: photos.read(upload)) if upload else None,
+        )
+        recorded = recording.save_hand(table, entry, post)
     except InputError as error:
         if error.field == "photo":  # beside its field
             return render_table(request, table, True, token, status=422, form=form, photo_error=problems.message(error))
@@ -71,7 +69,7 @@ def add_hand(request, table, token):
         messages.warning(request, str(conflict))
         response = render_table(request, conflict.table, True, token, status=409)
         # A phone sending a hand it kept while offline says who saved that number first.
-        response["CardScore-Saved-By"] = quote(recording.who_recorded(conflict.table, expected))
+        response["CardScore-Saved-By"] = quote(conflict.saved_by)
         return response
     saved = board.saved_line(recorded)
     if request.htmx:
