@@ -150,7 +150,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # planning the few queries every poll and board make (a third of their time).
     # A database host that vanished is given up on in 5 s, while the phone still waits for an
     # answer (15 s), so that it hears 503 and keeps the hand, instead of hearing nothing.
-    database_defaults = {"server_side_binding": True, "prepare_threshold": 5, "connect_timeout": 5}
+    database_defaults: dict[str, object] = {"server_side_binding": True, "prepare_threshold": 5, "connect_timeout": 5}
 else:
     # Django's backend whose write transactions queue without polling (cardscore/sqlite/).
     DATABASES["default"]["ENGINE"] = "cardscore.sqlite"

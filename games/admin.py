@@ -69,8 +69,7 @@ class PointTableAdmin(admin.ModelAdmin):
 
 class HandInline(admin.TabularInline):
     model = Hand
-    fields = ["number", "inputs", "points", "updated"]
-    readonly_fields = fields
+    fields = readonly_fields = ("number", "inputs", "points", "updated")
     extra = 0
     can_delete = False
 

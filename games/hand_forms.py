@@ -7,9 +7,13 @@ phone kept while offline all post them. `clean()` reads every part, asks the eng
 hand and puts each problem on its player's field, so that one save shows every problem at once.
 """
 
+from typing import ClassVar
+
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.functional import Promise
 
+from scoring.base import Engine
 from scoring.errors import InputError, Problems
 
 from . import problems as words
@@ -226,8 +230,8 @@ class StagedHandForm(HandForm):
     fields: `titles` names the form at each step, and at "edit" once the hand is complete."""
 
     seat_form = StagedSeatForm
-    engine = None  # the game's engine (scoring/<game>.py)
-    titles = {}  # step (or "edit") -> title, with %(number)s
+    engine: ClassVar[Engine]  # the game's engine (scoring/<game>.py)
+    titles: ClassVar[dict[str, str | Promise]] = {}  # step (or "edit") -> title, with %(number)s
 
     @classmethod
     def stage_of(cls, inputs):

@@ -13,6 +13,7 @@ from importlib import import_module
 from typing import Any, NamedTuple, Protocol
 
 from django.apps import apps
+from django.utils.functional import Promise
 from django.utils.module_loading import module_has_submodule
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -161,15 +162,15 @@ class Game:
     # The game's own static files (its .css and .js, under static/ in its folder), loaded on its pages only.
     assets: tuple[str, ...] = ()
     home_entries: tuple[HomeEntry, ...] = ()
-    seat_help: str = ""  # how seats work (who deals first)
-    join_help: str = ""  # where a player sitting down mid-game starts, where the rules say
+    seat_help: str | Promise = ""  # how seats work (who deals first)
+    join_help: str | Promise = ""  # where a player sitting down mid-game starts, where the rules say
     hands_editable: bool = True  # whether a recorded hand can be corrected or deleted
     # Whether a seated player absent from a hand's inputs sat it out (0 points, a dash on the board).
     absent_sat_out: bool = False
     # Whether a hand's form can mark a seated player as sitting it out (absent_sat_out, or a status).
     sits_out: bool = False
     live_board: bool = True  # whether the board polls for changes made on other phones
-    pending_note: str = ""  # the board's row for a hand saved but not complete yet (engine.partial_hands)
+    pending_note: str | Promise = ""  # the board's row for a hand saved but not complete yet (engine.partial_hands)
     hand_marks: MarksHook = no_marks
     cell_details: CellDetailsHook = no_cell_details
     picker_total: PickerTotalHook = no_picker_total
