@@ -102,7 +102,8 @@ class NewTableForm(forms.Form):
 
     def full_clean(self):
         if not self.drawing:
-            return super().full_clean()
+            super().full_clean()
+            return
         # A draw checks only the players: the name and the rules are checked when the table starts.
         self._errors, self.cleaned_data = ErrorDict(renderer=self.renderer), {}
         self._clean_players()
