@@ -168,6 +168,7 @@
     if (!form.hasAttribute("data-next-offline") || !formKey) return;
     const number = Number(form.elements.hand_number.value) + 1;
     const sending = status(text("sending", { hand: handName(form, number - 1) }));
+    sending.dataset.sending = "";  // until the answer's line takes its place
     // After htmx has sent the post: it encodes the form (multipart, for a photo) just after this event.
     queueMicrotask(() => {
       form.closest(".card").before(sending);

@@ -130,7 +130,7 @@ def test_a_hand_typed_with_arabic_indic_digits_is_recorded_with_the_right_number
     for seat, maal in enumerate(["٤", "٦", "١٠"], 1):
         page.locator(f"#maal-{seat}").press_sequentially(maal)
     page.locator("#new-hand button.primary.wide").click()
-    expect(page.locator("#saved")).to_be_visible()
+    expect(page.locator("#saved:not([data-sending])")).to_be_visible()  # the answer's line
     hand = table.hands.get(number=2)
     assert hand.inputs["Asha"]["maal_counts"]["tiplu"] == 2
     assert [hand.inputs[name]["maal"] for name in table.players[1:]] == [4, 6, 10]
@@ -223,7 +223,7 @@ def test_the_maal_counter_and_the_steppers_write_the_chosen_digits(phones, live_
     for seat, typed in enumerate(["४", "६", "१०"], 1):
         page.locator(f"#maal-{seat}").press_sequentially(typed)
     page.locator("#new-hand button.primary.wide").click()
-    expect(page.locator("#saved")).to_be_visible()
+    expect(page.locator("#saved:not([data-sending])")).to_be_visible()  # the answer's line
     hand = table.hands.get(number=2)
     # Sent with the Maal box as the counter wrote it, in Devanagari digits: saved, counts and all.
     assert hand.inputs["Asha"]["maal_counts"]["tiplu"] == 2

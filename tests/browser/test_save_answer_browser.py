@@ -211,7 +211,7 @@ def test_the_next_hand_is_shown_at_the_tap_and_what_is_typed_before_the_answer_s
     network.send("Network.enable")
     network.send(
         "Network.emulateNetworkConditions",
-        {"offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1},
+        {"offline": False, "latency": 3000, "downloadThroughput": -1, "uploadThroughput": -1},
     )
     hand_two = marriage(2)[0]
     page.evaluate(FILL, ["#new-hand form", hand_two])
