@@ -224,6 +224,10 @@ SET_61 = "10H JH QH KH / 7S 7D JK=7C"  # a Konkan set: 10-J-Q-K of hearts (40) a
 #                     shows, and the table as it is; None for a game without a hand form
 #   to_the_edge       for a game that puts players out, to_the_edge(table) records hands on the
 #                     fresh_table until the next phone_hand puts a player out, and names them; None
+#   twenty_saves      (posts, rules, hands) for the save-answer test (tests/browser/): posts(number,
+#                     edit=False) the forms' posts of hand `number` (two for a hand entered in two
+#                     steps; `edit`, its correction in one), the table's rules, and how many hands
+#                     make 20 saves; None for a game without a hand form
 # Each game keeps its sample data in its own folder, in <app>/tests/samples.py (games/<game>/tests/;
 # tests/highcard/tests/ for the game that exists only for the tests).
 SAMPLES = {}

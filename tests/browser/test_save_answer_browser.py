@@ -12,60 +12,9 @@ from games.services import tables
 from tests.browser.fixtures import wait_until
 from tests.fixtures import SAMPLES, colors_of, table_url
 
-MARRIAGE_STATUSES = {"W": "winner", "s": "seen", "u": "unseen"}
-
-
-def marriage(number, edit=False):
-    statuses = ["sWsu", "Wsss", "ssWs", "ussW"][(number + edit) % 4]
-    fields = {f"status-{seat}": MARRIAGE_STATUSES[code] for seat, code in enumerate(statuses)}
-    return [{**fields, **{f"maal-{seat}": str((number + seat) % 7) for seat in range(4)}}]
-
-
-def konkan(number, edit=False):
-    # The winner goes round the table; the others set down with a small penalty each.
-    winner = (number + edit) % 3
-    fields = {}
-    for seat in range(3):
-        fields[f"failed_wins-{seat}"] = "0"
-        fields[f"outcome-{seat}"] = "winner" if seat == winner else "set"
-        fields[f"penalty-{seat}"] = "" if seat == winner else str(2 + (number + seat) % 5)
-    return [fields]
-
-
-def honors(number, edit=False):
-    hand = dict(SAMPLES["marriage-honors"]["add_hand"])
-    del hand["hand_number"]
-    hand["hand_points-1"] = str(10 + (number + edit) % 9)
-    return [hand]
-
-
-def scoresheet(number, edit=False):
-    return [{f"points-{seat}": str((number * (seat + 1) + edit) % 11 - 3) for seat in range(4)}]
-
-
-def thirteen(number, edit=False):
-    cards = number if number <= 13 else 26 - number
-    bids = {"trump": "H", **{f"bid-{seat}": str(cards if seat == (number + edit) % 4 else 0) for seat in range(4)}}
-    books = {f"books-{seat}": str(cards if seat == (number + edit) % 4 else 0) for seat in range(4)}
-    return [{**bids, **books}] if edit else [bids, books]
-
-
-def callbreak(number, edit=False):
-    calls = {f"call-{seat}": str(1 + (number + seat + edit) % 4) for seat in range(4)}
-    tricks = {f"tricks-{seat}": str([4, 3, 3, 3][(number + seat + edit) % 4]) for seat in range(4)}
-    return [{**calls, **tricks}] if edit else [calls, tricks]
-
-
 # Per game: the posts of hand `number` (two for a hand entered in two steps), its rules, and how
-# many hands make 20 saves.
-GAMES = {
-    "marriage": (marriage, {}, 20),
-    "konkan": (konkan, {}, 20),
-    "marriage-honors": (honors, {}, 20),
-    "scoresheet": (scoresheet, {}, 20),
-    "thirteen": (thirteen, {}, 10),
-    "callbreak": (callbreak, {"rounds": 12}, 10),
-}
+# many hands make 20 saves (each game's tests/samples.py says).
+GAMES = {game: SAMPLES[game]["twenty_saves"] for game in SAMPLES if SAMPLES[game]["twenty_saves"]}
 
 FILL = """([form, fields]) => {
   const element = document.querySelector(form);
@@ -172,6 +121,7 @@ def test_the_next_hand_waits_with_what_was_typed_while_a_correction_is_open(logg
     table = tables.create_table(game="marriage", name="Fixing", players=sample["players"], rules={}, owner=owner)
     page = logged_in_page
     page.goto(live_server.url + table_url(table))
+    marriage = SAMPLES["marriage"]["twenty_saves"][0]
     for number in (1, 2):
         save(page, marriage(number)[0])
     page.locator("#new-hand #maal-2").fill("17")
@@ -206,6 +156,7 @@ def test_the_next_hand_is_shown_at_the_tap_and_what_is_typed_before_the_answer_s
     table = tables.create_table(game="marriage", name="Quick", players=sample["players"], rules={}, owner=owner)
     page = logged_in_page
     page.goto(live_server.url + table_url(table))
+    marriage = SAMPLES["marriage"]["twenty_saves"][0]
     save(page, marriage(1)[0])
     network = page.context.new_cdp_session(page)
     network.send("Network.enable")

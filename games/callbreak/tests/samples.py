@@ -19,11 +19,20 @@ def phone_hand(seats, table):
     return {f"call-{seat}": "3" for seat in seats("call")}
 
 
+def numbered_hand(number, edit=False):
+    """Round `number` as the forms post it, for the save-answer test (tests/browser/): its calls,
+    then its tricks; `edit`: its correction, calls and tricks in one form."""
+    calls = {f"call-{seat}": str(1 + (number + seat + edit) % 4) for seat in range(4)}
+    tricks = {f"tricks-{seat}": str([4, 3, 3, 3][(number + seat + edit) % 4]) for seat in range(4)}
+    return [{**calls, **tricks}] if edit else [calls, tricks]
+
+
 SAMPLES = {
     "callbreak": {
         "words": ["call break", "calls?", "tricks?", "call_eight_wins"],
         "first_step": "call",
         "phone_hand": phone_hand,
+        "twenty_saves": (numbered_hand, {"rounds": 12}, 10),
         "to_the_edge": None,
         "players": CALLBREAK_PLAYERS,
         "colors": COLORS,

@@ -42,11 +42,24 @@ def to_the_edge(table):
     return "Chet"
 
 
+def numbered_hand(number, edit=False):
+    """Hand `number` as the form posts it, for the save-answer test (tests/browser/); `edit`: its
+    correction. The winner goes round the table; the others set down with a small penalty each."""
+    winner = (number + edit) % 3
+    fields = {}
+    for seat in range(3):
+        fields[f"failed_wins-{seat}"] = "0"
+        fields[f"outcome-{seat}"] = "winner" if seat == winner else "set"
+        fields[f"penalty-{seat}"] = "" if seat == winner else str(2 + (number + seat) % 5)
+    return [fields]
+
+
 SAMPLES = {
     "konkan": {
         "words": ["konkan", "joker_discard"],
         "first_step": None,
         "phone_hand": phone_hand,
+        "twenty_saves": (numbered_hand, {}, 20),
         "to_the_edge": to_the_edge,
         "players": ["Asha", "Bina", "Chet"],
         "colors": None,

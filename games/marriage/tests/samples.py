@@ -17,11 +17,23 @@ def phone_hand(seats, table):
     )
 
 
+STATUSES = {"W": "winner", "s": "seen", "u": "unseen"}
+
+
+def numbered_hand(number, edit=False):
+    """Hand `number` as the form posts it, for the save-answer test (tests/browser/); `edit`: its
+    correction. The winner goes round the table."""
+    statuses = ["sWsu", "Wsss", "ssWs", "ussW"][(number + edit) % 4]
+    fields = {f"status-{seat}": STATUSES[code] for seat, code in enumerate(statuses)}
+    return [{**fields, **{f"maal-{seat}": str((number + seat) % 7) for seat in range(4)}}]
+
+
 SAMPLES = {
     "marriage": {
         "words": ["marriage", "maal", "tiplu", "poplu", "jhiplu", "tunnellas?", "dublee", "unseen", "murder", "kidnap"],
         "first_step": None,
         "phone_hand": phone_hand,
+        "twenty_saves": (numbered_hand, {}, 20),
         "to_the_edge": None,
         "players": ["Asha", "Bikash", "Chandra", "Dipa"],
         "colors": None,

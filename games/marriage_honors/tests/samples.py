@@ -39,11 +39,18 @@ def phone_hand(seats, table):
     )
 
 
+def numbered_hand(number, edit=False):
+    """Game `number` as the form posts it, for the save-answer test (tests/browser/); `edit`: its
+    correction. The sample's hand, Bina's points changing from game to game."""
+    return [{**HONORS_HAND_FORM, "hand_points-1": str(10 + (number + edit) % 9)}]
+
+
 SAMPLES = {
     "marriage-honors": {
         "words": ["honors", "surrender"],
         "first_step": None,
         "phone_hand": phone_hand,
+        "twenty_saves": (numbered_hand, {}, 20),
         "to_the_edge": None,
         "players": ["Asha", "Bina", "Chet", "Dev"],
         "colors": None,

@@ -14,11 +14,18 @@ def phone_hand(seats, table):
     return {f"points-{seat}": "5" for seat in seats("points")}
 
 
+def numbered_hand(number, edit=False):
+    """Round `number` as the form posts it, for the save-answer test (tests/browser/); `edit`: its
+    correction."""
+    return [{f"points-{seat}": str((number * (seat + 1) + edit) % 11 - 3) for seat in range(4)}]
+
+
 SAMPLES = {
     "scoresheet": {
         "words": [],
         "first_step": None,
         "phone_hand": phone_hand,
+        "twenty_saves": (numbered_hand, {}, 20),
         "to_the_edge": None,
         "players": PLAYERS,
         "colors": None,

@@ -20,11 +20,21 @@ def phone_hand(seats, table):
     return {f"bid-{seat}": "0" for seat in seats("bid")}
 
 
+def numbered_hand(number, edit=False):
+    """Round `number` as the forms post it, for the save-answer test (tests/browser/): its bids,
+    then its books; `edit`: its correction, bids and books in one form."""
+    cards = number if number <= 13 else 26 - number
+    bids = {"trump": "H", **{f"bid-{seat}": str(cards if seat == (number + edit) % 4 else 0) for seat in range(4)}}
+    books = {f"books-{seat}": str(cards if seat == (number + edit) % 4 else 0) for seat in range(4)}
+    return [{**bids, **books}] if edit else [bids, books]
+
+
 SAMPLES = {
     "thirteen": {
         "words": ["sandbags?", "bids?", "bids_remaining", "trump"],
         "first_step": "bid",
         "phone_hand": phone_hand,
+        "twenty_saves": (numbered_hand, {}, 10),
         "to_the_edge": None,
         "players": ["Asha", "Bikram", "Charlie", "David"],
         "colors": THIRTEEN_COLORS,

@@ -10,6 +10,7 @@ SAMPLES = {
         "words": ["24 game", "puzzles?", "solver24", "expressions24", "race pad"],
         "first_step": None,
         "phone_hand": None,  # its deals are won on a pad, not entered on a hand form
+        "twenty_saves": None,  # no hand form: see phone_hand
         "to_the_edge": None,
         "players": ["Asha", "Bikash", "Chandra"],
         "colors": None,

@@ -24,11 +24,18 @@ def phone_hand(seats, table):
     return {f"card-{seat}": str(2 + place) for place, seat in enumerate(seats("card"))}
 
 
+def numbered_hand(number, edit=False):
+    """Hand `number` as the form posts it, for the save-answer test (tests/browser/); `edit`: its
+    correction."""
+    return [{f"card-{seat}": str(1 + (number + 3 * seat + edit) % 13) for seat in range(3)}]
+
+
 SAMPLES = {
     "highcard": {
         "words": [],
         "first_step": None,
         "phone_hand": phone_hand,
+        "twenty_saves": (numbered_hand, {}, 20),
         "to_the_edge": None,
         "players": PLAYERS,
         "colors": None,
