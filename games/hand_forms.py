@@ -7,19 +7,34 @@ phone kept while offline all post them. `clean()` reads every part, asks the eng
 hand and puts each problem on its player's field, so that one save shows every problem at once.
 """
 
-from typing import ClassVar
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.functional import Promise
 
-from scoring.base import Engine
+from scoring.base import Engine, Entry, Hand
 from scoring.errors import InputError, Problems
 
 from . import problems as words
 from .typed import whole_number
 
+if TYPE_CHECKING:  # games.models imports the registry, which imports this module
+    from .models import Table
+
 TYPING = "typing"  # the code of a field's error: what was typed cannot be read
+
+
+class ListedProblem(TypedDict):
+    """A problem of a refused save as the page lists it (listed_problems)."""
+
+    player: str | None
+    field: str | None
+    label: str | Promise
+    message: str
+    hand: int | None
+    target: str
 
 
 class TextField(forms.Field):
@@ -27,14 +42,14 @@ class TextField(forms.Field):
     it); a missing value is shown as an empty box. With `kept_when_absent`, a post without the
     field shows what is stored (Thirteen's books form carries no bids)."""
 
-    def __init__(self, *, kept_when_absent=False, **kwargs):
+    def __init__(self, *, kept_when_absent: bool = False, **kwargs: Any) -> None:
         super().__init__(required=False, **kwargs)
         self.kept_when_absent = kept_when_absent
 
-    def bound_data(self, data, initial):
+    def bound_data(self, data: Any, initial: Any) -> Any:
         return initial if data is None and self.kept_when_absent else data
 
-    def prepare_value(self, value):
+    def prepare_value(self, value: Any) -> Any:
         return "" if value is None else value
 
 
@@ -43,11 +58,11 @@ class WholeNumberField(TextField):
     is `blank` (0 by default), or refused with `blank_message`; a post without the field gives
     None then."""
 
-    def __init__(self, *, blank=0, blank_message=None, **kwargs):
+    def __init__(self, *, blank: int | None = 0, blank_message: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.blank, self.blank_message = blank, blank_message
 
-    def to_python(self, value):
+    def to_python(self, value: str | None) -> int | None:
         try:
             number = whole_number(value, blank=self.blank)
         except InputError as error:
@@ -60,28 +75,29 @@ class WholeNumberField(TextField):
 class TickBox(forms.CheckboxInput):
     """Ticked when posted as a browser posts a ticked box ("on"), and only then."""
 
-    def value_from_datadict(self, data, files, name):
+    def value_from_datadict(self, data: Mapping[str, Any], files: Mapping[str, Any], name: str) -> bool:
         return data.get(name) == "on"
 
 
 class TickField(forms.BooleanField):
     widget = TickBox
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(required=False, **kwargs)
 
 
-def input_errors(form, player=None):
+def input_errors(form: forms.BaseForm, player: str | None = None) -> list[InputError]:
     """The errors of a form's fields as the engine's InputErrors (untranslated, with their values),
     in the order of its fields."""
     return [
-        InputError(error.message, params=error.params, player=player, field=name)
+        # The fields above raise the engine's English templates (gettext_noop), never a lazy translation.
+        InputError(cast(str, error.message), params=error.params, player=player, field=name)
         for name in form.fields
         for error in form.errors.as_data().get(name, ())
     ]
 
 
-def posted(form, name):
+def posted(form: forms.BaseForm, name: str) -> bool:
     """Whether the post carries the field `name` (a stage's form carries only its own)."""
     return form[name].data is not None
 
@@ -90,30 +106,38 @@ class SeatForm(forms.Form):
     """One player's part of a hand: `entry()` is their inputs in the table file's shape, from the
     fields that could be read (a field that could not is left out: the engine checks the rest)."""
 
-    def __init__(self, data=None, *, table, seat, name, initial=None):
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        table: "Table",
+        seat: int,
+        name: str,
+        initial: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(data, prefix=str(seat), initial=initial)
         self.table, self.seat, self.name = table, seat, name
-        self.problems = []  # what is wrong in this part, as the page lists it under the player
+        self.problems: list[ListedProblem] = []  # what is wrong in this part, as the page lists it under the player
 
-    def add_prefix(self, field_name):
+    def add_prefix(self, field_name: str) -> str:
         return f"{field_name}-{self.prefix}"
 
     @property
-    def invalid(self):
+    def invalid(self) -> set[str | None]:
         """The fields a problem names: the page marks them aria-invalid."""
         return {problem["field"] for problem in self.problems}
 
-    def typing_errors(self):
+    def typing_errors(self) -> list[InputError]:
         """What could not be read in this part (InputErrors naming the player and the field)."""
         return input_errors(self, self.name)
 
-    def entry(self, problems):
+    def entry(self, problems: Problems) -> Entry | None:
         """The player's inputs from the fields that could be read; what cannot be made of them is
         added to `problems` (scoring.errors.Problems). None: the player is not in the hand (a
         game where a player may sit a hand out)."""
         return dict(self.cleaned_data)
 
-    def shown(self):
+    def shown(self) -> list[Any]:
         """What this part shows, as plain data (the key of the cached form)."""
         return [self.name, {name: self[name].value() for name in self.fields}, self.problems]
 
@@ -124,10 +148,10 @@ class StagedSeatForm(SeatForm):
     wear the table's colours."""
 
     @property
-    def color(self):
-        return self.table.colors.get(self.name, "")
+    def color(self) -> str:
+        return cast(str, self.table.colors.get(self.name, ""))  # player name -> colour key
 
-    def entry(self, problems):
+    def entry(self, problems: Problems) -> Entry:
         entry = dict(self.initial)
         entry.update({name: value for name, value in self.cleaned_data.items() if posted(self, name)})
         return entry
@@ -137,9 +161,11 @@ class HandForm(forms.Form):
     """Hand `number` of `table`: `inputs` are what is stored of it (None for a new hand); posted
     `data` binds it. Its players' parts are `rows`, in the order the page shows them."""
 
-    seat_form = SeatForm
+    seat_form: type[SeatForm] = SeatForm
 
-    def __init__(self, table, number, inputs=None, data=None):
+    def __init__(
+        self, table: "Table", number: int, inputs: Hand | None = None, data: Mapping[str, Any] | None = None
+    ) -> None:
         self.table, self.number, self.base = table, number, inputs
         super().__init__(data, initial=self.hand_initial(inputs))
         self.rows = [
@@ -147,42 +173,42 @@ class HandForm(forms.Form):
             for seat, name in self.seating()
         ]
         self.problems = Problems()
-        self.inputs = None
+        self.inputs: Hand | None = None
 
-    def seating(self):
+    def seating(self) -> Iterable[tuple[int, str]]:
         """(seat, name) of each player of the hand, in the order the form shows them."""
         return enumerate(self.table.seated_for(self.number))
 
-    def hand_initial(self, inputs):
+    def hand_initial(self, inputs: Hand | None) -> dict[str, Any]:
         return {}
 
-    def seat_initial(self, name, inputs):
-        return (inputs or {}).get(name, {})
+    def seat_initial(self, name: str, inputs: Hand | None) -> dict[str, Any]:
+        return cast(Entry, (inputs or {}).get(name, {}))
 
     @classmethod
-    def title(cls, number, inputs):
+    def title(cls, number: int, inputs: Hand | None) -> str | Promise:
         """What the form calls hand `number` with these stored inputs ("Hand 3", "Round 4 · books"):
         its heading, and the hand's name in the history and the saved message. A class method:
         naming a hand builds no form (every save names one)."""
         raise NotImplementedError
 
-    def context(self):
+    def context(self) -> dict[str, Any]:
         """What the page says around the form (entry_title, entry_note, submit_label...) and the
         choices its template offers."""
         raise NotImplementedError
 
-    def hand_entry(self):
+    def hand_entry(self) -> Entry:
         """The hand's own inputs (its "_hand" entry), from the fields that could be read."""
         return {}
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         """The hand's inputs from every part; where something could not be read, the engine checks
         the rest too, so that one save reports every problem (saving checks a hand that reads well)."""
         for row in self.rows:
             row.full_clean()
         for error in input_errors(self):
             self.problems.add(error)
-        inputs = {}
+        inputs: Hand = {}
         for row in self.rows:
             for error in row.typing_errors():
                 self.problems.add(error)
@@ -201,26 +227,26 @@ class HandForm(forms.Form):
         self.inputs = inputs
         return self.cleaned_data
 
-    def hand_inputs(self):
+    def hand_inputs(self) -> Hand | None:
         """The posted hand's inputs, or InputError listing every problem found in it."""
         self.full_clean()
         self.problems.raise_found()
         return self.inputs
 
-    def refused(self, error):
+    def refused(self, error: InputError) -> list[ListedProblem]:
         """Every problem of the refused save, listed for the page and under its player's part."""
         listed = listed_problems(self.table, self.number, error)
         for row in self.rows:
             row.problems = [problem for problem in listed if problem["player"] == row.name]
         return listed
 
-    def page(self, error=None):
+    def page(self, error: InputError | None = None) -> dict[str, Any]:
         """What the hand's template is given: the words around it, its rows and, after a refused
         save, every problem."""
         listed = self.refused(error) if error else []
         return {**self.context(), "form": self, "rows": self.rows, "problems": listed}
 
-    def shown(self):
+    def shown(self) -> list[Any]:
         """Everything the form shows, as plain data (the key of the cached form)."""
         return [{name: self[name].value() for name in self.fields}, [row.shown() for row in self.rows]]
 
@@ -229,26 +255,26 @@ class StagedHandForm(HandForm):
     """A hand entered in steps (its engine's STAGES), each step's form posting only its own
     fields: `titles` names the form at each step, and at "edit" once the hand is complete."""
 
-    seat_form = StagedSeatForm
+    seat_form: type[SeatForm] = StagedSeatForm
     engine: ClassVar[Engine]  # the game's engine (scoring/<game>.py)
     titles: ClassVar[dict[str, str | Promise]] = {}  # step (or "edit") -> title, with %(number)s
 
     @classmethod
-    def stage_of(cls, inputs):
+    def stage_of(cls, inputs: Hand | None) -> str:
         """The step a hand with these stored inputs (None: a new hand) waits for, "edit" once complete."""
         return cls.engine.next_stage(inputs) or "edit"
 
     @classmethod
-    def title(cls, number, inputs):
+    def title(cls, number: int, inputs: Hand | None) -> str | Promise:
         return cls.titles[cls.stage_of(inputs)] % {"number": cls.round_of(number)}
 
     @staticmethod
-    def round_of(number):
+    def round_of(number: int) -> int:
         """What the game calls hand `number`'s round (the same number, unless the game ends its count)."""
         return number
 
 
-def listed_problems(table, number, error):
+def listed_problems(table: "Table", number: int, error: InputError) -> list[ListedProblem]:
     """Hand `number` refused with `error`: every problem as the page lists it, in seat order, each
     linking to its player's part of the form (or to the form itself). A problem the change makes in
     a later hand (an elimination that no longer holds) names that hand."""

@@ -5,6 +5,7 @@ games.services recomputes them whenever an input changes.
 """
 
 import secrets
+from collections.abc import Iterable
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -17,7 +18,7 @@ from scoring import base
 from scoring.errors import InputError
 
 from . import photos, problems
-from .registry import game_choices, get_game
+from .registry import Game, game_choices, get_game
 
 
 def new_token():
@@ -179,11 +180,11 @@ class Table(models.Model):
         return self.name
 
     @property
-    def game_descriptor(self):
+    def game_descriptor(self) -> Game:
         return get_game(self.game)
 
     @property
-    def engine(self):
+    def engine(self) -> base.Engine:
         return self.game_descriptor.engine
 
     @property
@@ -217,12 +218,12 @@ class Table(models.Model):
         newcomers = {base.newcomer(event) for event in self.events}
         return [name for name in self.players if name not in newcomers]
 
-    def state_before(self, earlier):
+    def state_before(self, earlier: Iterable[base.Hand]) -> base.State:
         """The fold state before the hand that follows `earlier` (the inputs of the hands before
         it, in order): those hands and the events between them folded."""
         return self.engine.score(self.rules, self.starting_players, list(earlier), self.events).state
 
-    def seated_for(self, number):
+    def seated_for(self, number: int) -> list[str]:
         """Who plays hand `number`, in seat order."""
         if number == self.state["hands"] + 1:
             return self.seated

@@ -23,7 +23,7 @@ WHERE = {
 }
 
 
-def message(error):
+def message(error: InputError) -> str:
     """What is wrong, translated, with its values filled in (a wrapped problem translated too)."""
     template = _(error.message)
     if not error.params:

@@ -7,22 +7,31 @@ test are derived from the games found here, so adding a game is its folder plus 
 INSTALLED_APPS.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import cache
 from importlib import import_module
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from django.apps import apps
+from django import forms
+from django.apps import AppConfig, apps
+from django.http import HttpRequest
 from django.utils.functional import Promise
 from django.utils.module_loading import module_has_submodule
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.base import Engine
+from scoring.base import Engine, Entry, Hand
 from scoring.errors import InputError, gettext_noop
 
 from .hand_forms import HandForm
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+    from . import models  # which builds its choices from this module
 
 
 class Mark(NamedTuple):
@@ -30,8 +39,8 @@ class Mark(NamedTuple):
     board ("★", "U") and what it means ("won", "unseen"). The letters are translatable (a Nepali
     board writes its own letters, not Latin ones); the signs are the same in every language."""
 
-    symbol: Any  # str, or a lazy translation
-    meaning: Any
+    symbol: str | Promise
+    meaning: str | Promise
 
 
 class Colour(NamedTuple):
@@ -39,7 +48,7 @@ class Colour(NamedTuple):
     drawn (#rrggbb) by the board's stylesheet, the chart and the result card alike."""
 
     key: str
-    label: Any
+    label: str | Promise
     hex: str
 
 
@@ -48,8 +57,8 @@ class HomeEntry(NamedTuple):
     the URL's name, its words for someone logged in and for a guest."""
 
     url_name: str
-    label: Any
-    guest_label: Any
+    label: str | Promise
+    guest_label: str | Promise
 
 
 # The hooks a game may give, with what each takes and returns. A game that gives none gets the
@@ -57,58 +66,58 @@ class HomeEntry(NamedTuple):
 
 
 class MarksHook(Protocol):
-    def __call__(self, inputs: dict) -> dict[str, list[str]]:
+    def __call__(self, inputs: Hand) -> dict[str, list[str]]:
         """Player -> the keys (of the game's `marks` or the board's own) of their part of a hand."""
 
 
 class CellDetailsHook(Protocol):
-    def __call__(self, table: Any, hand: Any) -> dict[str, str]:
+    def __call__(self, table: "models.Table", hand: "models.Hand") -> dict[str, str]:
         """Player -> how their score in `hand` was made up, shown when the score is tapped."""
 
 
 class PickerTotalHook(Protocol):
-    def __call__(self, table: Any, mode: str, text: str) -> int:
+    def __call__(self, table: "models.Table", mode: str, text: str) -> int:
         """What a card picker's cards are worth: "cards" a hand's cards left, "groups" a set laid
         down; raises InputError."""
 
 
 class PageContextHook(Protocol):
-    def __call__(self, request: Any, table: Any) -> dict:
+    def __call__(self, request: HttpRequest, table: "models.Table") -> dict[str, Any]:
         """More for the table page, made for this phone: a page with it is never a shared one."""
 
 
 class TitleHook(Protocol):
-    def __call__(self, table: Any) -> Any:
+    def __call__(self, table: "models.Table") -> str | Promise:
         """The game's name as `table` calls it (a score sheet's own title), where a table's game is named."""
 
 
 class HistoryWordsHook(Protocol):
-    def __call__(self, table: Any, name: str, value: Any, entry: dict | None) -> Any:
+    def __call__(self, table: "models.Table", name: str, value: Any, entry: Entry | None) -> str | Promise | None:
         """One input in words for the history ("maal 12"), or None for the generic wording; see
         games/history.py for what `entry` means."""
 
 
-def no_marks(inputs: dict) -> dict[str, list[str]]:
+def no_marks(inputs: Hand) -> dict[str, list[str]]:
     return {}
 
 
-def no_cell_details(table: Any, hand: Any) -> dict[str, str]:
+def no_cell_details(table: "models.Table", hand: "models.Hand") -> dict[str, str]:
     return {}
 
 
-def no_picker_total(table: Any, mode: str, text: str) -> int:
+def no_picker_total(table: "models.Table", mode: str, text: str) -> int:
     raise LookupError(f"{table.game} has no card picker")  # never asked: picker_adds_up says so
 
 
-def no_page_context(request: Any, table: Any) -> dict:
+def no_page_context(request: HttpRequest, table: "models.Table") -> dict[str, Any]:
     return {}
 
 
-def title_is_game_name(table: Any) -> Any:
+def title_is_game_name(table: "models.Table") -> str | Promise:
     return table.game_descriptor.name
 
 
-def generic_history_words(table: Any, name: str, value: Any, entry: dict | None) -> Any:
+def generic_history_words(table: "models.Table", name: str, value: Any, entry: Entry | None) -> str | Promise | None:
     return None
 
 
@@ -142,7 +151,7 @@ class Game:
     with a default behaviour for a game that has none of its own.
     """
 
-    name: Any  # str, or a lazy translation
+    name: str | Promise
     engine: Engine  # the pure rules in scoring/
     form_class: type[HandForm]
     # One hand's form, for entering it and for correcting it. It shows only the entry's rows and form
@@ -153,10 +162,12 @@ class Game:
     # One term of a hand worked out (the engine's explain): `term`, its `values`, `signed`; one
     # <li> per term, by its kind. The shared one shows a term's points only.
     terms_template: str = "games/terms.html"
-    rule_fields: dict = field(default_factory=dict)  # rule key -> form field, offered for a new table
+    # rule key -> form field, offered for a new table
+    rule_fields: Mapping[str, forms.Field] = field(default_factory=dict)
     # rule key -> label of a rule no form field offers (a table of points, edited as JSON in the admin)
-    rule_labels: dict = field(default_factory=dict)
-    field_labels: dict = field(default_factory=dict)  # input field -> label, to name it in an error
+    rule_labels: Mapping[str, str | Promise] = field(default_factory=dict)
+    # input field -> label, to name it in an error
+    field_labels: Mapping[str, str | Promise] = field(default_factory=dict)
     marks: dict[str, Mark] = field(default_factory=dict)  # the game's own board marks, besides BOARD_MARKS
     colors: tuple[Colour, ...] = ()  # the colours players wear, in seat order (none: players wear none)
     # The game's own static files (its .css and .js, under static/ in its folder), loaded on its pages only.
@@ -180,8 +191,9 @@ class Game:
     title: TitleHook = title_is_game_name
     # What the game calls one hand and several, in the board's and the messages' words: the
     # players of Thirteen say "round", and a page that says "hand" reads as another game's.
-    hand_word: Any = gettext_lazy("hand")
-    hands_word: Any = gettext_lazy("hands")
+    # Typed as lazy text (StrOrPromise), not as any Promise: Django's stubs let capfirst() take only text.
+    hand_word: "StrOrPromise" = gettext_lazy("hand")
+    hands_word: "StrOrPromise" = gettext_lazy("hands")
 
     @property
     def slug(self) -> str:
@@ -198,7 +210,7 @@ class Game:
         return self.page_context is not no_page_context
 
     @property
-    def color_choices(self) -> list[tuple[str, Any]]:
+    def color_choices(self) -> list[tuple[str, str | Promise]]:
         """(key, name) of each colour: the choices of a player's colour."""
         return [(color.key, color.label) for color in self.colors]
 
@@ -206,14 +218,15 @@ class Game:
         """The mark `key` of this game's board: its own, or one every board has."""
         return self.marks.get(key) or BOARD_MARKS[key]
 
-    def field_label(self, name: str) -> str:
-        return self.field_labels.get(name, "")
+    def field_label(self, name: str | None) -> str | Promise:
+        """The label of an input field ("" for none: a problem of the hand as a whole names no field)."""
+        return self.field_labels.get(name, "") if name is not None else ""
 
-    def rule_label(self, key: str) -> str:
+    def rule_label(self, key: str) -> str | Promise:
         """A rule as the admin names it: its label, else its key in words ("Point rate")."""
         return self.rule_labels.get(key) or key.replace("_", " ").capitalize()
 
-    def shown(self, units: int) -> Any:
+    def shown(self, units: int) -> int | Decimal:
         """Points counted in the engine's units as the number people read: the same whole number in a
         game of whole points, an exact Decimal in one of tenths (32 is 3.2); never a float."""
         return self.engine.shown(units) if self.engine.POINT_DECIMALS else units
@@ -224,7 +237,7 @@ class Game:
 
 
 @cache
-def _game_apps():
+def _game_apps() -> list[tuple[AppConfig, Game]]:
     """(app config, GAME) of every installed app that has a game.py, in INSTALLED_APPS order."""
     return [
         (app, import_module(f"{app.name}.game").GAME)
@@ -234,16 +247,17 @@ def _game_apps():
 
 
 @cache
-def _games():
+def _games() -> dict[str, Game]:
     return {game.slug: game for _app, game in _game_apps()}
 
 
-def all_games():
+def all_games() -> list[Game]:
     """Every game, in the order of INSTALLED_APPS."""
     return list(_games().values())
 
 
-def get_game(slug):
+# `slug` is whatever a post or a table file holds: a value that is no string is refused too.
+def get_game(slug: Any) -> Game:
     """The game with this slug; InputError (naming the field "game") for any other value."""
     try:
         return _games()[slug]
@@ -251,21 +265,21 @@ def get_game(slug):
         raise InputError(gettext_noop("unknown game %(slug)s"), params={"slug": repr(slug)}, field="game") from None
 
 
-def game_choices():
+def game_choices() -> list[tuple[str, str | Promise]]:
     """(slug, name) of every game: the choices of a table's game."""
     return [(game.slug, game.name) for game in all_games()]
 
 
-def home_entries():
+def home_entries() -> list[HomeEntry]:
     """The links the games put on the home page, in the order of INSTALLED_APPS."""
     return [entry for game in all_games() for entry in game.home_entries]
 
 
-def all_assets():
+def all_assets() -> list[str]:
     """The static files of every game: a phone keeps them all for its offline pages."""
     return [path for game in all_games() for path in game.assets]
 
 
-def url_modules():
+def url_modules() -> list[str]:
     """The URL modules of the games that have endpoints of their own (mounted at the site root)."""
     return [f"{app.name}.urls" for app, _game in _game_apps() if module_has_submodule(app.module, "urls")]

@@ -3,6 +3,7 @@
 
 import re
 from decimal import Decimal
+from typing import Any
 
 from scoring.errors import InputError, gettext_noop
 
@@ -13,7 +14,7 @@ DECIMAL = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?")
 PICKER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
-def whole_number(value, *, blank=0, **where):
+def whole_number(value: str | None, *, blank: int | None = 0, **where: Any) -> int | None:
     """A typed whole number ('' is `blank`), in Western, Arabic-Indic or Devanagari digits; text or
     fractions are refused with a message."""
     value = western_digits((value or "").strip()).replace("−", "-")  # a typographic minus too
