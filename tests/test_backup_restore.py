@@ -409,7 +409,7 @@ def server_state(env, table_ids):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("source, target", [("sqlite", "postgresql"), ("postgresql", "sqlite")])
+@pytest.mark.parametrize(("source", "target"), [("sqlite", "postgresql"), ("postgresql", "sqlite")])
 def test_a_backup_restores_on_the_other_database(source, target, tmp_path):
     name = f"cardscore_restore_{os.getpid()}"
     postgres = postgres_database(name)

@@ -75,7 +75,8 @@ def registered(game):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "game, inputs", [pytest.param(*example, id=example[0]) for example in per_game_examples() if registered(example[0])]
+    ("game", "inputs"),
+    [pytest.param(*example, id=example[0]) for example in per_game_examples() if registered(example[0])],
 )
 def test_each_games_example_hand_imports_and_round_trips(game, inputs):
     players = [name for name in inputs if name != "_hand"]
@@ -94,7 +95,7 @@ def test_each_games_example_hand_imports_and_round_trips(game, inputs):
 
 
 @pytest.mark.parametrize(
-    "game, inputs",
+    ("game", "inputs"),
     [pytest.param(*example, id=example[0]) for example in per_game_examples() if not registered(example[0])],
 )
 def test_the_example_hand_of_a_game_not_yet_on_the_web_is_a_first_hand_its_engine_takes(game, inputs):

@@ -112,8 +112,8 @@ def fill_the_database(table):
     for number in range(table.hands.count() + 1, 2000):
         try:
             recording.record_hand(table, marriage_inputs("sWsu", (12, 4, 6, 0)), number)
-        except OperationalError as error:
-            assert "full" in str(error)
+        except OperationalError as error:  # the hand that no longer fits, after many that did
+            assert "full" in str(error)  # noqa: PT017
             return number
     raise AssertionError("the database never filled")
 

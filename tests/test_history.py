@@ -190,7 +190,7 @@ def restore(client, table, number):
 
 
 @pytest.mark.parametrize(
-    "number, message",
+    ("number", "message"),
     [
         (3, "Hand 3 deleted."),
         (2, "Hand 2 deleted; the hand after it moved up."),

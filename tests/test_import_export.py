@@ -306,7 +306,7 @@ INVALID_FILES = [
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("change,message", INVALID_FILES)
+@pytest.mark.parametrize(("change", "message"), INVALID_FILES)
 def test_an_invalid_file_is_rejected_by_the_service(change, message):
     with pytest.raises(InputError) as error:
         table_file.import_table(change(example()))
@@ -316,7 +316,7 @@ def test_an_invalid_file_is_rejected_by_the_service(change, message):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("change,message", INVALID_FILES)
+@pytest.mark.parametrize(("change", "message"), INVALID_FILES)
 def test_an_invalid_file_is_rejected_by_the_upload(client, marriage_table, change, message):
     upload = SimpleUploadedFile("bad.json", json.dumps(change(example())).encode(), content_type="application/json")
     response = csrf_post(client, reverse("import_file"), {"file": upload})

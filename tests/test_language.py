@@ -57,7 +57,7 @@ def test_numbers_typed_in_either_digits_read_as_western_ones():
     assert western_digits("Asha 7") == "Asha 7"
 
 
-@pytest.mark.parametrize("code, own, after", [("ar", "٠١٢٣٤٥٦٧٨٩", "\u2069"), ("ne", "०१२३४५६७८९", "<")])
+@pytest.mark.parametrize(("code", "own", "after"), [("ar", "٠١٢٣٤٥٦٧٨٩", "\u2069"), ("ne", "०१२३४५६७८९", "<")])
 def test_a_device_that_chose_its_languages_digits_sees_every_number_in_them(client, owner, code, own, after):
     table = fresh_table("marriage", owner)
     client.cookies["django_language"] = code
@@ -377,7 +377,7 @@ def test_a_box_for_a_number_shows_its_value_in_the_chosen_digits_and_nothing_els
     )
 
 
-@pytest.mark.parametrize("language, digits", [("ne", DEVANAGARI), ("ar", ARABIC)])
+@pytest.mark.parametrize(("language", "digits"), [("ne", DEVANAGARI), ("ar", ARABIC)])
 def test_the_new_table_forms_defaults_are_in_the_chosen_digits_and_send_back_as_they_are(
     client, owner, language, digits
 ):
@@ -426,7 +426,7 @@ def test_the_joker_among_cards_is_isolated_only_in_right_to_left_text():
     assert cards(["AS", "JK"]) == "A♠ joker"
 
 
-@pytest.mark.parametrize("language, digits", [("ne", DEVANAGARI), ("ar", ARABIC)])
+@pytest.mark.parametrize(("language", "digits"), [("ne", DEVANAGARI), ("ar", ARABIC)])
 def test_the_seats_page_s_starting_total_is_in_the_chosen_digits_and_sends_back_as_it_is(
     client, owner, language, digits
 ):

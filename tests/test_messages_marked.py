@@ -37,9 +37,11 @@ def marked_tables(tree):
 
 def is_marked(node, tables):
     """A message known to be marked: the marker's call, a choice between two, a case of a marked
-    table, or the message of an InputError passed on."""
+    table, or the message of an InputError passed on (typing.cast's too: a cast changes nothing)."""
     if is_marker(node):
         return True
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "cast":
+        return is_marked(node.args[1], tables)
     if isinstance(node, ast.IfExp):
         return is_marked(node.body, tables) and is_marked(node.orelse, tables)
     if isinstance(node, ast.Subscript):

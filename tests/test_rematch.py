@@ -62,7 +62,7 @@ def test_a_second_tap_opens_the_same_rematch(owner):
 
 
 @pytest.mark.parametrize(
-    "name, expected",
+    ("name", "expected"),
     [
         ("Friday", "Friday (2)"),
         ("Friday (2)", "Friday (3)"),

@@ -264,7 +264,7 @@ def test_the_draw_round_trips_through_the_table_file(client, owner, known_draw):
 
 
 @pytest.mark.parametrize(
-    "change, message",
+    ("change", "message"),
     [
         ({"draw": {"seats": ["Asha", "Bikash", "Chandra", "Dipa"]}}, "the drawn seats must be the players"),
         ({"draw": {"dealer": "Asha"}}, "the drawn first dealer must be the one"),

@@ -114,7 +114,7 @@ def test_an_adjustment_is_on_the_board_in_the_totals_and_in_a_player_s_total(cli
 
 
 @pytest.mark.parametrize(
-    "data, shown",
+    ("data", "shown"),
     [
         ({"kind": "adjust", "reason": "pizza", "points-0": "-20", "points-1": "5"}, "They add up to -15"),
         ({"kind": "adjust", "reason": "", "points-0": "-5", "points-1": "5"}, "Say what it is for"),

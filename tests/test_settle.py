@@ -82,7 +82,7 @@ def test_people_at_zero_are_left_out():
 
 
 def test_non_zero_sum_is_an_error():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="must sum to 0"):
         settle({"A": 5, "B": -4})
 
 
@@ -110,7 +110,7 @@ def test_transfers_settle_everyone_in_the_fewest_steps(balances):
 @given(balance_sets(), st.integers(1, 100))
 def test_non_zero_sum_always_raises(balances, off):
     balances["P0"] += off
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="must sum to 0"):
         settle(balances)
 
 

@@ -141,7 +141,7 @@ def test_the_counted_maal_in_the_maal_field_is_no_conflict(client, marriage_tabl
 
 
 @pytest.mark.parametrize(
-    "game,inputs,marks",
+    ("game", "inputs", "marks"),
     [
         (
             "marriage",
@@ -177,7 +177,7 @@ def picker_url(table, mode):
 
 
 @pytest.mark.parametrize(
-    "game,mode,field,cards,shown",
+    ("game", "mode", "field", "cards", "shown"),
     [
         ("konkan", "cards", "cards-0", "AS 7H JK", "68"),
         ("konkan", "groups", "groups", SET_61, "61"),

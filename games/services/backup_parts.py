@@ -102,7 +102,8 @@ class ModelPart:
         quote = connection.ops.quote_name
         columns = ", ".join(quote(field.column) for field in self.fields)
         placeholders = ", ".join(["%s"] * len(self.fields))
-        statement = f"INSERT INTO {quote(self.model._meta.db_table)} ({columns}) VALUES ({placeholders})"
+        # The model's own table and columns, quoted; every value a parameter.
+        statement = f"INSERT INTO {quote(self.model._meta.db_table)} ({columns}) VALUES ({placeholders})"  # noqa: S608
         prepare = [column_value(field) for field in self.fields]
         count = 0
         with connection.cursor() as cursor:

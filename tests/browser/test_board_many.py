@@ -80,7 +80,7 @@ def boards(transactional_db, owner):
 
 @pytest.mark.parametrize("language", ["en", "ne", "ar"])
 @pytest.mark.parametrize(
-    "game, players, hands",
+    ("game", "players", "hands"),
     [
         ("marriage-honors", TEN, [honors_hand(first) for first in range(3)]),
         ("marriage", SIX, [marriage_hand(winner) for winner in range(4)]),

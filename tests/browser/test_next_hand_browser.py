@@ -104,7 +104,7 @@ def a_whole_hand(page, table):
         saved_with_one_tap(page, table)
 
 
-@pytest.mark.parametrize("game, change", CASES)
+@pytest.mark.parametrize(("game", "change"), CASES)
 def test_after_each_change_the_next_hand_saves_with_one_tap(logged_in_page, live_server, owner, game, change):
     page = logged_in_page
     if change == "dealer":  # some games give the deal only before the first hand

@@ -71,7 +71,7 @@ def test_the_rule_defaults():
 
 
 @pytest.mark.parametrize(
-    "rules, field, message",
+    ("rules", "field", "message"),
     [
         ({"rounds": 0}, "rounds", "must be at least 1"),
         ({"rounds": 21}, "rounds", "must be at most 20"),
@@ -93,7 +93,7 @@ def test_player_four_deals_round_one_and_player_one_calls_first():
 
 
 @pytest.mark.parametrize(
-    "number, dealer, first",
+    ("number", "dealer", "first"),
     [
         (1, "David", "Asha"),
         (2, "Asha", "Bikram"),
@@ -118,7 +118,7 @@ def test_the_first_deal_can_be_given_before_round_one_only():
 
 
 @pytest.mark.parametrize(
-    "call, tricks, tenths, text",
+    ("call", "tricks", "tenths", "text"),
     [
         (3, 3, 30, "3"),
         (3, 5, 32, "3.2"),
@@ -267,7 +267,7 @@ def test_a_pending_round_refuses_a_replacement_until_its_tricks_are_in():
 
 
 @pytest.mark.parametrize(
-    "inputs, where, message",
+    ("inputs", "where", "message"),
     [
         ({**FIRST, "Asha": {}}, ("Asha", "call"), "the call is missing"),
         ({**FIRST, "Asha": {"tricks": 5}}, ("Asha", "call"), "calls come before tricks"),
@@ -353,7 +353,7 @@ def test_a_replacement_takes_the_seat_and_starts_at_zero_or_at_a_score_in_tenths
 
 
 @pytest.mark.parametrize(
-    "score, message",
+    ("score", "message"),
     [
         (3.25, "may have at most one decimal"),
         (True, "must be a number"),

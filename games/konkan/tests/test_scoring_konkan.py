@@ -121,7 +121,7 @@ def test_validate_rules_overlays_defaults():
 
 
 @pytest.mark.parametrize(
-    "rules, field",
+    ("rules", "field"),
     [
         ({"bogus": 1}, "bogus"),
         ({"set_threshold": -1}, "set_threshold"),
@@ -299,7 +299,7 @@ def test_inputs_must_be_an_object():
 
 
 @pytest.mark.parametrize(
-    "entry, field",
+    ("entry", "field"),
     [
         (N(hand_penalty=5), "hand_penalty"),
         (N(cards=["AS"]), "cards"),
@@ -545,7 +545,7 @@ def test_score_points_cover_every_player():
 
 
 @pytest.mark.parametrize(
-    "code, parsed",
+    ("code", "parsed"),
     [
         ("AS", ("A", "S")),
         ("10H", ("10", "H")),
@@ -573,7 +573,7 @@ def test_card_penalty():
 
 
 @pytest.mark.parametrize(
-    "group, value",
+    ("group", "value"),
     [
         (["AH", "2H", "3H"], 11 + 2 + 3),  # A low
         (["QS", "KS", "AS"], 10 + 10 + 11),  # A high

@@ -201,7 +201,7 @@ BAD_TABLES = [
 ]
 
 
-@pytest.mark.parametrize("data,message", BAD_TABLES)
+@pytest.mark.parametrize(("data", "message"), BAD_TABLES)
 def test_a_bad_table_is_refused_with_a_message_and_nothing_saved(client, data, message):
     assert_new_table_refused(client, "konkan", data, message)
 
@@ -416,7 +416,7 @@ BAD_HANDS = [
 ]
 
 
-@pytest.mark.parametrize("data,message", BAD_HANDS)
+@pytest.mark.parametrize(("data", "message"), BAD_HANDS)
 def test_a_bad_hand_is_refused_with_a_message_and_nothing_saved(client, table, data, message):
     before = snapshot(table)
     response = csrf_post(client, add_url(table), data)
@@ -550,7 +550,7 @@ BAD_SETS = [
 ]
 
 
-@pytest.mark.parametrize("data,message", BAD_SETS)
+@pytest.mark.parametrize(("data", "message"), BAD_SETS)
 def test_a_bad_set_is_refused_with_a_message_and_nothing_saved(client, table, data, message):
     before = snapshot(table)
     response = csrf_post(client, set_url(table), data)
@@ -700,7 +700,7 @@ BAD_AFTER_ELIMINATION = [
 ]
 
 
-@pytest.mark.parametrize("data,message", BAD_AFTER_ELIMINATION)
+@pytest.mark.parametrize(("data", "message"), BAD_AFTER_ELIMINATION)
 def test_a_hand_entered_for_an_eliminated_player_is_refused(client, chet_out, data, message):
     before = snapshot(chet_out)
     response = csrf_post(client, add_url(chet_out), data)
@@ -979,7 +979,7 @@ BAD_FILES = [
 ]
 
 
-@pytest.mark.parametrize("hands,message", BAD_FILES)
+@pytest.mark.parametrize(("hands", "message"), BAD_FILES)
 def test_an_invalid_konkan_file_is_rejected_whole(client, hands, message):
     assert_import_refused(client, document("konkan", PLAYERS, hands), message)
 

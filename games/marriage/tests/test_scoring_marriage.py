@@ -47,7 +47,7 @@ def counted(status="seen", **kw):
 
 
 @pytest.mark.parametrize(
-    "maal, statuses, expected",
+    ("maal", "statuses", "expected"),
     [
         ([10, 3, 0, 5, 2, 0], "Wsussu", [69, -5, -30, 7, -11, -30]),
         ([0, 7, 0, 0, 0, 0], "Wsuuuu", [36, 32, -17, -17, -17, -17]),
@@ -77,7 +77,7 @@ def test_kidnap_acts_as_murder_whatever_murder_says():
 
 
 @pytest.mark.parametrize(
-    "t, p, j, expected",
+    ("t", "p", "j", "expected"),
     [(2, 1, 1, 13), (2, 2, 2, 30), (1, 1, 1, 10), (1, 0, 2, 8)],
 )
 def test_maal_counter_worked_examples(t, p, j, expected):
@@ -117,7 +117,7 @@ def test_counted_maal_scores_like_typed_maal():
 # --- tunnellas ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind, value", [("ordinary", 5), ("joker", 10), ("poplu_jhiplu", 20)])
+@pytest.mark.parametrize(("kind", "value"), [("ordinary", 5), ("joker", 10), ("poplu_jhiplu", 20)])
 def test_each_tunnella_kind(kind, value):
     table = m.ENGINE.validate_rules({})["maal_table"]
     assert m.count_maal(table, m.validate_counts({"tunnellas": {kind: 1}})) == value
@@ -251,7 +251,9 @@ def test_three_tiplu_for_one_player():
     assert (err.hand, err.player, err.field) == (1, "Bikram", "tiplu")
 
 
-@pytest.mark.parametrize("item, bad", [("poplu", 4), ("jhiplu", 4), ("poplu", True), ("jhiplu", 1.0), ("tiplu", -1)])
+@pytest.mark.parametrize(
+    ("item", "bad"), [("poplu", 4), ("jhiplu", 4), ("poplu", True), ("jhiplu", 1.0), ("tiplu", -1)]
+)
 def test_bad_count_for_one_player(item, bad):
     players, inputs = entries([0, 0], "Ws")
     inputs["Bikram"] = {"status": "seen", "maal_counts": {item: bad}}
@@ -259,7 +261,9 @@ def test_bad_count_for_one_player(item, bad):
     assert (err.player, err.field) == ("Bikram", item)
 
 
-@pytest.mark.parametrize("item, first, second", [("tiplu", 2, 1), ("tiplu", 1, 2), ("poplu", 2, 2), ("jhiplu", 3, 1)])
+@pytest.mark.parametrize(
+    ("item", "first", "second"), [("tiplu", 2, 1), ("tiplu", 1, 2), ("poplu", 2, 2), ("jhiplu", 3, 1)]
+)
 def test_more_cards_across_the_hand_than_the_packs_hold(item, first, second):
     players = NAMES[:3]
     inputs = {
@@ -612,7 +616,7 @@ def test_explain_worked_example_every_line():
 
 
 @pytest.mark.parametrize(
-    "maal, statuses, expected",
+    ("maal", "statuses", "expected"),
     [
         ([10, 3, 0, 5, 2, 0], "Wsussu", [69, -5, -30, 7, -11, -30]),
         ([0, 7, 0, 0, 0, 0], "Wsuuuu", [36, 32, -17, -17, -17, -17]),

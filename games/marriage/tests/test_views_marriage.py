@@ -130,7 +130,7 @@ BAD_TABLES = [
 ]
 
 
-@pytest.mark.parametrize("data,message", BAD_TABLES)
+@pytest.mark.parametrize(("data", "message"), BAD_TABLES)
 def test_bad_table_input_is_refused_with_a_message(client, data, message):
     assert_new_table_refused(client, "marriage", data, message)
 
@@ -232,7 +232,7 @@ BAD_HANDS = [
 ]
 
 
-@pytest.mark.parametrize("data,message", BAD_HANDS)
+@pytest.mark.parametrize(("data", "message"), BAD_HANDS)
 def test_a_bad_hand_is_refused_with_a_message(client, marriage_table, data, message):
     record(marriage_table, "Wsss", (0, 0, 0, 0))
     response = csrf_post(client, add_url(marriage_table), data)
@@ -441,7 +441,7 @@ VIEWER_POSTS = [
 ]
 
 
-@pytest.mark.parametrize("name,args,data", VIEWER_POSTS)
+@pytest.mark.parametrize(("name", "args", "data"), VIEWER_POSTS)
 def test_every_post_with_the_viewer_link_is_not_found(client, marriage_table, name, args, data):
     record(marriage_table, "sWsu", (12, 4, 6, 0))
     response = csrf_post(client, reverse(name, args=[marriage_table.viewer_token, *args]), data)

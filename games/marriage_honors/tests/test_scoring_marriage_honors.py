@@ -507,7 +507,7 @@ def test_more_marriages_than_the_decks_hold():
 
 
 @pytest.mark.parametrize(
-    "key, value",
+    ("key", "value"),
     [("honors", 2), ("honors", 0), ("marriages", 1), ("marriages", 0), ("hand_points", 0), ("hand_points", 12)],
 )
 def test_inactive_player_with_honors_or_points(key, value):

@@ -214,7 +214,7 @@ BAD_TABLES = [
 ]
 
 
-@pytest.mark.parametrize("data,message", BAD_TABLES)
+@pytest.mark.parametrize(("data", "message"), BAD_TABLES)
 def test_a_bad_table_is_refused_with_a_message_and_nothing_saved(client, data, message):
     assert_new_table_refused(client, "marriage-honors", data, message)
 
@@ -443,7 +443,7 @@ BAD_GAMES = [
 ]
 
 
-@pytest.mark.parametrize("data,message", BAD_GAMES)
+@pytest.mark.parametrize(("data", "message"), BAD_GAMES)
 def test_a_bad_game_is_refused_with_a_message_and_nothing_saved(client, played, data, message):
     before = snapshot(played)
     data = {**data, "hand_number": "2"}
@@ -627,7 +627,7 @@ BAD_FILES = [
 ]
 
 
-@pytest.mark.parametrize("extra,hands,message", BAD_FILES)
+@pytest.mark.parametrize(("extra", "hands", "message"), BAD_FILES)
 def test_an_invalid_honors_file_is_rejected_whole(client, extra, hands, message):
     assert_import_refused(client, {**document("marriage-honors", PLAYERS, hands), **extra}, message)
 

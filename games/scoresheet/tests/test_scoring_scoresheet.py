@@ -61,7 +61,7 @@ def test_the_rules_say_whether_the_lowest_wins_and_whether_hands_add_up_to_zero(
 
 
 @pytest.mark.parametrize(
-    "rules, field, message",
+    ("rules", "field", "message"),
     [
         ({"title": "x" * 41}, "title", "must be at most 40 characters"),
         ({"title": 3}, "title", "must be text"),
@@ -115,7 +115,7 @@ def test_the_deal_moves_one_seat_on_each_hand():
 
 
 @pytest.mark.parametrize(
-    "inputs, where, message",
+    ("inputs", "where", "message"),
     [
         ({}, (None, "points"), "enter at least one player's points"),
         ({"Asha": {}}, ("Asha", "points"), "the points are missing"),
@@ -162,7 +162,7 @@ def test_with_zero_sum_a_hand_that_does_not_add_up_to_zero_is_refused_naming_the
 
 
 @pytest.mark.parametrize(
-    "typed, points",
+    ("typed", "points"),
     [("12+11+7", 30), ("-5+20", 15), ("+5", 5), ("-5", -5), ("007", 7), (" 12 − 3 ", 9), ("10-10", 0)],
 )
 def test_a_box_holds_a_number_or_a_sum_of_whole_numbers(typed, points):
@@ -190,7 +190,7 @@ def test_a_sum_is_kept_as_typed_and_the_hand_explains_it():
 
 
 @pytest.mark.parametrize(
-    "entry, message",
+    ("entry", "message"),
     [
         ({"points": 31, "typed": "12+11+7"}, "12+11+7 adds up to 30, not 31"),
         ({"points": 30, "typed": "30"}, "must be a sum such as 12+11+7"),

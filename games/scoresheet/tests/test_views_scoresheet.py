@@ -91,7 +91,7 @@ def test_a_sheet_without_a_title_is_a_score_sheet(client):
 
 
 @pytest.mark.parametrize(
-    "field, value, message",
+    ("field", "value", "message"),
     [("target", "0", "Must be at least 1"), ("hands", "501", "Must be at most 500")],
 )
 def test_a_bad_ending_is_refused_beside_its_field(client, field, value, message):

@@ -66,14 +66,14 @@ def test_cards_per_round_climb_to_thirteen_and_back_to_one():
     assert sum(cards) == 169  # 13 * 13: every card dealt once in round 13
 
 
-@pytest.mark.parametrize("number, cards", [(1, 1), (2, 2), (12, 12), (13, 13), (14, 12), (24, 2), (25, 1)])
+@pytest.mark.parametrize(("number", "cards"), [(1, 1), (2, 2), (12, 12), (13, 13), (14, 12), (24, 2), (25, 1)])
 def test_progress_shows_the_cards_of_the_round_to_play(number, cards):
     progress = run(rounds(number - 1)).progress
     assert progress["round"] == number
     assert progress["cards"] == cards
 
 
-@pytest.mark.parametrize("number, cards", [(1, 1), (5, 5), (13, 13), (14, 12), (25, 1)])
+@pytest.mark.parametrize(("number", "cards"), [(1, 1), (5, 5), (13, 13), (14, 12), (25, 1)])
 def test_a_bid_and_books_may_be_the_whole_deal_but_not_more(number, cards):
     previous = rounds(number - 1)
     whole = run(previous + [complete([cards, 0, 0, 0], [cards, 0, 0, 0])])
@@ -99,7 +99,7 @@ def test_player_four_deals_round_one_and_player_one_bids_first():
 
 
 @pytest.mark.parametrize(
-    "number, dealer, order",
+    ("number", "dealer", "order"),
     [
         (1, "David", ["Asha", "Bikram", "Charlie", "David"]),
         (2, "Asha", ["Bikram", "Charlie", "David", "Asha"]),
@@ -132,7 +132,7 @@ def test_while_a_round_is_pending_progress_names_its_dealer_and_first_bidder():
 
 
 @pytest.mark.parametrize(
-    "bid, books, expected",
+    ("bid", "books", "expected"),
     [
         (0, 0, 0),
         (0, 2, 2),
@@ -266,7 +266,7 @@ def test_the_rule_defaults():
 
 
 @pytest.mark.parametrize(
-    "rules, field",
+    ("rules", "field"),
     [
         ({"sandbag": True}, "sandbag"),
         ({"sandbag_penalty": "yes"}, "sandbag_penalty"),
@@ -392,7 +392,7 @@ BAD_HANDS = [
 ]
 
 
-@pytest.mark.parametrize("hands, where, message", BAD_HANDS)
+@pytest.mark.parametrize(("hands", "where", "message"), BAD_HANDS)
 def test_bad_input_is_refused_naming_hand_player_and_field(hands, where, message):
     error = error_of(hands)
     assert (error.hand, error.player, error.field) == where

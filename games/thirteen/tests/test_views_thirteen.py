@@ -242,7 +242,7 @@ BAD_TABLES = [
 ]
 
 
-@pytest.mark.parametrize("data, message", BAD_TABLES)
+@pytest.mark.parametrize(("data", "message"), BAD_TABLES)
 def test_a_bad_table_is_refused_with_a_message_and_nothing_saved(client, data, message):
     assert_new_table_refused(client, "thirteen", data, message)
 
@@ -524,7 +524,7 @@ BAD_POSTS = [
 ]
 
 
-@pytest.mark.parametrize("stage, data, status, message", BAD_POSTS)
+@pytest.mark.parametrize(("stage", "data", "status", "message"), BAD_POSTS)
 def test_a_bad_post_is_refused_with_a_message_and_nothing_saved(client, table, stage, data, status, message):
     play(table, *ROUND_1)
     if stage == "books":
@@ -665,7 +665,7 @@ def test_correcting_a_bid_of_an_earlier_round(client, three_rounds):
 
 
 @pytest.mark.parametrize(
-    "data, message",
+    ("data", "message"),
     [
         pytest.param(
             edit_form(2, ROUND_1[0], [1, 1, 0, 0]),
@@ -734,7 +734,7 @@ def test_correcting_a_name_renames_it_everywhere_and_colours_change(client, thre
 
 
 @pytest.mark.parametrize(
-    "data, message",
+    ("data", "message"),
     [
         pytest.param({"player": ["Anita", "Bikram", "Charlie"], "color": COLORS}, "4 players", id="three-names"),
         pytest.param(

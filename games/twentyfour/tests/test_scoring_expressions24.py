@@ -17,7 +17,7 @@ def value_of(text):
 
 
 @pytest.mark.parametrize(
-    "text, value",
+    ("text", "value"),
     [
         ("2+3*4", 14),
         ("(2+3)*4", 20),
@@ -57,7 +57,7 @@ def test_division_by_zero(text):
 
 
 @pytest.mark.parametrize(
-    "text, message",
+    ("text", "message"),
     [
         ("", "empty"),
         ("8+", "cannot end with '+'"),
@@ -80,7 +80,7 @@ def test_malformed(text, message):
 
 
 @pytest.mark.parametrize(
-    "text, message",
+    ("text", "message"),
     [
         ("8%3", "unknown symbol '%'"),
         ("2^3", "unknown symbol '^'"),
@@ -105,7 +105,7 @@ def test_over_long():
 
 
 @pytest.mark.parametrize(
-    "text, deal, message",
+    ("text", "deal", "message"),
     [
         ("6*4*1*1", [1, 3, 4, 6], "1 is used more times than dealt"),
         ("6*4*1*2", [1, 3, 4, 6], "2 is not a dealt card"),
@@ -123,7 +123,8 @@ def test_wrong_answers_have_their_value():
 
 
 @pytest.mark.parametrize(
-    "expression, deal", [(None, [1, 2, 3, 4]), ("1+2+3+4", [1, 2, 3]), ("1+2+3+4", [1, 2, 3, 14]), ("1+2+3+4", "1234")]
+    ("expression", "deal"),
+    [(None, [1, 2, 3, 4]), ("1+2+3+4", [1, 2, 3]), ("1+2+3+4", [1, 2, 3, 14]), ("1+2+3+4", "1234")],
 )
 def test_bad_call(expression, deal):
     error_of(expressions24.check_answer, expression, deal)
@@ -133,7 +134,7 @@ def test_bad_call(expression, deal):
 
 
 @pytest.mark.parametrize(
-    "tokens, message",
+    ("tokens", "message"),
     [
         (["8", "+", "\u00d7"], "'*' cannot follow '+'"),
         (["8", "3"], "a card cannot follow a card"),

@@ -101,7 +101,7 @@ def reference_effort(values):
 
 
 @pytest.mark.parametrize(
-    "values, solution",
+    ("values", "solution"),
     [([1, 5, 5, 5], "5*(5-1/5)"), ([3, 3, 8, 8], "8/(3-8/3)"), ([1, 3, 4, 6], "6/(1-3/4)")],
 )
 def test_hard_classics_have_one_solution(values, solution):
@@ -123,7 +123,7 @@ def test_simplest_solutions_come_first():
 
 
 @pytest.mark.parametrize(
-    "values, effort, count, difficulty",
+    ("values", "effort", "count", "difficulty"),
     [
         ([10, 9, 12, 7], "SUMS", 1, "easy"),  # dealt as "hard · 1 solution" before: 9 + 12 + 10 − 7
         ([1, 1, 13, 13], "SUMS", 1, "easy"),  # 13 + 13 − 1 − 1
@@ -141,7 +141,7 @@ def test_a_hand_is_as_hard_as_its_easiest_solution_is_to_find(values, effort, co
 
 
 @pytest.mark.parametrize(
-    "count, effort, difficulty",
+    ("count", "effort", "difficulty"),
     [
         (0, None, None),
         (1, "SUMS", "easy"),
