@@ -161,9 +161,11 @@ document.addEventListener("htmx:afterSettle", (event) => {
     document.getElementById("entry-photo-file").focus({ preventScroll: true });
     return;
   }
-  // Shown at the tap already (offline.js), and perhaps being typed in: left as it is.
+  // Shown at the tap already (offline.js), and perhaps being typed in: left as it is, where it was
+  // on the screen (the saved line above it may have grown).
   if (posted.isConnected && posted.hasAttribute("data-moved-on")) {
     delete posted.dataset.movedOn;
+    window.scrollBy(0, posted.getBoundingClientRect().top - formTopBeforeAnswer);
     return;
   }
   readyForNextHand();
@@ -179,10 +181,12 @@ function readyForNextHand() {
 // whole page out to move the focus off a button it removes, then again when htmx focuses its
 // replacement, before the next hand's first field takes the focus anyway (bench/wire.py): let go
 // of it first.
+let formTopBeforeAnswer = 0;
 document.addEventListener("htmx:beforeSwap", (event) => {
   const posted = event.detail.requestConfig && event.detail.requestConfig.elt;
   if (!posted || !posted.hasAttribute("data-hand-form") || event.detail.xhr.status !== 200) return;
   if (document.activeElement && document.activeElement.id === "entry-submit") document.activeElement.blur();
+  formTopBeforeAnswer = posted.getBoundingClientRect().top;
 });
 
 // Seat order: move a player up or down.

@@ -174,11 +174,14 @@ def test_the_next_hand_is_shown_at_the_tap_and_what_is_typed_before_the_answer_s
     assert [page.locator(f"#new-hand #maal-{seat}").input_value() for seat in range(4)] == [""] * 4
     assert page.evaluate("document.activeElement.closest('#new-hand form') !== null")
     page.locator("#new-hand #maal-2").fill("9")
+    where = "document.activeElement.getBoundingClientRect().top"
+    typing_at = page.evaluate(where)
 
     expect(page.locator("#saved")).to_contain_text("Hand 2 saved", timeout=10_000)
     settled(page)
     assert page.locator("#new-hand #maal-2").input_value() == "9"
     assert page.evaluate("document.activeElement.id") == "maal-2"
+    assert abs(page.evaluate(where) - typing_at) < 1, "the field stays where it is on the screen"
     assert page.locator("#new-hand input[name=hand_number]").input_value() == "3"
     assert table.hands.get(number=2).inputs["Chandra"]["maal"] == int(hand_two["maal-2"])
 
