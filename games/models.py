@@ -208,7 +208,7 @@ class Table(models.Model):
         return self.game_descriptor.title(self)
 
     @property
-    def seated(self):
+    def seated(self) -> list[str]:
         """Who plays the next hand, in seat order."""
         return self.state["seated"]
 
