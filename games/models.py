@@ -21,7 +21,7 @@ from . import photos, problems
 from .registry import Game, game_choices, get_game
 
 
-def new_token():
+def new_token() -> str:
     """128 random bits, URL-safe, never starting with "-" (a command line would read an option)."""
     while (token := secrets.token_urlsafe(16)).startswith("-"):
         pass
@@ -55,7 +55,7 @@ class PointTable(models.Model):
             raise ValidationError({"rules": problems.text(error)}) from None
 
     @classmethod
-    def rules_for(cls, game):
+    def rules_for(cls, game: str) -> base.Rules:
         """The full rules a new table of this game starts with."""
         module = get_game(game).engine
         saved = cls.objects.filter(game=game).values_list("rules", flat=True).first()
@@ -208,7 +208,7 @@ class Table(models.Model):
         return self.game_descriptor.title(self)
 
     @property
-    def seated(self):
+    def seated(self) -> list[str]:
         """Who plays the next hand, in seat order."""
         return self.state["seated"]
 

@@ -131,7 +131,7 @@ def path(table_id, name, size):
     return folder(table_id) / f"{name}.{size}.jpg"
 
 
-def store(table_id, photo):
+def store(table_id: str, photo: Photo) -> str:
     """Write the photo's files; returns its name (random: a replaced photo is a new address, so a
     phone never shows one it cached before). InputError beside the photo's field when they cannot
     be written: what it was sent with is refused, and typed again without it."""
@@ -198,7 +198,7 @@ def all_photos_bytes():
     return _counted["bytes"]
 
 
-def remove(table_id, name):
+def remove(table_id: str, name: str) -> None:
     for size in SIZES:
         path(table_id, name, size).unlink(missing_ok=True)
 

@@ -9,12 +9,16 @@ event before hand 1), so every game's deal goes round from them by its own rule.
 """
 
 import secrets
+from collections.abc import Iterable
+from typing import Any
 
 from django.core import signing
 from django.utils.html import escape, format_html, format_html_join
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+
+from scoring import base
 
 # The system's random source, as secrets uses (secrets.choice is this very method of one); the
 # tests put a seeded random.Random in its place.
@@ -24,31 +28,31 @@ SALT = "games.services.draw"
 MAX_AGE = 24 * 3600
 
 
-def seats(players):
+def seats(players: Iterable[str]) -> list[str]:
     """The players in a freshly drawn seat order."""
     drawn = list(players)
     SOURCE.shuffle(drawn)
     return drawn
 
 
-def dealer(players):
+def dealer(players: Iterable[str]) -> str:
     """One of the players, drawn to deal first."""
     return SOURCE.choice(list(players))
 
 
-def deals(engine, rules):
+def deals(engine: base.Engine, rules: base.Rules) -> bool:
     """Whether somebody deals in this game (nobody does in the 24 Game race): only then is there a
     first dealer to draw."""
     names = [str(seat) for seat in range(1, engine.MIN_PLAYERS + 1)]
     return engine.progress(rules, names, engine.start(rules, names)).get("dealer") is not None
 
 
-def sign(drawn, players):
+def sign(drawn: dict[str, Any], players: Iterable[str]) -> str:
     """`drawn` ({"seats", "dealer"}, either) for the form to carry, with the players it was drawn among."""
     return signing.dumps({**drawn, "players": sorted(players)}, salt=SALT, compress=True)
 
 
-def read(token):
+def read(token: str) -> dict[str, Any]:
     """What a signed draw says, or {} (none, altered, or too old)."""
     try:
         drawn = signing.loads(token, salt=SALT, max_age=MAX_AGE) if token else {}
@@ -57,11 +61,11 @@ def read(token):
     return drawn if isinstance(drawn, dict) else {}
 
 
-def holding(drawn, players):
+def holding(drawn: dict[str, Any], players: Iterable[str]) -> dict[str, Any]:
     """What of `drawn` (read()) still holds for `players` in the order they are now: the seats if
     they are still the drawn order, the dealer if the players are still those drawn among."""
     players = list(players)
-    held = {}
+    held: dict[str, Any] = {}
     if drawn.get("seats") == players:
         held["seats"] = players
     if drawn.get("players") == sorted(players) and drawn.get("dealer") in players:
@@ -69,7 +73,7 @@ def holding(drawn, players):
     return held
 
 
-def again(kind, drawn, players):
+def again(kind: str, drawn: dict[str, Any], players: list[str]) -> tuple[list[str], dict[str, Any]]:
     """A new draw of `kind` ("seats" or "dealer") for `players` (in the order typed), keeping what
     of the earlier draw `drawn` still holds. Returns (the players in their seat order, the draw)."""
     held = holding(drawn, players)
@@ -80,7 +84,7 @@ def again(kind, drawn, players):
     return players, held
 
 
-def words(drawn):
+def words(drawn: dict[str, Any]) -> list[SafeString]:
     """What was drawn, a line each (HTML, each name isolated so that a Latin name keeps its place
     in an Arabic line): "Seats drawn: Asha, Dipa, Bikash", "First dealer drawn: Dipa"."""
     lines = []

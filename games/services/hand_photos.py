@@ -5,11 +5,11 @@ files)."""
 from django.db import transaction
 
 from .. import photos
-from ..models import HandChange
+from ..models import Hand, HandChange, Table
 from .tables import Change, locked_hand, log
 
 
-def attach(table, number, photo, by=""):
+def attach(table: Table, number: int, photo: photos.Photo | None, by: str = "") -> Hand:
     """Give hand `number` this photo (photos.Photo; None removes it), replacing the one it had; the
     history keeps who did. Conflict when the hand is gone."""
     name = photos.store(table.pk, photo) if photo else ""
@@ -30,7 +30,7 @@ def attach(table, number, photo, by=""):
     return hand
 
 
-def forget_deleted(table, keep):
+def forget_deleted(table: Table, keep: HandChange | None) -> None:
     """Delete the photos of deleted hands that no redo can put back (all but `keep`, the deletion a
     redo would take back, or None): only the latest deletion can be taken back, and only while its
     hand was the last. Run at each deletion (a save, which ends the redo too, costs no query for
@@ -42,4 +42,9 @@ def forget_deleted(table, keep):
     names = list(gone.values_list("photo", flat=True))
     if names:
         gone.update(photo="")
-        transaction.on_commit(lambda: [photos.remove(table.pk, name) for name in names])
+
+        def remove() -> None:  # a loop, not a list of remove()'s Nones
+            for name in names:
+                photos.remove(table.pk, name)
+
+        transaction.on_commit(remove)

@@ -1,6 +1,8 @@
 """A table among the owner's others: its group, and the rematch that follows it."""
 
 import re
+from collections.abc import Collection
+from typing import Any, cast
 
 from django.db import transaction
 from django.db.models import Q
@@ -15,15 +17,19 @@ from . import draw
 from .tables import Conflict, create_table, locked
 
 
-def set_group(table, group_id, new_name=""):
+def set_group(table: Table, group_id: str, new_name: str = "") -> Group | None:
     """Put the table in one of its owner's groups, or in a new one named `new_name` (a name the
     owner already uses is that group), or in none (no id, no name). Returns the group or None."""
-    new_name = checks.text(new_name, max_length=Group._meta.get_field("name").max_length, name=True, field="new_group")
+    length = cast(int, Group._meta.get_field("name").max_length)  # a CharField: its max_length is set
+    new_name = checks.text(new_name, max_length=length, name=True, field="new_group")
+    group: Group | None
     if new_name:
         group, _created = Group.objects.get_or_create(owner=table.owner, name=new_name)
     elif group_id:
         group = Group.objects.filter(
-            owner=table.owner, pk=group_id if re.fullmatch("[0-9]{1,18}", group_id) else None
+            owner=table.owner,
+            # Django's stubs refuse pk=None, which matches no row here on purpose (an id that is no number).
+            pk=group_id if re.fullmatch("[0-9]{1,18}", group_id) else None,  # type: ignore[misc]
         ).first()
         if group is None:
             raise InputError(gettext_noop("choose one of your groups"), field="group")
@@ -33,7 +39,7 @@ def set_group(table, group_id, new_name=""):
     return group
 
 
-def rematch(table, drawing=()):
+def rematch(table: Table, drawing: Collection[str] = ()) -> tuple[Table, bool]:
     """The next game of the same players, in the same group: their seats, colours and rules, the
     owner, the deal moved one seat on (the second player deals first). `drawing`: what the server
     draws instead ("seats"; "dealer", in a game where somebody deals). Made once: a second tap, on
@@ -54,6 +60,7 @@ def rematch(table, drawing=()):
         table.finished = table.finished or timezone.now()
         table.revision += 1  # every phone's board now links to the next game
         table.save(update_fields=["finished", "revision"])
+        drawn: dict[str, Any]
         players, drawn = table.seated, {}
         if "seats" in drawing:
             players = drawn["seats"] = draw.seats(players)
@@ -74,12 +81,13 @@ def rematch(table, drawing=()):
         ), True
 
 
-def next_first_dealer(table):
+def next_first_dealer(table: Table) -> str | None:
     """Who deals first in a rematch: whoever's deal it is next here, so that the evening's deal
     goes on round the table; when the game's end names nobody, whoever sits next after the one
     who dealt first here (None in a game where nobody deals)."""
     if table.progress.get("dealer") in table.seated:
-        return table.progress["dealer"]
+        dealer: str = table.progress["dealer"]
+        return dealer
     opening = table.engine.score(
         table.rules, table.starting_players, [], [event for event in table.events if event["after"] == 0]
     )
@@ -91,7 +99,7 @@ def next_first_dealer(table):
     return base.next_seated(first, opening.state["seated"], seated)
 
 
-def games_around(table):
+def games_around(table: Table) -> tuple[Table | None, Table | None]:
     """(the game this table is a rematch of, its rematch), each None when there is none, in one
     query. Both are the same owner's (an import links only those). Its rematch is the first table
     made as its next game (an imported copy of it starts at the same time: then one of the two,
@@ -107,9 +115,10 @@ def games_around(table):
     )
 
 
-def rematch_name(name):
+def rematch_name(name: str) -> str:
     """ "Friday" is followed by "Friday (2)", "Friday (2)" by "Friday (3)"."""
     match = re.fullmatch(r"(.*) \((\d+)\)", name)
     base, number = (match[1], int(match[2]) + 1) if match else (name, 2)
     suffix = f" ({number})"
-    return base[: Table._meta.get_field("name").max_length - len(suffix)] + suffix
+    length = cast(int, Table._meta.get_field("name").max_length)  # a CharField: its max_length is set
+    return base[: length - len(suffix)] + suffix

@@ -1,6 +1,8 @@
 """Who sits at the table: the players' names and colours corrected, and the events between hands
 (a player joins, leaves or is replaced, points adjusted, the deal given) added or taken back."""
 
+from typing import Any, cast
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -24,21 +26,22 @@ from .tables import (
 )
 
 
-def rename_players(table, names, colors=None):
+def rename_players(table: Table, names: list[str], colors: list[str] | None = None) -> Table:
     """Correct the players' names (everyone who sat at the table, seats stay) and the colours of
     those seated (a colour is a seat's: in `table.players` order); every hand and event follows."""
     count = len(table.players)
     names = checks.players(names, minimum=count, maximum=count)
     renamed = dict(zip(table.players, names))
+    seat_colors = None  # `colors` comes as a list in seat order, the table keeps player -> colour
     if colors is not None:
         seated = [renamed[name] for name in table.players if name in table.seated]
-        colors = dict(zip(seated, clean_colors(table.game, colors, len(seated))))
+        seat_colors = dict(zip(seated, clean_colors(table.game, colors, len(seated))))
 
-    def rename(mapping):
+    def rename(mapping: dict[str, Any]) -> dict[str, Any]:
         return {renamed.get(key, key): value for key, value in mapping.items()}
 
-    def rename_event(event):
-        names = {key: renamed[event[key]] for key in ("player", "by") if key in event}
+    def rename_event(event: base.Event) -> base.Event:
+        names: dict[str, str] = {key: renamed[event[key]] for key in ("player", "by") if key in event}
         return {**event, **names, **({"points": rename(event["points"])} if "points" in event else {})}
 
     with transaction.atomic():
@@ -49,15 +52,16 @@ def rename_players(table, names, colors=None):
         write_back(hands, ["inputs", "points", "totals"])
         table.players = names
         table.events = [rename_event(event) for event in table.events]
-        table.colors = rename(table.colors) if colors is None else colors
+        table.colors = rename(table.colors) if seat_colors is None else seat_colors
         if played_inputs(table):
-            table.current_hand = {**table.current_hand, "inputs": rename(played_inputs(table))}
+            playing = cast(base.Hand, played_inputs(table))  # not None: tested just above
+            table.current_hand = {**table.current_hand, "inputs": rename(playing)}
         table.save(update_fields=["players", "events", "colors", "current_hand"])
         recompute(table, hands)
     return table
 
 
-def after_last_hand(table, totals):
+def after_last_hand(table: Table, totals: dict[str, int]) -> None:
     """Keep the totals an event leaves with the hand before it, for the chart (or as the totals
     before the first hand): one row written, whatever the table's length."""
     if table.state["hands"]:
@@ -66,7 +70,7 @@ def after_last_hand(table, totals):
         table.opening = dict(totals)
 
 
-def add_event(table, event, by=""):
+def add_event(table: Table, event: base.Event, by: str = "") -> Table:
     """Fold an event (scoring/base.py: a player joins, leaves or is replaced, points adjusted, the
     deal given) onto the table after its last hand, and keep it in the history. Conflict while
     part of a hand is entered (Thirteen's bids: they are the seats' as they are)."""
@@ -93,7 +97,7 @@ def add_event(table, event, by=""):
     return table
 
 
-def remove_event(table, index, by=""):
+def remove_event(table: Table, index: int, by: str = "") -> Table:
     """Take back event `index` (a join only while the newcomer has played no hand); totals follow."""
     try:
         with transaction.atomic():

@@ -6,37 +6,44 @@ A table stores the engine's fold state after its last hand: a new hand is folded
 without reading the earlier hands; edits, deletions and renames fold every hand again."""
 
 import copy
+from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, cast
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from scoring import base, checks
 from scoring.errors import InputError, gettext_noop
 
-from ..models import Hand, HandChange, PointTable, Table, new_token
+from ..models import Group, Hand, HandChange, PointTable, Table, new_token
 from ..registry import get_game
 from . import clock
+
+if TYPE_CHECKING:  # the account model Django's stubs give a table's owner
+    from django.contrib.auth.models import User
 
 
 class Conflict(Exception):
     """The table changed since the page was loaded (another phone was quicker); `table`, where
     known, is the table as it is now, to show instead."""
 
-    def __init__(self, message, table=None):
+    def __init__(self, message: str, table: Table | None = None) -> None:
         super().__init__(message)
         self.table = table
         self.saved_by = ""  # who entered the hand a phone sent, if another phone saved it first
 
 
-def clean_players(game, players):
+def clean_players(game: str, players: Any) -> list[str]:
     engine = get_game(game).engine
     return checks.players(players, minimum=engine.MIN_PLAYERS, maximum=engine.MAX_PLAYERS)
 
 
-def clean_colors(game, colors, seats):
+def clean_colors(game: str, colors: list[str], seats: int) -> list[str]:
     """The players' colours in seat order: one of the game's colours for each seat, and no two
     players in the same colour (the colour is how the table tells them apart)."""
     choices = dict(get_game(game).color_choices)
@@ -54,19 +61,19 @@ def clean_colors(game, colors, seats):
 
 def create_table(
     *,
-    game,
-    name,
-    players,
-    rules,
-    owner=None,
-    created=None,
-    colors=None,
-    previous=None,
-    group=None,
-    language="",
-    first_dealer=None,
-    draw=None,
-):
+    game: str,
+    name: str,
+    players: list[str],
+    rules: base.Rules,
+    owner: "User | None" = None,
+    created: datetime | None = None,
+    colors: dict[str, str] | None = None,
+    previous: Table | None = None,
+    group: Group | None = None,
+    language: str = "",
+    first_dealer: str | None = None,
+    draw: dict[str, Any] | None = None,
+) -> Table:
     """A new table; `rules` overlays the admin's point table for this game. `first_dealer`: who
     deals first, where not the first player (a rematch moves the deal on). `draw`: what the server
     drew for it (games/services/draw.py), kept with it; a drawn dealer deals first."""
@@ -102,17 +109,19 @@ def create_table(
     return table
 
 
-def next_hand_number(table):
+def next_hand_number(table: Table) -> int:
     """The number a new hand gets: one more than the hands folded into the table's state."""
-    return table.state["hands"] + 1
+    hands: int = table.state["hands"]
+    return hands + 1
 
 
-def played_inputs(table):
+def played_inputs(table: Table) -> base.Hand | None:
     """What is entered so far of the hand being played and not complete yet (Thirteen's bids)."""
-    return table.current_hand.get("inputs")
+    inputs: base.Hand | None = table.current_hand.get("inputs")
+    return inputs
 
 
-def all_inputs(table, hands):
+def all_inputs(table: Table, hands: Iterable[Hand]) -> list[base.Hand]:
     """The inputs of `hands` (the table's, in order) and of the hand being played, if any."""
     return [hand.inputs for hand in hands] + ([played_inputs(table)] if played_inputs(table) else [])
 
@@ -124,9 +133,9 @@ class Change:
 
     action: str
     by: str
-    title: str = ""
-    before: dict | None = None
-    after: dict | None = None
+    title: str | Promise = ""  # a hand form's title may be lazy text
+    before: dict[str, Any] | None = None
+    after: dict[str, Any] | None = None
     number: int | None = None  # None: the hand's own; 0: an event before the first hand
     key: str = ""
     fingerprint: str = ""
@@ -134,14 +143,15 @@ class Change:
     photo: str = ""  # a deleted hand's photo, kept for a redo
 
 
-def log(table, hand, change):
+def log(table: Table, hand: Hand | None, change: Change) -> None:
     """Keep `change`, to `hand` (None for a hand being played, a deleted one or an event), in the
     table's history."""
     note = hand.note if change.note is None and hand is not None else change.note or ""
     HandChange.objects.create(
         table=table,
         hand=hand,
-        number=hand.number if change.number is None else change.number,
+        # A change without a hand (an event, a deletion, a hand being played) always gives its number.
+        number=cast(Hand, hand).number if change.number is None else change.number,
         action=change.action,
         by=change.by[:150],
         before=change.before,
@@ -154,14 +164,14 @@ def log(table, hand, change):
     )
 
 
-def validate_all(table, hands):
+def validate_all(table: Table, hands: Iterable[Hand]) -> None:
     """Check every hand (`hands`, the table's, and the one being played) and event of the table
     against the ones before it: a change to one may upset a later one (eliminations, rounds, a
     player who joined)."""
     table.engine.validate(table.rules, table.starting_players, all_inputs(table, hands), table.events)
 
 
-def recompute(table, hands=None):
+def recompute(table: Table, hands: list[Hand] | None = None) -> base.Result:
     """Derive every hand's points and the table's totals and progress from the inputs."""
     hands = list(table.hands.all()) if hands is None else hands
     result = table.engine.score(table.rules, table.starting_players, [hand.inputs for hand in hands], table.events)
@@ -176,25 +186,26 @@ def recompute(table, hands=None):
     return result
 
 
-def write_back(hands, fields):
+def write_back(hands: list[Hand], fields: list[str]) -> None:
     """Write `fields` of `hands` back as upserts of as many hands as the database takes in a
     statement: bulk_update's CASE per row held the write lock three times as long (2.8 s at 5,000
     hands on SQLite). An edit of an early hand moves every later hand's running totals."""
     Hand.objects.bulk_create(hands, update_conflicts=True, unique_fields=["table", "number"], update_fields=fields)
 
 
-def derive(table, state):
+def derive(table: Table, state: base.State) -> None:
     """Set the fold state after the table's last hand, and the totals and progress it gives;
     the progress also shows what is entered of the hand being played (Thirteen's bids)."""
     table.state = state
     table.totals = dict(state["totals"])
     shown = state
     if played_inputs(table):
-        _points, shown = table.engine.fold(table.rules, state["seated"], state, played_inputs(table))
+        # Not None: the test just above.
+        _points, shown = table.engine.fold(table.rules, state["seated"], state, cast(base.Hand, played_inputs(table)))
     table.progress = table.engine.progress(table.rules, state["seated"], shown)
 
 
-def save_state(table, state, *fields):
+def save_state(table: Table, state: base.State, *fields: str) -> None:
     """derive() and save (with the totals before the first hand, set by the caller); the revision
     moves on so that phones showing the board redraw it."""
     derive(table, state)
@@ -202,7 +213,7 @@ def save_state(table, state, *fields):
     table.save(update_fields=["state", "totals", "progress", "opening", "revision", *fields])
 
 
-def locked(table):
+def locked(table: Table) -> Table:
     """The table as it is now, its row locked until the transaction ends.
 
     Every change made here or in the admin moves a table's revision on (a new link does not, and
@@ -216,7 +227,7 @@ def locked(table):
     return locked.get()
 
 
-def locked_hand(table, number):
+def locked_hand(table: Table, number: int) -> tuple[Table, Hand]:
     """The table locked (as locked() gives it) and its hand `number`; Conflict, with the table as
     it is now, when that hand is gone."""
     table = locked(table)
@@ -229,13 +240,13 @@ def locked_hand(table, number):
     return table, hand
 
 
-def finished_conflict(table):
+def finished_conflict(table: Table) -> Conflict:
     return Conflict(
         _("This game is finished. Reopen it to change %(hands)s.") % {"hands": table.game_descriptor.hands_word}
     )
 
 
-def check_open(table):
+def check_open(table: Table) -> None:
     if table.finished:
         raise finished_conflict(table)
     if table.progress.get("game_over"):
@@ -244,7 +255,7 @@ def check_open(table):
         )
 
 
-def new_link(table, which):
+def new_link(table: Table, which: str) -> Table:
     """Revoke a link (the old one stops working at once) and make a new one."""
     field = {"keeper": "keeper_token", "viewer": "viewer_token"}[which]
     setattr(table, field, new_token())
@@ -252,7 +263,7 @@ def new_link(table, which):
     return table
 
 
-def save_current_hand(table, current_hand):
+def save_current_hand(table: Table, current_hand: dict[str, Any]) -> None:
     """The one way the hand being played moves on: Thirteen's bids ({"inputs": ...}), Konkan's
     sets so far ({"sets": [...]}), the race's deal ({"deal": n, "cards": [...]})."""
     table.current_hand = current_hand
@@ -261,21 +272,21 @@ def save_current_hand(table, current_hand):
     table.save(update_fields=["current_hand", "progress", "revision"])
 
 
-def clean_language(code):
+def clean_language(code: str) -> str:
     """A table's language: one the server offers, or "" (each phone shows its own)."""
     if code not in ("", *dict(settings.LANGUAGES)):
         raise InputError(gettext_noop("choose one of the languages offered"), field="language")
     return code
 
 
-def set_language(table, code):
+def set_language(table: Table, code: str) -> None:
     """The language every phone shows the table in, unless it chose its own."""
     table.language = clean_language(code)
     table.revision += 1  # a viewer's page, kept per revision, is shown in the new language
     table.save(update_fields=["language", "revision"])
 
 
-def pause(table, paused):
+def pause(table: Table, paused: bool) -> Table:
     """The scorekeeper pauses the clock for a break (`paused`), or resumes it. Pausing a paused
     clock, or resuming a running one, changes nothing: two phones may tap at once."""
     with transaction.atomic():
@@ -298,7 +309,7 @@ def pause(table, paused):
     return table
 
 
-def set_finished(table, finished):
+def set_finished(table: Table, finished: bool) -> None:
     was_finished = table.finished is not None
     table.finished = timezone.now() if finished else None
     if finished != was_finished:  # a second tap, from another phone, moves the clock no further
