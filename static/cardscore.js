@@ -180,7 +180,7 @@ function readyForNextHand() {
 // A saved hand's answer replaces the Save button the tap left focused, and the browser lays the
 // whole page out to move the focus off a button it removes, then again when htmx focuses its
 // replacement, before the next hand's first field takes the focus anyway (bench/wire.py): let go
-// of it first.
+// of it first. Where the form was on the screen is noted too, for a form shown at the tap.
 let formTopBeforeAnswer = 0;
 document.addEventListener("htmx:beforeSwap", (event) => {
   const posted = event.detail.requestConfig && event.detail.requestConfig.elt;

@@ -77,8 +77,7 @@
   // `sent`: what was posted, when the form has moved on since (sentForms).
   async function keepForm(form, refusal, trouble, sent = sentForms.get(form) || { data: new FormData(form), lines: describe(form) }) {
     sentForms.delete(form);
-    const data = new FormData();
-    sent.data.forEach((value, name) => data.append(name, value));
+    const data = sent.data;
     // A hand's photo is kept as itself (IndexedDB keeps a Blob), beside the fields kept as words.
     const photo = data.get("photo");
     data.delete("photo");
@@ -167,10 +166,10 @@
     const formKey = form.elements.form_key && form.elements.form_key.value;
     if (!form.hasAttribute("data-next-offline") || !formKey) return;
     const number = Number(form.elements.hand_number.value) + 1;
-    const sending = status(text("sending", { hand: handName(form, number - 1) }));
-    sending.dataset.sending = "";  // until the answer's line takes its place
     // After htmx has sent the post: it encodes the form (multipart, for a photo) just after this event.
     queueMicrotask(() => {
+      const sending = status(text("sending", { hand: handName(form, number - 1) }));
+      sending.dataset.sending = "";  // until the answer's line takes its place
       form.closest(".card").before(sending);
       nextHand(form, number);
       readyForNextHand();
