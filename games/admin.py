@@ -4,11 +4,10 @@ from django import forms
 from django.contrib import admin
 from django.db.models import F
 
+from games import problems
+from games.models import Group, Hand, PointTable, Table
+from games.registry import all_games, get_game
 from scoring.errors import InputError
-
-from . import problems
-from .models import Group, Hand, PointTable, Table
-from .registry import all_games, get_game
 
 
 class PointTableForm(forms.ModelForm):

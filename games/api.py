@@ -18,10 +18,10 @@ as long as what is named here keeps its meaning.
   the address a request came from (client_address).
 """
 
-from .addresses import client_address
-from .cards import SUITS, cards
-from .forms import MONEY_RULE_FIELDS
-from .hand_forms import (
+from games.addresses import client_address
+from games.cards import SUITS, cards
+from games.forms import MONEY_RULE_FIELDS
+from games.hand_forms import (
     HandForm,
     SeatForm,
     StagedHandForm,
@@ -32,19 +32,19 @@ from .hand_forms import (
     input_errors,
     posted,
 )
-from .history import separator as list_separator
-from .language import western_digits
-from .models import Table, new_token
-from .offline import dealer_notes
-from .problems import message as problem_message
-from .problems import shown as problem_shown
-from .registry import Colour, Game, HomeEntry, Mark
-from .services.recording import Recorded, edit_hand, record_hand
-from .services.tables import Conflict, create_table, next_hand_number, save_current_hand, set_finished
-from .templatetags.cardscore import left_to_right, points
-from .typed import PICKER_RANKS, parse_cards, parse_groups, whole_number
-from .views.access import keeper_table, table_for, table_view
-from .views.table_page import render_table
+from games.history import separator as list_separator
+from games.language import western_digits
+from games.models import Table, new_token
+from games.offline import dealer_notes
+from games.problems import message as problem_message
+from games.problems import shown as problem_shown
+from games.registry import Colour, Game, HomeEntry, Mark
+from games.services.recording import Recorded, edit_hand, record_hand
+from games.services.tables import Conflict, create_table, next_hand_number, save_current_hand, set_finished
+from games.templatetags.cardscore import left_to_right, points
+from games.typed import PICKER_RANKS, parse_cards, parse_groups, whole_number
+from games.views.access import keeper_table, table_for, table_view
+from games.views.table_page import render_table
 
 __all__ = [
     "MONEY_RULE_FIELDS",

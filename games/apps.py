@@ -8,8 +8,8 @@ class GamesConfig(AppConfig):
     verbose_name = _("Card games")
 
     def ready(self):
-        from . import result_card
-        from .checks import check_games
+        from games import result_card
+        from games.checks import check_games
 
         checks.register(check_games)
         checks.register(result_card.check_fonts)

@@ -8,11 +8,10 @@ from functools import partial
 from django.core.cache import cache
 from django.utils.translation import gettext_lazy as _
 
+from games import events, fragments
+from games.history import between, separator
+from games.templatetags.cardscore import points as signed_points
 from scoring import settle
-
-from . import events, fragments
-from .history import between, separator
-from .templatetags.cardscore import points as signed_points
 
 # A player marked `sat_out` or `out` was not in the hand: the board shows a dash for them, not a 0.
 # (The marks themselves are each game's, with the board's own: games.registry.Game.mark.)

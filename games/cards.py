@@ -4,7 +4,7 @@ reads them as typed. Shared by the history's words, the games' own and the templ
 from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext as _
 
-from .typed import SUIT_SYMBOLS
+from games.typed import SUIT_SYMBOLS
 
 SUITS = {letter: symbol for symbol, letter in SUIT_SYMBOLS.items()}
 

@@ -7,10 +7,9 @@ from typing import Any
 
 from django.core import checks
 
+from games.registry import all_games
 from scoring.base import Engine, Stage
 from scoring.events import SEAT_CHANGES
-
-from .registry import all_games
 
 # Each constant of the contract, and what it must be.
 CONSTANTS: dict[str, tuple[Callable[[Any], bool], str]] = {

@@ -8,9 +8,8 @@ from django.http import Http404, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from games.registry import get_game
 from scoring.errors import InputError
-
-from .registry import get_game
 
 # The stylesheet's address changes with its content (colours_url), so a phone may keep it a year.
 KEPT_SECONDS = 365 * 24 * 3600

@@ -4,11 +4,10 @@ translated for the board, the history and a player's total."""
 
 from django.utils.translation import gettext as _
 
+from games.templatetags.cardscore import points as signed_points
+from games.typed import typed_points, whole_number
 from scoring.errors import InputError, Problems, gettext_noop
 from scoring.events import KINDS, Points, who_left
-
-from .templatetags.cardscore import points as signed_points
-from .typed import typed_points, whole_number
 
 
 def _text(table, data, event, key):

@@ -4,9 +4,9 @@ the pages, in seat order, with the totals before and after."""
 
 from dataclasses import dataclass
 
-from . import board, events
-from .history import told
-from .templatetags.cardscore import points
+from games import board, events
+from games.history import told
+from games.templatetags.cardscore import points
 
 
 @dataclass

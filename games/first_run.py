@@ -14,7 +14,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext_noop, ngettext_lazy
 
-from .models import SetupCode
+from games.models import SetupCode
 
 logger = logging.getLogger(__name__)
 

@@ -6,16 +6,15 @@ from django.utils.functional import cached_property
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from games import problems
+from games.language import language_choices, western_digits
+from games.models import PointTable
+from games.registry import get_game
+from games.services import draw
+from games.services.table_file import MAX_FILE_BYTES, MAX_FILE_MB
+from games.services.tables import clean_colors, clean_players
 from scoring import checks
 from scoring.errors import InputError
-
-from . import problems
-from .language import language_choices, western_digits
-from .models import PointTable
-from .registry import get_game
-from .services import draw
-from .services.table_file import MAX_FILE_BYTES, MAX_FILE_MB
-from .services.tables import clean_colors, clean_players
 
 # The house rules of a game played for money (its engine's point_rate and currency).
 MONEY_RULE_FIELDS = {

@@ -14,14 +14,13 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.functional import Promise
 
+from games import problems as words
+from games.typed import whole_number
 from scoring.base import Engine, Entry, Hand
 from scoring.errors import InputError, Problems
 
-from . import problems as words
-from .typed import whole_number
-
 if TYPE_CHECKING:  # games.models imports the registry, which imports this module
-    from .models import Table
+    from games.models import Table
 
 TYPING = "typing"  # the code of a field's error: what was typed cannot be read
 

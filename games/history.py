@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from . import events
-from .models import HandChange
-from .services import draw
+from games import events
+from games.models import HandChange
+from games.services import draw
 
 HEADLINES = {
     HandChange.ENTERED: gettext_lazy("%(title)s entered"),

@@ -9,8 +9,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 
-from .addresses import trusted
-from .first_run import has_owner
+from games.addresses import trusted
+from games.first_run import has_owner
 
 
 class ForwardedProtoMiddleware:

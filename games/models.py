@@ -14,11 +14,10 @@ from django.db.models.signals import post_delete
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
+from games import photos, problems
+from games.registry import Game, game_choices, get_game
 from scoring import base
 from scoring.errors import InputError
-
-from . import photos, problems
-from .registry import Game, game_choices, get_game
 
 
 def new_token() -> str:

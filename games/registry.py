@@ -23,15 +23,14 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.hand_forms import HandForm
 from scoring.base import Engine, Entry, Hand
 from scoring.errors import InputError, gettext_noop
-
-from .hand_forms import HandForm
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
-    from . import models  # which builds its choices from this module
+    from games import models  # which builds its choices from this module
 
 
 class Mark(NamedTuple):

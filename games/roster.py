@@ -4,10 +4,10 @@ player's record per game, from the stored points and inputs: no hand is scored a
 from decimal import Decimal
 from itertools import groupby
 
-from . import ratings
-from .board import hand_marks, points_in_hand, standings
-from .models import Hand
-from .services import clock
+from games import ratings
+from games.board import hand_marks, points_in_hand, standings
+from games.models import Hand
+from games.services import clock
 
 
 def roster(tables):

@@ -10,8 +10,8 @@ from urllib.parse import urlsplit
 
 from django.http import QueryDict
 
-from . import chart
-from .services.recording import Entry
+from games import chart
+from games.services.recording import Entry
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,8 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from games.language import western_digits
 from scoring.errors import InputError, gettext_noop
-
-from .language import western_digits
 
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 DECIMAL = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?")

@@ -1,7 +1,7 @@
 from django.urls import include, path
 
-from . import colors, offline, registry
-from .views import hands, seasons, seats, sharing, site, table_file, table_page
+from games import colors, offline, registry
+from games.views import hands, seasons, seats, sharing, site, table_file, table_page
 
 urlpatterns = [
     # Every phone showing a board asks this every two seconds: matched first.

@@ -20,7 +20,7 @@ from django.contrib.auth.models import Permission
 from django.db import connection, models
 from django.db.migrations.recorder import MigrationRecorder
 
-from ..models import SetupCode
+from games.models import SetupCode
 
 FORMAT = "cardscore-backup"
 VERSION = 1

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, cast
 from django.utils import timezone
 
 if TYPE_CHECKING:  # for the annotations only: the clock's arithmetic needs no model at run time
-    from ..models import Table
+    from games.models import Table
 
 CLOCK_FIELDS = ("clock_started", "paused_at", "paused_seconds", "clock_at_last_hand")
 IDLE_SECONDS = 90 * 60  # longer than a hand takes, however slow the table

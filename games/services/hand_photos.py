@@ -4,9 +4,9 @@ files)."""
 
 from django.db import transaction
 
-from .. import photos
-from ..models import Hand, HandChange, Table
-from .tables import Change, locked_hand, log
+from games import photos
+from games.models import Hand, HandChange, Table
+from games.services.tables import Change, locked_hand, log
 
 
 def attach(table: Table, number: int, photo: photos.Photo | None, by: str = "") -> Hand:

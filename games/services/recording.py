@@ -11,13 +11,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from scoring import base, checks
-from scoring.errors import InputError
-
-from .. import photos
-from ..models import Hand, HandChange, Table
-from . import clock, hand_photos
-from .tables import (
+from games import photos
+from games.models import Hand, HandChange, Table
+from games.services import clock, hand_photos
+from games.services.tables import (
     Change,
     Conflict,
     check_open,
@@ -32,6 +29,8 @@ from .tables import (
     save_state,
     validate_all,
 )
+from scoring import base, checks
+from scoring.errors import InputError
 
 RENUMBER_OFFSET = 1_000_000
 NOTE_LENGTH = Hand._meta.get_field("note").max_length

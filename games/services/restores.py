@@ -14,9 +14,9 @@ from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import DatabaseError, connection, transaction
 
-from .. import photos
-from ..models import Table
-from .backup_parts import FORMAT, HEADER, VERSION, BackupError, backed_up_models, migration_state, parts
+from games import photos
+from games.models import Table
+from games.services.backup_parts import FORMAT, HEADER, VERSION, BackupError, backed_up_models, migration_state, parts
 
 MAX_HEADER_BYTES = 1024 * 1024
 PHOTO_ENTRY = re.compile(r"photos/([0-9A-Za-z_-]{1,32})/([0-9a-f]{1,16})\.(full|thumb)\.jpg")

@@ -9,12 +9,11 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.models import Group, Table
+from games.services import draw
+from games.services.tables import Conflict, create_table, locked
 from scoring import base, checks
 from scoring.errors import InputError, gettext_noop
-
-from ..models import Group, Table
-from . import draw
-from .tables import Conflict, create_table, locked
 
 
 def set_group(table: Table, group_id: str, new_name: str = "") -> Group | None:

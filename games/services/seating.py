@@ -6,11 +6,8 @@ from typing import Any, cast
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring import base, checks
-from scoring.errors import InputError
-
-from ..models import HandChange, Table
-from .tables import (
+from games.models import HandChange, Table
+from games.services.tables import (
     Change,
     Conflict,
     check_open,
@@ -24,6 +21,8 @@ from .tables import (
     validate_all,
     write_back,
 )
+from scoring import base, checks
+from scoring.errors import InputError
 
 
 def rename_players(table: Table, names: list[str], colors: list[str] | None = None) -> Table:

@@ -11,13 +11,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.models import Hand, Table
+from games.registry import get_game
+from games.services.recording import NOTE_LENGTH
+from games.services.tables import clean_language, clean_players, derive, played_inputs
 from scoring import base, checks
 from scoring.errors import InputError, gettext_noop
-
-from ..models import Hand, Table
-from ..registry import get_game
-from .recording import NOTE_LENGTH
-from .tables import clean_language, clean_players, derive, played_inputs
 
 FORMAT = "cardscore-table/1"
 

@@ -17,12 +17,11 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
+from games.models import Group, Hand, HandChange, PointTable, Table, new_token
+from games.registry import get_game
+from games.services import clock
 from scoring import base, checks
 from scoring.errors import InputError, gettext_noop
-
-from ..models import Group, Hand, HandChange, PointTable, Table, new_token
-from ..registry import get_game
-from . import clock
 
 if TYPE_CHECKING:  # the account model Django's stubs give a table's owner
     from django.contrib.auth.models import User

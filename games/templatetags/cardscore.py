@@ -12,10 +12,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language_bidi, ngettext
 from django.utils.translation import gettext as _
 
-from .. import registry
-from ..cards import cards
-from ..colors import colors_url
-from ..language import native_separators, number_separators
+from games import registry
+from games.cards import cards
+from games.colors import colors_url
+from games.language import native_separators, number_separators
 
 register = template.Library()
 

@@ -15,15 +15,14 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from games import board, explained, photos, problems, save_answer
+from games.history import drawn as history_drawn
+from games.history import rows as history_rows
+from games.models import Table
+from games.services import hand_photos, recording, tables
+from games.views.access import keeper_table, owns, table_for, table_view, who
+from games.views.table_page import SAVED, render_corrected, render_saved, render_table
 from scoring.errors import InputError, gettext_noop
-
-from .. import board, explained, photos, problems, save_answer
-from ..history import drawn as history_drawn
-from ..history import rows as history_rows
-from ..models import Table
-from ..services import hand_photos, recording, tables
-from .access import keeper_table, owns, table_for, table_view, who
-from .table_page import SAVED, render_corrected, render_saved, render_table
 
 
 def posted_number(data, field):

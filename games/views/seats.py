@@ -6,12 +6,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games import events, problems
+from games.services import seating, tables
+from games.views.access import keeper_table, table_view, who
+from games.views.table_page import SAVED, render_table
 from scoring.errors import InputError
-
-from .. import events, problems
-from ..services import seating, tables
-from .access import keeper_table, table_view, who
-from .table_page import SAVED, render_table
 
 
 @require_POST

@@ -12,10 +12,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from .. import board, chart, result_card
-from ..language import digits_choice
-from ..services import tables
-from .access import keeper_table, owns, table_for, table_view
+from games import board, chart, result_card
+from games.language import digits_choice
+from games.services import tables
+from games.views.access import keeper_table, owns, table_for, table_view
 
 RESULT_CARD_SECONDS = 3600  # a picture costs about 50 ms to draw; a new revision makes a new one
 

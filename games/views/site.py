@@ -16,9 +16,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
 
-from .. import faults, first_run, language, registry, roster
-from ..forms import ImportForm, NewTableForm
-from ..services import tables
+from games import faults, first_run, language, registry, roster
+from games.forms import ImportForm, NewTableForm
+from games.services import tables
 
 
 @require_safe

@@ -14,11 +14,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
+from games import board, chart, fragments, language, problems, registry, save_answer
+from games.services import clock, draw, recording, seasons, tables
+from games.views.access import keeper_table, link_for, owns, table_for, table_view
 from scoring.errors import InputError
-
-from .. import board, chart, fragments, language, problems, registry, save_answer
-from ..services import clock, draw, recording, seasons, tables
-from .access import keeper_table, link_for, owns, table_for, table_view
 
 # A message that belongs beside the next hand's form (what was just saved), not at the page's top.
 SAVED = "saved"
