@@ -15,7 +15,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 CARDSCORE_DATA_DIR=/data PORT=8
 # secret key); the code below stays root's, readable but not writable by it.
 RUN groupadd --gid 1000 cardscore && useradd --create-home --uid 1000 --gid 1000 cardscore \
     && mkdir -m 700 /data && chown 1000:1000 /data
-# The result card's fonts (games/result_card.py): Latin, Nepali and Arabic letters; and FriBiDi,
+# The result card's fonts (games/pages/result_card.py): Latin, Nepali and Arabic letters; and FriBiDi,
 # which Pillow's wheel (bringing HarfBuzz and Raqm itself) loads at run time to lay out Nepali and
 # Arabic: without it every card draws them letter by letter. Versions are not pinned: the Debian
 # release of the base image already fixes them, and pins would break at its next point release.

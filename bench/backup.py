@@ -102,13 +102,13 @@ def copies(templates):
 
 
 def camera_photo(rng):
-    """A photo as a phone sends one (a noisy, shaded 4000×3000 picture), kept as games/photos.py keeps it."""
+    """A photo as a phone sends one (a noisy, shaded 4000×3000 picture), kept as games/plumbing/photos.py keeps it."""
     import io
 
     from django.core.files.uploadedfile import SimpleUploadedFile
     from PIL import Image
 
-    from games import photos
+    from games.plumbing import photos
 
     size = (4000, 3000)
     shade = Image.linear_gradient("L").resize(size).convert("RGB")
@@ -120,8 +120,8 @@ def camera_photo(rng):
 
 
 def add_photos(rng):
-    from games import photos
     from games.models import Hand
+    from games.plumbing import photos
 
     for hand in Hand.objects.filter(number=1).order_by("pk")[:PHOTOS]:
         hand.photo = photos.store(hand.table_id, camera_photo(rng))

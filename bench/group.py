@@ -5,7 +5,7 @@
 
 Seeds one group of TABLES finished 6-player Marriage tables of HANDS random hands each (some
 players sitting hands out), then prints the median time to render the group page and to compute
-its season alone (games.roster.records), the page's query count, and the same for a group of
+its season alone (games.pages.roster.records), the page's query count, and the same for a group of
 5 tables, to show how the page grows with the hands it reads (its queries do not: tested in
 tests/test_groups.py). No hand is scored again: the page reads stored points and inputs.
 """
@@ -31,8 +31,8 @@ from django.test import Client  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from scoreboard import median_ms  # noqa: E402
 
-from games import roster  # noqa: E402
 from games.models import Group, Table  # noqa: E402
+from games.pages import roster  # noqa: E402
 from games.services import table_file  # noqa: E402
 
 PLAYERS = ["Asha", "Bikash", "Chandra", "Dipa", "Esha", "Faris"]

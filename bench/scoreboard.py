@@ -5,9 +5,9 @@
 
 Prints, for a 6-player Marriage table with 5 and with 500 hands: the median time to render the
 scoreboard page (and, in Arabic, with its Western digits and with the language's own, which
-games/language.py writes after rendering), to record one more hand (read the table as a hand post does, then lock it,
-validate the hand against the stored fold state, fold it and save it), and to recompute the
-table from its inputs; and the 500/5 ratios. The page should stay near-flat: its queries are
+games/plumbing/language.py writes after rendering), to record one more hand (read the table as a
+hand post does, then lock it, validate the hand against the stored fold state, fold it and save
+it), and to recompute the table from its inputs; and the 500/5 ratios. The page should stay near-flat: its queries are
 constant (tested in tests/), it reads stored points and shows the latest hands. Recording a hand
 should stay near-flat too (RECORD_GOAL): it never reads the earlier hands; only the chart's
 series, one value per player per hand, read with the table and written back, grows with it.

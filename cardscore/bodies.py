@@ -5,7 +5,7 @@ deploy/Caddyfile says the same of the largest."""
 
 import re
 
-# A phone's photo (games/photos.py: MAX_BYTES, 15 MB) with its hand's fields; a table file is at
+# A phone's photo (games/plumbing/photos.py: MAX_BYTES, 15 MB) with its hand's fields; a table file is at
 # most 2 MB (games/services/table_file.py).
 LARGE_BODY = 16 * 1024 * 1024
 SMALL_BODY = 1024 * 1024

@@ -54,7 +54,7 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "games",
-    # The games, one folder each (games/registry.py): the order is the home page's.
+    # The games, one folder each (games/sdk/registry.py): the order is the home page's.
     "games.marriage",
     "games.marriage_honors",
     "games.konkan",
@@ -65,35 +65,35 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "games.middleware.ForwardedProtoMiddleware",
+    "games.plumbing.middleware.ForwardedProtoMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # After WhiteNoise, which answers static files (pre-compressed) itself; before every middleware
-    # that reads or writes a page's body (games/middleware.py: CompressionMiddleware).
-    "games.middleware.CompressionMiddleware",
+    # that reads or writes a page's body (games/plumbing/middleware.py: CompressionMiddleware).
+    "games.plumbing.middleware.CompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "games.language.LanguageMiddleware",
+    "games.plumbing.language.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "games.middleware.ContentSecurityPolicyMiddleware",
-    "games.middleware.PrivatePagesMiddleware",
+    "games.plumbing.middleware.ContentSecurityPolicyMiddleware",
+    "games.plumbing.middleware.PrivatePagesMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "games.middleware.FirstVisitSetupMiddleware",
-    "games.middleware.HtmxMessagesMiddleware",
-    "games.middleware.SignedInPagesExpireMiddleware",
+    "games.plumbing.middleware.FirstVisitSetupMiddleware",
+    "games.plumbing.middleware.HtmxMessagesMiddleware",
+    "games.plumbing.middleware.SignedInPagesExpireMiddleware",
     "axes.middleware.AxesMiddleware",
-    "games.faults.ServerTroubleMiddleware",
+    "games.plumbing.faults.ServerTroubleMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 # Five wrong passwords for one account from one address lock it out for 15 minutes. Behind a
-# proxy the address is the phone's, not the proxy's (games/addresses.py): otherwise anyone on the
+# proxy the address is the phone's, not the proxy's (games/plumbing/addresses.py): otherwise anyone on the
 # internet could lock the owner out, five tries every 15 minutes.
-AXES_CLIENT_IP_CALLABLE = "games.addresses.client_address"
+AXES_CLIENT_IP_CALLABLE = "games.plumbing.addresses.client_address"
 # The proxies whose X-Forwarded-* headers are believed, as gunicorn reads the same variable.
 TRUSTED_PROXIES = env.networks("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 AXES_FAILURE_LIMIT = 5
@@ -130,14 +130,14 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "games.language.switcher",
+                "games.plumbing.language.switcher",
             ],
         },
     },
 ]
 
 # Each process keeps its own cache in memory: whole viewer pages (until the table changes) and
-# page fragments (games/fragments.py), a few KB each; the oldest third goes when it is full.
+# page fragments (games/pages/fragments.py), a few KB each; the oldest third goes when it is full.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 3000}}}
 
 DATABASES = {"default": env.database("DATABASE_URL", f"sqlite:///{DATA_DIR / 'cardscore.sqlite3'}")}
@@ -193,9 +193,12 @@ STORAGES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # A post's fields, files apart; a file (a hand's photo, a table file) goes to memory up to Django's
-# 2.5 MB, beyond that to a temporary file that keeps at most a photo's limit (games/photos.py).
+# 2.5 MB, beyond that to a temporary file that keeps at most a photo's limit (games/plumbing/photos.py).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
-FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler", "games.photos.BoundedUpload"]
+FILE_UPLOAD_HANDLERS = [
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "games.plumbing.photos.BoundedUpload",
+]
 # The room the hands' photos may take in the data folder (a kept photo is 0.1–0.9 MB): a table's,
 # and the whole server's. A photo past either is refused beside its field (the hand saves without it).
 PHOTOS_TABLE_MB = env.integer("PHOTOS_TABLE_MB", 200)
@@ -227,7 +230,7 @@ LOGGING = {
     # Table links are secrets: every line logged keeps only their first characters (cardscore/logs.py).
     "filters": {
         "mask_tokens": {"()": "cardscore.logs.MaskTokens"},
-        "without_traceback": {"()": "games.faults.WithoutTraceback"},
+        "without_traceback": {"()": "games.plumbing.faults.WithoutTraceback"},
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["without_traceback", "mask_tokens"]}},
     "root": {

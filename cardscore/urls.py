@@ -9,5 +9,5 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 
-# A failure shows a page in the phone's language; a database or disk failure answers 503 (games/faults.py).
-handler500 = "games.faults.server_error"
+# A failure shows a page in the phone's language; a database or disk failure answers 503 (games/plumbing/faults.py).
+handler500 = "games.plumbing.faults.server_error"

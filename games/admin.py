@@ -4,9 +4,9 @@ from django import forms
 from django.contrib import admin
 from django.db.models import F
 
-from games import problems
 from games.models import Group, Hand, PointTable, Table
-from games.registry import all_games, get_game
+from games.sdk import problems
+from games.sdk.registry import all_games, get_game
 from scoring.errors import InputError
 
 

@@ -18,10 +18,15 @@ as long as what is named here keeps its meaning.
   the address a request came from (client_address).
 """
 
-from games.addresses import client_address
-from games.cards import SUITS, cards
-from games.forms import MONEY_RULE_FIELDS
-from games.hand_forms import (
+from games.models import Table, new_token
+from games.pages.forms import MONEY_RULE_FIELDS
+from games.pages.history import separator as list_separator
+from games.pages.offline import dealer_notes
+from games.plumbing.access import keeper_table, table_for, table_view
+from games.plumbing.addresses import client_address
+from games.plumbing.language import western_digits
+from games.sdk.cards import SUITS, cards
+from games.sdk.hand_forms import (
     HandForm,
     SeatForm,
     StagedHandForm,
@@ -32,18 +37,13 @@ from games.hand_forms import (
     input_errors,
     posted,
 )
-from games.history import separator as list_separator
-from games.language import western_digits
-from games.models import Table, new_token
-from games.offline import dealer_notes
-from games.problems import message as problem_message
-from games.problems import shown as problem_shown
-from games.registry import Colour, Game, HomeEntry, Mark
+from games.sdk.problems import message as problem_message
+from games.sdk.problems import shown as problem_shown
+from games.sdk.registry import Colour, Game, HomeEntry, Mark
+from games.sdk.typed import PICKER_RANKS, parse_cards, parse_groups, whole_number
 from games.services.recording import Recorded, edit_hand, record_hand
 from games.services.tables import Conflict, create_table, next_hand_number, save_current_hand, set_finished
 from games.templatetags.cardscore import left_to_right, points
-from games.typed import PICKER_RANKS, parse_cards, parse_groups, whole_number
-from games.views.access import keeper_table, table_for, table_view
 from games.views.table_page import render_table
 
 __all__ = [

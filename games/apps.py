@@ -8,8 +8,8 @@ class GamesConfig(AppConfig):
     verbose_name = _("Card games")
 
     def ready(self):
-        from games import result_card
         from games.checks import check_games
+        from games.pages import result_card
 
         checks.register(check_games)
         checks.register(result_card.check_fonts)

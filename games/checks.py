@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core import checks
 
-from games.registry import all_games
+from games.sdk.registry import all_games
 from scoring.base import Engine, Stage
 from scoring.events import SEAT_CHANGES
 

@@ -14,8 +14,9 @@ from django.db.models.signals import post_delete
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
-from games import photos, problems
-from games.registry import Game, game_choices, get_game
+from games.plumbing import photos
+from games.sdk import problems
+from games.sdk.registry import Game, game_choices, get_game
 from scoring import base
 from scoring.errors import InputError
 
@@ -116,7 +117,7 @@ class Table(models.Model):
     keeper_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     viewer_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
-    # Every phone shows the table in this language unless it chose one itself (games/language.py).
+    # Every phone shows the table in this language unless it chose one itself (games/plumbing/language.py).
     language = models.CharField(
         _("language"),
         max_length=10,
@@ -255,7 +256,7 @@ class Hand(models.Model):
     # How long the hand took: from the save before it (or the clock's start) to the save that
     # completed it, pauses left out. None: not known (imported, put back by a redo, or from before the clock).
     seconds = models.PositiveIntegerField(_("seconds"), null=True, blank=True, editable=False)
-    # The name of the hand's photo files in the data folder (games/photos.py), or "" for none.
+    # The name of the hand's photo files in the data folder (games/plumbing/photos.py), or "" for none.
     photo = models.CharField(_("photo"), max_length=16, blank=True, default="", editable=False)
 
     class Meta:
@@ -331,7 +332,7 @@ def forget_photos(sender, instance, **kwargs):
 
 class SetupCode(models.Model):
     """The one-time code that lets whoever started the server create the owner account
-    (games/first_run.py). Kept in the database, so every app server and worker checks the same one;
+    (games/plumbing/first_run.py). Kept in the database, so every app server and worker checks the same one;
     deleted once the owner exists."""
 
     code = models.CharField(max_length=20)

@@ -1,6 +1,7 @@
 from django.urls import include, path
 
-from games import colors, offline, registry
+from games.pages import colors, offline
+from games.sdk import registry
 from games.views import hands, seasons, seats, sharing, site, table_file, table_page
 
 urlpatterns = [

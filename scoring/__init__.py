@@ -1,4 +1,4 @@
-"""The rules engine: pure Python, one module per game (the web side's registry, games/registry.py,
+"""The rules engine: pure Python, one module per game (the web side's registry, games/sdk/registry.py,
 names each game's module).
 
 Scoring is a fold: a state (a JSON-serialisable dict: the hands folded so far, the totals, and

@@ -6,7 +6,7 @@ all of them from one save.
 
 Messages are English templates with named placeholders ("must be at least %(minimum)s") and
 their values apart (`params`), so that the web side can show them in the reader's language:
-it translates the template, then fills it in (games/problems.py). Each template is written
+it translates the template, then fills it in (games/sdk/problems.py). Each template is written
 inside gettext_noop(...) where it is raised, which is how `manage.py makemessages` finds it
 while the engine stays free of Django.
 """

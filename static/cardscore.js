@@ -4,11 +4,11 @@
 // The words this script shows, in the page's language: base.html puts them on this script's tag.
 const words = document.currentScript.dataset;
 
-// Numbers the script writes look like the server's (games/language.py, the `points` filter): in
+// Numbers the script writes look like the server's (games/plumbing/language.py, the `points` filter): in
 // the language's own digits when this device chose them (<html data-digits="٠١٢…">), and a signed
 // number isolated left to right in right-to-left text, so its minus stays before its digits.
 // A box for a whole number is written in those digits too, as the server writes its value
-// (games/language.py); the server reads either.
+// (games/plumbing/language.py); the server reads either.
 /* exported readNumber, shownDigits, shownNumber -- also offline.js's and the games' own scripts' */
 function shownDigits(text) {
   const own = document.documentElement.dataset.digits;

@@ -1,4 +1,4 @@
-{% load i18n %}// CardScore's service worker (games/offline.py serves it at /sw.js). Pages come from the network
+{% load i18n %}// CardScore's service worker (games/pages/offline.py serves it at /sw.js). Pages come from the network
 // first, so a phone that can reach the server never sees an old page; only when it cannot does
 // a table's page come from what this phone kept of it, marked with the time it was kept.
 "use strict";
@@ -36,7 +36,7 @@ async function page(event, url) {
   } catch (offline) {
     const kept = await caches.match(url.pathname, { cacheName: PAGES });
     if (!kept) return offlinePage();
-    // A page kept for a sign-in that has expired since (games/middleware.py) is shown no more.
+    // A page kept for a sign-in that has expired since (games/plumbing/middleware.py) is shown no more.
     const until = kept.headers.get("CardScore-Keep-Until");
     if (until && Date.now() > Number(until)) {
       await (await caches.open(PAGES)).delete(url.pathname);

@@ -42,8 +42,9 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from cardscore.sqlite.base import lock_path
-from games import photos, registry
 from games.models import Group, Hand, HandChange, PointTable, Table
+from games.plumbing import photos
+from games.sdk import registry
 from games.services import hand_photos, recording, seasons, table_file, tables
 from games.twentyfour.models import Puzzle
 from scoring import InputError, expressions24, solver24
@@ -198,7 +199,7 @@ def where(error):
 
 # --- every game, and sample data for each ------------------------------------------------------
 
-# The games the registry knows (games/registry.py): the one place the tests learn which games exist.
+# The games the registry knows (games/sdk/registry.py): the one place the tests learn which games exist.
 GAMES = [game.slug for game in registry.all_games()]
 
 SET_61 = "10H JH QH KH / 7S 7D JK=7C"  # a Konkan set: 10-J-Q-K of hearts (40) and three sevens, one a joker (21)
@@ -469,7 +470,7 @@ def snapshot(table):
 
 
 def a_photo(color=(200, 30, 30)):
-    """A hand's photo as games/photos.py keeps it, made from a plain camera-sized JPEG."""
+    """A hand's photo as games/plumbing/photos.py keeps it, made from a plain camera-sized JPEG."""
     out = io.BytesIO()
     Image.new("RGB", (2000, 1500), color).save(out, "JPEG")
     return photos.read(SimpleUploadedFile("photo.jpg", out.getvalue(), content_type="image/jpeg"))

@@ -8,7 +8,7 @@ from importlib import import_module
 
 from django.apps import apps
 
-from games import registry
+from games.sdk import registry
 
 
 def of_game(slug):

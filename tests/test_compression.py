@@ -1,4 +1,4 @@
-"""Pages and answers are gzipped for a phone that asks (games/middleware.py: CompressionMiddleware,
+"""Pages and answers are gzipped for a phone that asks (games/plumbing/middleware.py: CompressionMiddleware,
 Django's GZipMiddleware with its BREACH padding), and Caddy compresses in the Compose deployment
 (deploy/Caddyfile). What that does to the time from a tap on Save to the next form:
 bench/wire.py."""
@@ -12,7 +12,7 @@ from django.http import FileResponse, HttpResponse
 from django.test import RequestFactory
 from django.urls import reverse
 
-from games.middleware import CompressionMiddleware
+from games.plumbing.middleware import CompressionMiddleware
 from games.services import table_file
 from tests.fixtures import PROJECT_DIR, csrf_post, page, table_url
 from tests.inputs import hand_form, marriage_inputs

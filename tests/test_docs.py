@@ -9,7 +9,7 @@ import pytest
 from django.apps import apps
 
 from cardscore import settings as site_settings
-from games.registry import all_games
+from games.sdk.registry import all_games
 from games.services import table_file
 from tests.fixtures import PROJECT_DIR
 

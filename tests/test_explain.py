@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.registry import get_game
+from games.sdk.registry import get_game
 from scoring import terms
 from scoring import twentyfour as race
 from tests.fixtures import GAMES, SAMPLES

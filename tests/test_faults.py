@@ -10,8 +10,8 @@ import pytest
 from django.db import OperationalError, connection
 from django.urls import reverse
 
-from games import faults
 from games.models import Hand, HandChange
+from games.plumbing import faults
 from games.services import recording, tables
 from tests.fixtures import add_url, csrf_post, page
 from tests.inputs import hand_form, marriage_inputs
@@ -69,7 +69,7 @@ def test_every_page_answers_503_while_the_database_is_down(client, marriage_tabl
 @pytest.mark.django_db
 def test_a_failure_outside_a_view_answers_503_too(client, owner, marriage_table, monkeypatch, caplog):
     """Before any view: the first request of a new server process asks the database for an owner."""
-    monkeypatch.setattr("games.middleware.has_owner", refused_connection)
+    monkeypatch.setattr("games.plumbing.middleware.has_owner", refused_connection)
     fresh = type(client)(raise_request_exception=False)
     with caplog.at_level(logging.ERROR):
         answer = fresh.get(reverse("home"))

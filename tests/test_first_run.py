@@ -1,5 +1,5 @@
 """The first run: until the owner account exists every page leads to setup, and setup needs the
-one-time code the server printed when it started (games/first_run.py, manage.py setup_link)."""
+one-time code the server printed when it started (games/plumbing/first_run.py, manage.py setup_link)."""
 
 import datetime
 import logging
@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import date_format
 
-from games import first_run
 from games.models import SetupCode
+from games.plumbing import first_run
 from tests.fixtures import read_text
 
 pytestmark = pytest.mark.django_db
@@ -138,11 +138,11 @@ def test_a_code_used_a_moment_ago_creates_no_second_owner():
 
 
 def test_a_server_started_without_setup_link_logs_the_link_on_the_first_visit(caplog):
-    with caplog.at_level(logging.WARNING, logger="games.first_run"):
+    with caplog.at_level(logging.WARNING, logger="games.plumbing.first_run"):
         assert Client().get(reverse("setup")).status_code == 403
         Client().get(reverse("setup"))
     code = SetupCode.objects.get().code
-    assert [record.getMessage() for record in caplog.records if record.name == "games.first_run"] == [
+    assert [record.getMessage() for record in caplog.records if record.name == "games.plumbing.first_run"] == [
         f"No owner yet: open /setup/?code={code} to create the owner account."
     ]
 
@@ -161,7 +161,7 @@ def test_setup_is_gone_once_an_owner_exists(owner):
 @pytest.mark.parametrize("language", ["ne", "ar"])
 def test_the_setup_page_gives_djangos_password_help_in_the_pages_language(language):
     """Django's Nepali catalog leaves three of its password validators' help lines empty: ours has them
-    (games/first_run.py DJANGO_WORDS)."""
+    (games/plumbing/first_run.py DJANGO_WORDS)."""
     code = code_in(printed_link())
     browser = Client()
     browser.cookies["django_language"] = language
@@ -173,7 +173,7 @@ def test_the_setup_page_gives_djangos_password_help_in_the_pages_language(langua
 
 def test_the_setup_page_and_dates_use_our_nepali_for_djangos_own_words():
     """Django's Nepali for the username and password help and for the months reads badly (बढिमा,
-    «हुनु पर्छ ।», नभम्वर): ours comes first (games/first_run.py DJANGO_WORDS, games/language.py
+    «हुनु पर्छ ।», नभम्वर): ours comes first (games/plumbing/first_run.py DJANGO_WORDS, games/plumbing/language.py
     MONTH_WORDS)."""
     code = code_in(printed_link())
     browser = Client()

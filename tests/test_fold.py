@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.registry import get_game
+from games.sdk.registry import get_game
 from scoring.errors import InputError
 from tests.fixtures import GAMES, SAMPLES
 

@@ -1,5 +1,5 @@
 """The page caches the board's rows and the blank hand form under a digest of what they show
-(games/fragments.py): a row is rendered once, and again as soon as its hand changes; the form is
+(games/pages/fragments.py): a row is rendered once, and again as soon as its hand changes; the form is
 reused for the next hand, and rendered again with the problems of a refused one."""
 
 import pytest
@@ -7,7 +7,8 @@ from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.utils import translation
 
-from games import board, fragments, registry
+from games.pages import board, fragments
+from games.sdk import registry
 from games.services import recording
 from games.views.table_page import table_context
 from tests.fixtures import MINUS, SAMPLES, csrf_post, fresh_table, table_url

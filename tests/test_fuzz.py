@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from games.models import Table
-from games.registry import get_game
+from games.sdk.registry import get_game
 from games.services import recording
 from games.twentyfour.models import Puzzle
 from tests.fixtures import (

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 from django.core import checks
 
 from games import checks as game_checks
-from games.registry import get_game
+from games.sdk.registry import get_game
 from scoring import konkan, marriage, thirteen
 from scoring.base import Rules, Stage
 from scoring.errors import InputError, gettext_noop

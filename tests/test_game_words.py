@@ -16,8 +16,8 @@ from django.conf import settings
 from django.templatetags.static import static
 from django.urls import reverse
 
-from games import registry
-from games.colors import colors_url
+from games.pages.colors import colors_url
+from games.sdk import registry
 from tests.fixtures import SAMPLES, manage_env, run_command, seeded
 
 ROOT = Path(settings.BASE_DIR)

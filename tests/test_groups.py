@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import ratings, roster
 from games.models import Group, Table
+from games.pages import ratings, roster
 from games.services import seasons
 from tests.fixtures import MINUS, csrf_post, fresh_table, page, read_text, seeded, table_url
 from tests.inputs import marriage_inputs

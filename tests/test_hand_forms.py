@@ -1,11 +1,11 @@
-"""The hand forms every game shares (games/hand_forms.py): the number field, the field names the
+"""The hand forms every game shares (games/sdk/hand_forms.py): the number field, the field names the
 form owns, and every problem of a post put under its player's part."""
 
 import pytest
 from django.core.exceptions import ValidationError
 
-from games.hand_forms import WholeNumberField
-from games.registry import get_game
+from games.sdk.hand_forms import WholeNumberField
+from games.sdk.registry import get_game
 from scoring.errors import InputError
 from tests.fixtures import GAMES, SAMPLES, fresh_table
 

@@ -6,9 +6,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import history
 from games.models import Hand, HandChange, Table
-from games.registry import get_game
+from games.pages import history
+from games.sdk.registry import get_game
 from games.services import recording, seating, tables
 from tests.fixtures import GAMES, SAMPLES, csrf_post, page, play_hand, running_totals, snapshot, table_url
 from tests.inputs import marriage_inputs, thirteen_round

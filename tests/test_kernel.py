@@ -47,7 +47,7 @@ def imported_names(name, path):
             base = package[: len(package) - node.level + 1] if node.level else []
             source = ".".join(base + ([node.module] if node.module else []))
             yield source
-            # `from games import board` imports the module games.board; `from .x import name` only x.
+            # `from games import board` imports the module games.pages.board; `from .x import name` only x.
             yield from (f"{source}.{alias.name}" for alias in node.names)
 
 
@@ -111,10 +111,10 @@ def test_a_cycle_is_found_round_a_loop_and_only_there():
 
 def test_the_graph_sees_lazy_and_relative_imports():
     graph = import_graph()
-    assert "games.result_card" in graph["games.apps"]  # inside ready()
-    assert "games.views.access" in graph["games.views.hands"]  # from .access import ...
+    assert "games.pages.result_card" in graph["games.apps"]  # inside ready()
+    assert "games.plumbing.access" in graph["games.views.hands"]  # from .access import ...
     assert "games.services.tables" in graph["games.views.site"]  # from ..services import tables
-    assert "scoring.errors" in graph["games.typed"]
+    assert "scoring.errors" in graph["games.sdk.typed"]
 
 
 def kernel_modules():

@@ -1,5 +1,5 @@
 """The language a page is shown in (device > table > phone), the language's own digits, numbers
-typed in them, and signed numbers in right-to-left pages (games/language.py)."""
+typed in them, and signed numbers in right-to-left pages (games/plumbing/language.py)."""
 
 import json
 import re
@@ -12,11 +12,11 @@ from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.text import capfirst
 
-from games.language import LanguageMiddleware, native_digits, western_digits
 from games.models import Hand, Table
+from games.plumbing.access import keeper_table, link_for, table_for
+from games.plumbing.language import LanguageMiddleware, native_digits, western_digits
 from games.services import table_file, tables
 from games.templatetags.cardscore import money, points
-from games.views.access import keeper_table, link_for, table_for
 from tests.fixtures import GAMES, SAMPLES, csrf_post, fresh_table, page, table_form, table_url
 
 ARABIC, DEVANAGARI = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"), str.maketrans("0123456789", "०१२३४५६७८९")
@@ -169,7 +169,7 @@ def token_routes(patterns=None):
 @pytest.mark.parametrize("route", sorted(name for name, _parts in token_routes()))
 def test_every_view_of_a_table_shows_it_in_the_table_s_language(route, owner):
     """A phone that chose no language, asking in Arabic, gets each table view (read or posted to,
-    answered or refused) in its table's Nepali: no view can forget it (games/views/access.py table_view)."""
+    answered or refused) in its table's Nepali: no view can forget it (games/plumbing/access.py table_view)."""
     parts = dict(token_routes())[route]
     phone = Client(HTTP_ACCEPT_LANGUAGE="ar")
     phone.force_login(owner)
@@ -417,7 +417,7 @@ def test_arabic_lists_its_items_with_the_arabic_comma(client, owner):
 
 
 def test_the_joker_among_cards_is_isolated_only_in_right_to_left_text():
-    from games.cards import cards
+    from games.sdk.cards import cards
 
     with translation.override("ar"):
         assert cards(["AS", "JK"]) == "A♠ \u2068جوكر\u2069"

@@ -3,7 +3,7 @@ its system checks, at every start, instead of drawing result cards letter by let
 
 from django.core import checks
 
-from games import result_card
+from games.pages import result_card
 
 
 def test_no_warning_where_raqm_works(monkeypatch):

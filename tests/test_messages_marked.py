@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games import problems, registry
+from games.sdk import problems, registry
 from scoring.errors import InputError, gettext_noop
 from tests.fixtures import add_url, csrf_post, page
 from tests.inputs import hand_form

@@ -11,8 +11,9 @@ from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.urls import reverse
 
-from games import offline, registry
 from games.models import Hand, HandChange
+from games.pages import offline
+from games.sdk import registry
 from games.services import recording, tables
 from tests.fixtures import add_url, csrf_post, edit_url, page
 from tests.inputs import hand_edit_form, hand_form, marriage_inputs, thirteen_round

@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 from PIL import EpsImagePlugin, Image, JpegImagePlugin, TiffImagePlugin
 
-from games import photos
 from games.models import Hand, HandChange, Table
+from games.plumbing import photos
 from games.services import hand_photos, recording, tables
 from scoring.errors import InputError
 from tests.fixtures import add_url, csrf_post, page, players_of

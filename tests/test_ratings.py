@@ -1,9 +1,9 @@
-"""Ratings over a season (games/ratings.py): openskill's Plackett-Luce model, held to a second
+"""Ratings over a season (games/pages/ratings.py): openskill's Plackett-Luce model, held to a second
 computation written here from Weng & Lin's paper, and to numbers checked by hand."""
 
 import math
 
-from games import ratings
+from games.pages import ratings
 
 # Asha wins all three tables; at the first Bikash and Chandra are level, at the third Chandra is away.
 SEASON = [

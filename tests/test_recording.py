@@ -13,7 +13,7 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Hand, Table
-from games.registry import get_game
+from games.sdk.registry import get_game
 from games.services import recording, table_file
 from tests.fixtures import GAMES, SAMPLES, running_totals
 

@@ -5,7 +5,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Table
-from games.registry import get_game
+from games.sdk.registry import get_game
 from games.services import seasons, table_file, tables
 from tests.fixtures import GAMES, colors_of, csrf_post, fresh_table, page, play_hand, players_of, seeded, table_url
 from tests.inputs import marriage_inputs

@@ -1,5 +1,5 @@
 """The result to share: a read-only summary page and the result card, a PNG drawn on the server
-(games/result_card.py), for every game; the scorekeeper's link never leaks into them."""
+(games/pages/result_card.py), for every game; the scorekeeper's link never leaks into them."""
 
 import io
 import re
@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils import translation
 from PIL import Image, ImageDraw
 
-from games import result_card
-from games.language import NATIVE_DIGITS
+from games.pages import result_card
+from games.plumbing.language import NATIVE_DIGITS
 from games.services import recording, tables
 from tests.fixtures import GAMES, MINUS, SAMPLES, fresh_table, seeded
 from tests.inputs import marriage_inputs

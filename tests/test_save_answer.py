@@ -1,5 +1,5 @@
 """A hand saved (or corrected) with htmx is answered with what changed on the phone's page
-(games/save_answer.py, templates/games/saved.html); the browser test that the page then equals a
+(games/pages/save_answer.py, templates/games/saved.html); the browser test that the page then equals a
 reload is tests/browser/test_save_answer_browser.py."""
 
 import re

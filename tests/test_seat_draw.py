@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Table
-from games.registry import get_game
+from games.sdk.registry import get_game
 from games.services import draw, seasons, table_file
 from tests.fixtures import (
     GAMES,

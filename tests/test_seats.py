@@ -14,8 +14,8 @@ from django.apps import apps as django_apps
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games import board
 from games.models import HandChange, Table
+from games.pages import board
 from games.services import recording, seating, table_file, tables
 from tests.fixtures import (
     GAMES,

@@ -15,8 +15,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from games import first_run
 from games.models import Table, new_token
+from games.plumbing import first_run
 from games.services import recording, table_file, tables
 from games.twentyfour.models import Puzzle
 from tests.fixtures import (
@@ -146,7 +146,7 @@ from django.core.management import call_command
 call_command("migrate", verbosity=0)
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from games.first_run import current_code
+from games.plumbing.first_run import current_code
 client = Client()
 plain = client.get("/setup/")
 health = client.get("/health/")

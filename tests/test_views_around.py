@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import chart, colors
 from games.models import HandChange, Table
+from games.pages import chart, colors
 from games.services import recording, table_file, tables
 from games.templatetags.cardscore import points
 from tests.fixtures import csrf_post, page, read_text, running_totals

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import board
+from games.pages import board
 from games.services import table_file, tables
 from scoring import settle
 from tests.fixtures import GAMES, MINUS, fresh_table, guests_evening, page, players_of, read_text, seeded, table_url

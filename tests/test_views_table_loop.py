@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import board
 from games.models import Hand
+from games.pages import board
 from games.services import recording, seating, tables
 from tests.fixtures import SET_61, add_url, board_cells, csrf_post, edit_url, fresh_table, page, snapshot, table_url
 from tests.inputs import hand_form, marriage_inputs, thirteen_round

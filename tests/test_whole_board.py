@@ -8,7 +8,7 @@ import re
 import pytest
 from django.test import Client
 
-from games import save_answer
+from games.pages import save_answer
 from tests.fixtures import page, players_of, seeded, table_url
 from tests.inputs import marriage_inputs
 

@@ -5,7 +5,7 @@ from django.utils.translation import ngettext
 
 
 def words(table, name, value, entry=None):
-    """One input in words (games/history.py); None leaves it to the generic wording."""
+    """One input in words (games/pages/history.py); None leaves it to the generic wording."""
     if name == "call":
         # Translators: Call Break: a call is how many tricks a player says they will take.
         return _("called %(call)s") % {"call": value}

@@ -17,7 +17,7 @@ OUTCOMES = {
 
 
 def words(table, name, value, entry=None):
-    """One input in words (games/history.py); None leaves it to the generic wording."""
+    """One input in words (games/pages/history.py); None leaves it to the generic wording."""
     if name == "outcome":
         return OUTCOMES.get(value)
     if name == "hand_penalty":

@@ -22,7 +22,7 @@ MARKS = {
 
 
 def words(table, name, value, entry=None):
-    """One input in words (games/history.py); None leaves it to the generic wording."""
+    """One input in words (games/pages/history.py); None leaves it to the generic wording."""
     if name == "status":
         return STATUSES.get(value)
     if name == "maal":

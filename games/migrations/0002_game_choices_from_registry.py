@@ -1,8 +1,8 @@
-# The games come from the registry (games/registry.py): each game app declares its own.
+# The games come from the registry (games/sdk/registry.py): each game app declares its own.
 
 from django.db import migrations, models
 
-import games.registry
+import games.sdk.registry
 
 
 class Migration(migrations.Migration):
@@ -15,12 +15,12 @@ class Migration(migrations.Migration):
             model_name="pointtable",
             name="game",
             field=models.CharField(
-                choices=games.registry.game_choices, max_length=30, unique=True, verbose_name="game"
+                choices=games.sdk.registry.game_choices, max_length=30, unique=True, verbose_name="game"
             ),
         ),
         migrations.AlterField(
             model_name="table",
             name="game",
-            field=models.CharField(choices=games.registry.game_choices, max_length=30, verbose_name="game"),
+            field=models.CharField(choices=games.sdk.registry.game_choices, max_length=30, verbose_name="game"),
         ),
     ]

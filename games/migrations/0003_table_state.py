@@ -1,6 +1,6 @@
 from django.db import migrations, models
 
-from games.registry import get_game
+from games.sdk.registry import get_game
 
 
 def fold_existing_tables(apps, schema_editor):

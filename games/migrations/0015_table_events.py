@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-from games.registry import get_game
+from games.sdk.registry import get_game
 from scoring import konkan
 
 

@@ -4,7 +4,7 @@ hand's totals instead of re-encoding every one of them. They are folded again fr
 
 from django.db import migrations, models
 
-from games.registry import get_game
+from games.sdk.registry import get_game
 from scoring import base
 
 BATCH = 500

@@ -9,7 +9,7 @@ from .forms import FIELD_LABELS
 
 
 def words(table, name, value, entry=None):
-    """One input in words (games/history.py); None leaves it to the generic wording."""
+    """One input in words (games/pages/history.py); None leaves it to the generic wording."""
     if name == "points" and entry is not None and "typed" in entry:
         return ""  # said with the sum that made it
     if name == "points" and isinstance(value, (int, Decimal)) and not isinstance(value, bool):

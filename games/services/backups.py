@@ -13,8 +13,8 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games import photos
 from games.models import Hand, HandChange
+from games.plumbing import photos
 from games.services.backup_parts import BATCH, FORMAT, HEADER, VERSION, batched, migration_state, parts
 
 FILE_NAME = re.compile(r"cardscore-\d{4}-\d\d-\d\dT\d{6}\.zip")

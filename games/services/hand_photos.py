@@ -1,11 +1,11 @@
 """A hand's photo in the table's record: given, replaced or removed on a recorded hand, and
-forgotten with a deleted hand once no redo can bring that hand back (games/photos.py keeps the
+forgotten with a deleted hand once no redo can bring that hand back (games/plumbing/photos.py keeps the
 files)."""
 
 from django.db import transaction
 
-from games import photos
 from games.models import Hand, HandChange, Table
+from games.plumbing import photos
 from games.services.tables import Change, locked_hand, log
 
 

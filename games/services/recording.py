@@ -11,8 +11,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from games import photos
 from games.models import Hand, HandChange, Table
+from games.plumbing import photos
 from games.services import clock, hand_photos
 from games.services.tables import (
     Change,

@@ -14,8 +14,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import DatabaseError, connection, transaction
 
-from games import photos
 from games.models import Table
+from games.plumbing import photos
 from games.services.backup_parts import FORMAT, HEADER, VERSION, BackupError, backed_up_models, migration_state, parts
 
 MAX_HEADER_BYTES = 1024 * 1024

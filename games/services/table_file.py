@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Hand, Table
-from games.registry import get_game
+from games.sdk.registry import get_game
 from games.services.recording import NOTE_LENGTH
 from games.services.tables import clean_language, clean_players, derive, played_inputs
 from scoring import base, checks

@@ -18,7 +18,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from games.models import Group, Hand, HandChange, PointTable, Table, new_token
-from games.registry import get_game
+from games.sdk.registry import get_game
 from games.services import clock
 from scoring import base, checks
 from scoring.errors import InputError, gettext_noop

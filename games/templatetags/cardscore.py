@@ -12,10 +12,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language_bidi, ngettext
 from django.utils.translation import gettext as _
 
-from games import registry
-from games.cards import cards
-from games.colors import colors_url
-from games.language import native_separators, number_separators
+from games.pages.colors import colors_url
+from games.plumbing.language import native_separators, number_separators
+from games.sdk import registry
+from games.sdk.cards import cards
 
 register = template.Library()
 
@@ -83,7 +83,7 @@ def points(value, signed=True):
 @register.filter
 def duration(seconds):
     """A time in words, to the nearest minute: "less than a minute", "4 min", "1 h 12 min", "2 days 3 h"
-    (its digits written as the page's, like every number on it: games/language.py)."""
+    (its digits written as the page's, like every number on it: games/plumbing/language.py)."""
     minutes = (int(seconds) + 30) // 60
     if not minutes:
         return _("less than a minute")
@@ -110,7 +110,7 @@ def money(value, rules=None):
     """An amount of money with two decimals and the table's currency label (if any)."""
     value = Decimal(value).quantize(Decimal("0.01"))
     separators = number_separators()
-    if separators:  # the marks written beside the language's own digits, or Arabic's point (games/language.py)
+    if separators:  # the marks written beside the language's own digits, or Arabic's point (games/plumbing/language.py)
         decimal, thousands = separators
         amount = numberformat.format(
             value,
@@ -170,7 +170,7 @@ def sign_of(value):
 
 @register.filter
 def hand_name(game, number):
-    """ "Hand 3", "Round 3": what the game calls hand `number` (games/registry.py)."""
+    """ "Hand 3", "Round 3": what the game calls hand `number` (games/sdk/registry.py)."""
     return game.hand_name(number)
 
 

@@ -29,7 +29,7 @@ GAME = Game(
     hand_marks=hand_marks,
     assets=("thirteen/thirteen.css", "thirteen/thirteen.js"),
     marks={"made": Mark("✓", _("made the bid")), "missed": Mark("✗", _("missed the bid"))},
-    # The one definition of the players' colours: the board's dots (games/colors.py makes their
+    # The one definition of the players' colours: the board's dots (games/pages/colors.py makes their
     # stylesheet), the chart's lines and the result card are drawn from it.
     colors=(
         Colour("red", _("Red"), "#d93b30"),

@@ -7,7 +7,7 @@ from ..api import SUITS
 
 
 def words(table, name, value, entry=None):
-    """One input in words (games/history.py); None leaves it to the generic wording."""
+    """One input in words (games/pages/history.py); None leaves it to the generic wording."""
     if name == "bid":
         return _("bid %(bid)s") % {"bid": value}
     if name == "books" and isinstance(value, int):

@@ -8,7 +8,7 @@ from .templatetags.twentyfour import written
 
 
 def words(table, name, value, entry=None):
-    """One input in words (games/history.py); None leaves it to the generic wording."""
+    """One input in words (games/pages/history.py); None leaves it to the generic wording."""
     if name == "won":
         if value:
             return _("won the deal")

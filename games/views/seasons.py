@@ -9,9 +9,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import problems, roster
+from games.pages import roster
+from games.plumbing.access import keeper_table, owns, table_view
+from games.sdk import problems
 from games.services import seasons, tables
-from games.views.access import keeper_table, owns, table_view
 from scoring.errors import InputError
 
 

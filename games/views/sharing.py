@@ -12,10 +12,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import board, chart, result_card
-from games.language import digits_choice
+from games.pages import board, chart, result_card
+from games.plumbing.access import keeper_table, owns, table_for, table_view
+from games.plumbing.language import digits_choice
 from games.services import tables
-from games.views.access import keeper_table, owns, table_for, table_view
 
 RESULT_CARD_SECONDS = 3600  # a picture costs about 50 ms to draw; a new revision makes a new one
 
@@ -79,7 +79,7 @@ def summary(request, table, can_edit, token):
 @require_safe
 @table_view(shared_result)
 def result_picture(request, table, can_edit, token):
-    """The result card (games/result_card.py), kept until the table changes."""
+    """The result card (games/pages/result_card.py), kept until the table changes."""
     if can_edit:
         return redirect("result_picture", token=table.viewer_token)
     key = f"result-card:{table.pk}:{table.revision}:{get_language()}:{digits_choice(request)}"

@@ -16,8 +16,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
 
-from games import faults, first_run, language, registry, roster
-from games.forms import ImportForm, NewTableForm
+from games.pages import roster
+from games.pages.forms import ImportForm, NewTableForm
+from games.plumbing import faults, first_run, language
+from games.sdk import registry
 from games.services import tables
 
 

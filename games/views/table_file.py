@@ -10,10 +10,11 @@ from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import events, problems, registry
-from games.forms import ImportForm
+from games.pages import events
+from games.pages.forms import ImportForm
+from games.plumbing.access import table_for, table_view
+from games.sdk import problems, registry
 from games.services import table_file
-from games.views.access import table_for, table_view
 from scoring.errors import InputError
 
 

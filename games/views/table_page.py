@@ -14,9 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
-from games import board, chart, fragments, language, problems, registry, save_answer
+from games.pages import board, chart, fragments, save_answer
+from games.plumbing import language
+from games.plumbing.access import keeper_table, link_for, owns, table_for, table_view
+from games.sdk import problems, registry
 from games.services import clock, draw, recording, seasons, tables
-from games.views.access import keeper_table, link_for, owns, table_for, table_view
 from scoring.errors import InputError
 
 # A message that belongs beside the next hand's form (what was just saved), not at the page's top.
@@ -96,7 +98,7 @@ def render_table(request, table, can_edit, token, status=200, **extra):
 
 def render_saved(request, table, token, saved, was):
     """The answer to a hand saved with htmx (`was`: the table as the save found it): what changed
-    on the phone's page, or the whole table when that cannot be told (games/save_answer.py)."""
+    on the phone's page, or the whole table when that cannot be told (games/pages/save_answer.py)."""
     context = table_context(request, table, True, token, saved=saved, redo=None)
     changes = save_answer.changes(request, table, context, was)
     if changes is None:

@@ -4,7 +4,7 @@ impact, and nothing refused by the Content Security Policy."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from games import first_run
+from games.plumbing import first_run
 from games.services import recording, seating
 from games.twentyfour.models import Puzzle
 from tests.fixtures import GAMES, SAMPLES, fresh_table, log_in, season_of_tables

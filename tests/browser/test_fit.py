@@ -5,7 +5,7 @@ numbers beside them."""
 import pytest
 from django.urls import reverse
 
-from games import registry
+from games.sdk import registry
 from games.twentyfour.models import Puzzle
 from tests.fixtures import GAMES, fresh_table, log_in, season_of_tables, seeded
 from tests.inputs import EIGHTS_AND_THREES, thirteen_round

@@ -9,7 +9,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from games.registry import get_game
+from games.sdk.registry import get_game
 from games.services import recording, tables
 from tests.fixtures import GAMES, PROJECT_DIR, SAMPLES, fresh_table, log_in, totals
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Table
-from games.registry import get_game
+from games.sdk.registry import get_game
 from games.services import draw, seating, tables
 from tests.browser.fixtures import wait_until
 from tests.fixtures import GAMES, SAMPLES, colors_of, fresh_table

@@ -8,8 +8,8 @@ import pytest
 from PIL import Image
 from playwright.sync_api import expect
 
-from games import photos
 from games.models import Hand
+from games.plumbing import photos
 from games.services import tables
 from tests.fixtures import log_in
 from tests.test_photos import GPS, jpeg_with_location

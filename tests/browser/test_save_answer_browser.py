@@ -1,4 +1,4 @@
-"""A save answered with only what changed (games/save_answer.py) leaves the page as a reload
+"""A save answered with only what changed (games/pages/save_answer.py) leaves the page as a reload
 would draw it: after 20 saves and 3 corrections of every game, the board, its totals, the
 standings and the chart equal those of a fresh reload, and a second phone's live board agrees."""
 

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.urls import reverse
 
-from games import problems
+from games.sdk import problems
 from games.services.table_file import MAX_FILE_BYTES, MAX_FILE_MB, import_table, loads
 from scoring import InputError
 

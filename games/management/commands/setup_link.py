@@ -2,7 +2,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
-from games import first_run
+from games.plumbing import first_run
 
 
 class Command(BaseCommand):

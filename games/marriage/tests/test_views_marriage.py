@@ -495,7 +495,7 @@ def test_the_scoreboard_reads_a_fixed_number_of_queries(client, owner):
     assert totals_row(response)["Asha"] == "+11500"
     every_count, response = _queries_for(client, table_url(large) + "?hands=all")
     assert every_count == small_count
-    shown = response.content.decode()  # the latest 200 (games/save_answer.py: PAGE_HANDS)
+    shown = response.content.decode()  # the latest 200 (games/pages/save_answer.py: PAGE_HANDS)
     assert 'worked out">500</a>' in shown and 'worked out">301</a>' in shown and 'worked out">300</a>' not in shown
     earlier_count, response = _queries_for(client, table_url(large) + "?hands=all&upto=200")
     assert earlier_count == small_count

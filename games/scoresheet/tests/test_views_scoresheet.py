@@ -4,9 +4,9 @@ the hand out, sums typed in a box, the table's own ending and winners (docs/rule
 import pytest
 from django.urls import reverse
 
-from games import registry
 from games.models import Group, Hand, Table
-from games.roster import records
+from games.pages.roster import records
+from games.sdk import registry
 from tests.fixtures import (
     MINUS,
     add_url,

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.registry import get_game
+from games.sdk.registry import get_game
 from scoring import checks
 from scoring import thirteen as t
 from scoring.errors import InputError

@@ -4,8 +4,8 @@ translated for the board, the history and a player's total."""
 
 from django.utils.translation import gettext as _
 
+from games.sdk.typed import typed_points, whole_number
 from games.templatetags.cardscore import points as signed_points
-from games.typed import typed_points, whole_number
 from scoring.errors import InputError, Problems, gettext_noop
 from scoring.events import KINDS, Points, who_left
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from games import events
 from games.models import HandChange
+from games.pages import events
 from games.services import draw
 
 HEADLINES = {

@@ -1,4 +1,4 @@
-"""The colours players wear, drawn from each game's one definition (games.registry.Game.colors):
+"""The colours players wear, drawn from each game's one definition (games.sdk.registry.Game.colors):
 the board's dots by a small stylesheet made from it (the pages allow no inline style), the
 chart's lines and the result card by the same #rrggbb values."""
 
@@ -8,7 +8,7 @@ from django.http import Http404, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from games.registry import get_game
+from games.sdk.registry import get_game
 from scoring.errors import InputError
 
 # The stylesheet's address changes with its content (colours_url), so a phone may keep it a year.

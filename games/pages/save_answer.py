@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from django.http import QueryDict
 
-from games import chart
+from games.pages import chart
 from games.services.recording import Entry
 
 

@@ -1,10 +1,10 @@
-"""Card codes written as people read them ("A♠ 10♥ joker"): the reverse of games/typed.py, which
+"""Card codes written as people read them ("A♠ 10♥ joker"): the reverse of games/sdk/typed.py, which
 reads them as typed. Shared by the history's words, the games' own and the template filter."""
 
 from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext as _
 
-from games.typed import SUIT_SYMBOLS
+from games.sdk.typed import SUIT_SYMBOLS
 
 SUITS = {letter: symbol for symbol, letter in SUIT_SYMBOLS.items()}
 

@@ -11,7 +11,7 @@ are formatted with Western digits everywhere; a page for a device that chose its
 digits has them changed once, in the finished HTML's text (so that no number is missed), never in
 tags' names, links or ids, nor in scripts and styles. The value of a box for a number
 (inputmode="numeric" or "decimal", or data-number for a signed one) is text people read too, and the
-server reads either digits back (games/typed.py); any other input's value (hidden ones,
+server reads either digits back (games/sdk/typed.py); any other input's value (hidden ones,
 type="number") stays Western.
 """
 
@@ -24,7 +24,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext, pgettext_lazy
 
-# Django's own words, carried in our catalogs as games/first_run.py's DJANGO_WORDS are: the months
+# Django's own words, carried in our catalogs as games/plumbing/first_run.py's DJANGO_WORDS are: the months
 # of Django's Nepali, misspelt there (नभम्वर, अक्टुवर, अग्सत...), as the dates of the
 # history and the group pages write them: "j M" (the short names) and Django's DATE_FORMAT "N j, Y".
 MONTH_WORDS = (

@@ -23,7 +23,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.hand_forms import HandForm
+from games.sdk.hand_forms import HandForm
 from scoring.base import Engine, Entry, Hand
 from scoring.errors import InputError, gettext_noop
 
@@ -93,7 +93,7 @@ class TitleHook(Protocol):
 class HistoryWordsHook(Protocol):
     def __call__(self, table: "models.Table", name: str, value: Any, entry: Entry | None) -> str | Promise | None:
         """One input in words for the history ("maal 12"), or None for the generic wording; see
-        games/history.py for what `entry` means."""
+        games/pages/history.py for what `entry` means."""
 
 
 def no_marks(inputs: Hand) -> dict[str, list[str]]:
@@ -133,7 +133,7 @@ BOARD_MARKS = {
 class Game:
     """What a game is made of, beyond its rules engine.
 
-    `form_class` is the game's hand form (a games.hand_forms.HandForm), made with the table, the
+    `form_class` is the game's hand form (a games.sdk.hand_forms.HandForm), made with the table, the
     hand's number, the stored inputs of the hand being completed or corrected (None for a new hand)
     and, when posted, the data:
         context() -> what the hand template needs besides the rows (entry_title, entry_note,

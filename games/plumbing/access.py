@@ -9,8 +9,8 @@ from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from games import language
 from games.models import Table
+from games.plumbing import language
 
 
 class Link(NamedTuple):

@@ -8,13 +8,13 @@ from functools import partial
 from django.core.cache import cache
 from django.utils.translation import gettext_lazy as _
 
-from games import events, fragments
-from games.history import between, separator
+from games.pages import events, fragments
+from games.pages.history import between, separator
 from games.templatetags.cardscore import points as signed_points
 from scoring import settle
 
 # A player marked `sat_out` or `out` was not in the hand: the board shows a dash for them, not a 0.
-# (The marks themselves are each game's, with the board's own: games.registry.Game.mark.)
+# (The marks themselves are each game's, with the board's own: games.sdk.registry.Game.mark.)
 ABSENT = {"sat_out", "out"}
 # How long a worked-out settlement is kept: a table's evening.
 SETTLEMENT_SECONDS = 6 * 3600

@@ -9,8 +9,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 
-from games.addresses import trusted
-from games.first_run import has_owner
+from games.plumbing.addresses import trusted
+from games.plumbing.first_run import has_owner
 
 
 class ForwardedProtoMiddleware:
@@ -42,7 +42,7 @@ class PrivatePagesMiddleware:
 
 
 class FirstVisitSetupMiddleware:
-    """Until the owner account exists, every page leads to the page that creates it (games/first_run.py)."""
+    """Until the owner account exists, every page leads to the page that creates it (games/plumbing/first_run.py)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -82,7 +82,7 @@ class HtmxMessagesMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         # A 204 (an unchanged board) and a redirect carry no body: their messages wait for the next
-        # page; so does a server failure's answer, which reads nothing (games/faults.py).
+        # page; so does a server failure's answer, which reads nothing (games/plumbing/faults.py).
         if (
             not getattr(request, "htmx", False)
             or response.streaming

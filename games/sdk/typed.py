@@ -5,7 +5,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from games.language import western_digits
+from games.plumbing.language import western_digits
 from scoring.errors import InputError, gettext_noop
 
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}

@@ -9,8 +9,8 @@ from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from games import registry
-from games.colors import colors_url
+from games.pages.colors import colors_url
+from games.sdk import registry
 
 # The app shell: what a table's page needs besides the page itself (and its game's files: shell_urls).
 SHELL = [

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from games.colors import drawn
+from games.pages.colors import drawn
 
-# Readable on light and dark backgrounds; a player who wears a colour (games.colors) is drawn in it.
+# Readable on light and dark backgrounds; a player who wears a colour (games.pages.colors) is drawn in it.
 SERIES = ["#3575e0", "#e0443a", "#2e9e4f", "#d9a400", "#9b59d0", "#1aa3a3", "#e07a1f", "#c2417f", "#7a8a2e", "#8a6d5a"]
 WIDTH, HEIGHT, PAD = 360, 180, 8
 

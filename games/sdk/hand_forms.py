@@ -14,8 +14,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.functional import Promise
 
-from games import problems as words
-from games.typed import whole_number
+from games.sdk import problems as words
+from games.sdk.typed import whole_number
 from scoring.base import Engine, Entry, Hand
 from scoring.errors import InputError, Problems
 

@@ -4,8 +4,8 @@ the pages, in seat order, with the totals before and after."""
 
 from dataclasses import dataclass
 
-from games import board, events
-from games.history import told
+from games.pages import board, events
+from games.pages.history import told
 from games.templatetags.cardscore import points
 
 
@@ -15,7 +15,7 @@ class HandExplained:
     entered: str  # what was entered for the hand as a whole, in words ("" for nothing)
     players: list  # per player: the board's cell, what was entered, the terms, the totals before and after
     note: str  # the hand's note ("misdeal, replayed"), or ""
-    photo: str = ""  # the name of the hand's photo (games/photos.py), or ""
+    photo: str = ""  # the name of the hand's photo (games/plumbing/photos.py), or ""
 
 
 def hand(table, number):

@@ -14,8 +14,8 @@ from django.utils.translation import get_language, get_language_bidi, ngettext
 from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont, features
 
-from games import board, chart
-from games.language import written_digits
+from games.pages import board, chart
+from games.plumbing.language import written_digits
 from games.templatetags.cardscore import money, points
 
 WIDTH, HEIGHT = 1200, 630  # what chat apps show whole in a message (1.91:1)

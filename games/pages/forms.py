@@ -6,10 +6,10 @@ from django.utils.functional import cached_property
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from games import problems
-from games.language import language_choices, western_digits
 from games.models import PointTable
-from games.registry import get_game
+from games.plumbing.language import language_choices, western_digits
+from games.sdk import problems
+from games.sdk.registry import get_game
 from games.services import draw
 from games.services.table_file import MAX_FILE_BYTES, MAX_FILE_MB
 from games.services.tables import clean_colors, clean_players

@@ -4,9 +4,9 @@ player's record per game, from the stored points and inputs: no hand is scored a
 from decimal import Decimal
 from itertools import groupby
 
-from games import ratings
-from games.board import hand_marks, points_in_hand, standings
 from games.models import Hand
+from games.pages import ratings
+from games.pages.board import hand_marks, points_in_hand, standings
 from games.services import clock
 
 
