@@ -21,7 +21,9 @@ as long as what is named here keeps its meaning.
 from games.models import Table, new_token
 from games.pages.forms import MONEY_RULE_FIELDS
 from games.pages.history import separator as list_separator
+from games.pages.numbers import left_to_right, points
 from games.pages.offline import dealer_notes
+from games.pages.render import render_table
 from games.plumbing.access import keeper_table, table_for, table_view
 from games.plumbing.addresses import client_address
 from games.plumbing.language import western_digits
@@ -43,8 +45,6 @@ from games.sdk.registry import Colour, Game, HomeEntry, Mark
 from games.sdk.typed import PICKER_RANKS, parse_cards, parse_groups, whole_number
 from games.services.recording import Recorded, edit_hand, record_hand
 from games.services.tables import Conflict, create_table, next_hand_number, save_current_hand, set_finished
-from games.templatetags.cardscore import left_to_right, points
-from games.views.table_page import render_table
 
 __all__ = [
     "MONEY_RULE_FIELDS",

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from games.models import Group, Hand, Table
+from games.pages.numbers import duration
 from games.services import clock, recording, table_file, tables
-from games.templatetags.cardscore import duration
 from tests.fixtures import csrf_post, page, play_hand, players_of, read_text, table_url
 from tests.inputs import hand_form, marriage_inputs, thirteen_round
 

@@ -8,9 +8,9 @@ from django.core.cache.utils import make_template_fragment_key
 from django.utils import translation
 
 from games.pages import board, fragments
+from games.pages.render import table_context
 from games.sdk import registry
 from games.services import recording
-from games.views.table_page import table_context
 from tests.fixtures import MINUS, SAMPLES, csrf_post, fresh_table, table_url
 from tests.inputs import marriage_inputs
 

@@ -112,9 +112,26 @@ def test_a_cycle_is_found_round_a_loop_and_only_there():
 def test_the_graph_sees_lazy_and_relative_imports():
     graph = import_graph()
     assert "games.pages.result_card" in graph["games.apps"]  # inside ready()
-    assert "games.plumbing.access" in graph["games.views.hands"]  # from .access import ...
-    assert "games.services.tables" in graph["games.views.site"]  # from ..services import tables
+    assert "games.konkan.forms" in graph["games.konkan.game"]  # from .forms import ...
+    assert "games.api" in graph["games.konkan.game"]  # from ..api import ...
+    assert "games.services.tables" in graph["games.views.site"]
     assert "scoring.errors" in graph["games.sdk.typed"]
+
+
+def test_the_kernel_s_modules_live_in_its_rooms():
+    """games/ holds Django's own files of the app at its top, the plug-in API, the kernel's rooms
+    (sdk, services, pages, plumbing, views) and the games: a new kernel module goes into its room."""
+    top = {path.stem for path in (PROJECT_DIR / "games").glob("*.py")}
+    assert top == {"__init__", "admin", "api", "apps", "checks", "models", "urls"}
+
+
+def test_no_view_imports_another_view():
+    """What views share (the table page's context and the answers to a save) lives in
+    games/pages/render.py, so each view module reads on its own."""
+    graph = import_graph()
+    views = {name for name in graph if name.startswith("games.views.")}
+    assert {"games.views.hands", "games.views.table_page"} <= views
+    assert {view: sorted(graph[view] & views) for view in views if graph[view] & views} == {}
 
 
 def kernel_modules():

@@ -13,10 +13,10 @@ from django.utils.formats import number_format
 from django.utils.text import capfirst
 
 from games.models import Hand, Table
+from games.pages.numbers import money, points
 from games.plumbing.access import keeper_table, link_for, table_for
 from games.plumbing.language import LanguageMiddleware, native_digits, western_digits
 from games.services import table_file, tables
-from games.templatetags.cardscore import money, points
 from tests.fixtures import GAMES, SAMPLES, csrf_post, fresh_table, page, table_form, table_url
 
 ARABIC, DEVANAGARI = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"), str.maketrans("0123456789", "०१२३४५६७८९")

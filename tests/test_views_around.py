@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from games.models import HandChange, Table
 from games.pages import chart, colors
+from games.pages.numbers import points
 from games.services import recording, table_file, tables
-from games.templatetags.cardscore import points
 from tests.fixtures import csrf_post, page, read_text, running_totals
 from tests.inputs import hand_form, marriage_inputs
 

@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.pages import events, fragments
 from games.pages.history import between, separator
-from games.templatetags.cardscore import points as signed_points
+from games.pages.numbers import points as signed_points
+from games.pages.numbers import table_points
 from scoring import settle
 
 # A player marked `sat_out` or `out` was not in the hand: the board shows a dash for them, not a 0.
@@ -50,7 +51,7 @@ def totals(table):
     return [
         {
             "name": name,
-            "shown": signed_points(table.game_descriptor.shown(table.totals[name]), signed),
+            "shown": table_points(table, table.totals[name], signed),
             "css": _cell_class(table.totals[name], signed),
         }
         for name in table.players

@@ -4,8 +4,8 @@ translated for the board, the history and a player's total."""
 
 from django.utils.translation import gettext as _
 
+from games.pages.numbers import table_points
 from games.sdk.typed import typed_points, whole_number
-from games.templatetags.cardscore import points as signed_points
 from scoring.errors import InputError, Problems, gettext_noop
 from scoring.events import KINDS, Points, who_left
 
@@ -62,7 +62,7 @@ def read(table, data):
 
 def _written(table, value):
     if isinstance(value, Points):
-        return signed_points(table.game_descriptor.shown(value.value), value.signed)
+        return table_points(table, value.value, value.signed)
     if isinstance(value, dict):
         # In the board's column order (PostgreSQL keeps a JSON object's keys in an order of its own).
         return " · ".join(f"{name} {_written(table, value[name])}" for name in table.players if name in value)

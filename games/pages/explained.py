@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from games.pages import board, events
 from games.pages.history import told
-from games.templatetags.cardscore import points
+from games.pages.numbers import table_points
 
 
 @dataclass
@@ -64,7 +64,7 @@ def total(table, name):
             rows.append(
                 {
                     "event": events.said(table, event),
-                    "shown": points(table.game_descriptor.shown(events.points_of(event, name)), signed),
+                    "shown": table_points(table, events.points_of(event, name), signed),
                     "running": table.game_descriptor.shown(running),
                 }
             )

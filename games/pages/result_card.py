@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont, features
 
 from games.pages import board, chart
+from games.pages.numbers import money, points
 from games.plumbing.language import written_digits
-from games.templatetags.cardscore import money, points
 
 WIDTH, HEIGHT = 1200, 630  # what chat apps show whole in a message (1.91:1)
 MARGIN = 48

@@ -19,11 +19,11 @@ from games.models import Table
 from games.pages import board, explained, save_answer
 from games.pages.history import drawn as history_drawn
 from games.pages.history import rows as history_rows
+from games.pages.render import SAVED, render_corrected, render_saved, render_table
 from games.plumbing import photos
 from games.plumbing.access import keeper_table, owns, table_for, table_view, who
 from games.sdk import problems
 from games.services import hand_photos, recording, tables
-from games.views.table_page import SAVED, render_corrected, render_saved, render_table
 from scoring.errors import InputError, gettext_noop
 
 

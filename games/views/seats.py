@@ -7,10 +7,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.pages import events
+from games.pages.render import SAVED, render_table
 from games.plumbing.access import keeper_table, table_view, who
 from games.sdk import problems
 from games.services import seating, tables
-from games.views.table_page import SAVED, render_table
 from scoring.errors import InputError
 
 
