@@ -2,6 +2,7 @@
 among the project's own modules (a cycle means two modules can only be understood together)."""
 
 import ast
+import re
 from pathlib import Path
 
 from tests.fixtures import PROJECT_DIR
@@ -132,6 +133,63 @@ def test_no_view_imports_another_view():
     views = {name for name in graph if name.startswith("games.views.")}
     assert {"games.views.hands", "games.views.table_page"} <= views
     assert {view: sorted(graph[view] & views) for view in views if graph[view] & views} == {}
+
+
+# The rooms of docs/layout.md: the first two parts of a module's dotted name; a game's own folder
+# is the room "game".
+ROOM_OF = {
+    "games.api": "api",
+    "games.sdk": "sdk",
+    "games.models": "models",
+    "games.services": "services",
+    "games.management": "services",
+    "games.pages": "pages",
+    "games.templatetags": "pages",
+    "games.plumbing": "plumbing",
+    "games.views": "views",
+    "games.urls": "views",
+    "games.admin": "views",
+    "games.apps": "app",
+    "games.checks": "app",
+}
+
+
+def room(module):
+    parts = module.split(".")
+    if parts[0] != "games":
+        return parts[0]
+    return ROOM_OF.get(".".join(parts[:2]), "game") if len(parts) > 1 else None
+
+
+def room_imports(graph):
+    """{(room, room it imports)} for the modules of the project, tests and migrations aside."""
+    left_out = {"tests", "migrations"}
+    return {
+        (room(module), room(imported))
+        for module, imports in graph.items()
+        if not left_out & set(module.split("."))
+        for imported in imports
+        if not left_out & set(imported.split("."))
+        and None not in (room(module), room(imported))
+        and room(module) != room(imported)
+    }
+
+
+def drawn_arrows(text):
+    """The arrows of the picture in docs/layout.md, one a line of its mermaid block ("views --> pages")."""
+    return set(re.findall(r"^ +(\w+) --> (\w+)$", text, re.MULTILINE))
+
+
+def test_the_layout_picture_is_the_code_s_imports():
+    drawn = drawn_arrows((PROJECT_DIR / "docs" / "layout.md").read_text())
+    assert ("game", "api") in drawn and ("game", "services") not in drawn
+    assert room_imports(import_graph()) == drawn
+
+
+def test_the_layout_check_sees_an_arrow_the_picture_lacks():
+    graph = {"games.konkan.views": {"games.services.tables"}, "games.services.tables": {"games.models"}}
+    assert room_imports(graph) == {("game", "services"), ("services", "models")}
+    assert room("games.plumbing.access") == "plumbing" and room("games.konkan.forms") == "game"
 
 
 def kernel_modules():
