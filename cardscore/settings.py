@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "games.callbreak",
     "games.twentyfour",
     "games.scoresheet",
+    "games.tarneeb",
 ]
 
 MIDDLEWARE = [

@@ -79,7 +79,9 @@ def registered(game):
     [pytest.param(*example, id=example[0]) for example in per_game_examples() if registered(example[0])],
 )
 def test_each_games_example_hand_imports_and_round_trips(game, inputs):
-    players = [name for name in inputs if name != "_hand"]
+    named = [name for name in inputs if name != "_hand"]
+    # A game whose hand names only some players (Tarneeb's bidder): the others fill its fewest seats.
+    players = named + [f"Player {seat}" for seat in range(len(named) + 1, engine_of(game).MIN_PLAYERS + 1)]
     hands = [{"inputs": inputs}]
     if game == "thirteen":  # the example is round 2 (2 cards each): round 1 goes before it
         hands.insert(0, {"inputs": {name: {"bid": 0, "books": int(name == players[0])} for name in players}})

@@ -124,7 +124,7 @@ WITHOUT_24 = """
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
-from games import registry
+from games.sdk import registry
 from games.services import tables
 call_command("migrate", verbosity=0)
 owner = get_user_model().objects.create_user("owner", password="pw-owner-123")

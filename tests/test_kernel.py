@@ -48,7 +48,7 @@ def imported_names(name, path):
             base = package[: len(package) - node.level + 1] if node.level else []
             source = ".".join(base + ([node.module] if node.module else []))
             yield source
-            # `from games import board` imports the module games.pages.board; `from .x import name` only x.
+            # `from games.pages import board` imports the module games.pages.board; `from .x import name` only x.
             yield from (f"{source}.{alias.name}" for alias in node.names)
 
 

@@ -200,6 +200,12 @@ class HandForm(forms.Form):
         """The hand's own inputs (its "_hand" entry), from the fields that could be read."""
         return {}
 
+    def own_inputs(self) -> Hand:
+        """What the hand's own fields give of its inputs: its "_hand" entry. A game whose hand is
+        told by the hand's fields alone (Tarneeb's bidder and bid) gives its whole inputs here."""
+        hand = self.hand_entry()
+        return {"_hand": hand} if hand else {}
+
     def clean(self) -> dict[str, Any]:
         """The hand's inputs from every part; where something could not be read, the engine checks
         the rest too, so that one save reports every problem (saving checks a hand that reads well)."""
@@ -213,8 +219,7 @@ class HandForm(forms.Form):
                 self.problems.add(error)
             if (entry := row.entry(self.problems)) is not None:
                 inputs[row.name] = entry
-        if hand := self.hand_entry():
-            inputs["_hand"] = hand
+        inputs.update(self.own_inputs())
         if self.problems:
             table = self.table
             if self.number == table.state["hands"] + 1:
