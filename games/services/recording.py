@@ -1,8 +1,6 @@
 """Recording hands: the next hand (or the part of it entered so far), an edit, a deletion and its
 redo, a note; each in one transaction on the locked table, a post sent again recorded once."""
 
-import hashlib
-import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +15,7 @@ from scoring.errors import InputError
 from .. import photos
 from ..models import Hand, HandChange, Table
 from . import clock, hand_photos
+from .retries import done_already, who_recorded
 from .tables import (
     Change,
     Conflict,
@@ -60,9 +59,9 @@ class Recorded:
 @dataclass(frozen=True)
 class HandPost:
     """A hand as a phone posted it: the number it was entered as, who sent it, its key and
-    fingerprint (see fingerprint). What may be refused or costs time is read only when needed: the
-    inputs and the version when the post is new (a post sent again is answered without them), the
-    photo (photos.Photo), where one came, once the hand is known to fit."""
+    fingerprint (see retries.fingerprint). What may be refused or costs time is read only when
+    needed: the inputs and the version when the post is new (a post sent again is answered without
+    them), the photo (photos.Photo), where one came, once the hand is known to fit."""
 
     number: int
     by: str
@@ -79,7 +78,7 @@ def save_hand(table, entry, post):
     already. InputError when the hand is refused; Conflict when the table changed first, its
     `saved_by` naming who entered that number."""
     try:
-        if recorded := done_already(table, post.key, post.fingerprint):
+        if recorded := _resent(table, post.key, post.fingerprint):
             return recorded
         version = post.read_version() if entry.version else None
         inputs = post.read_inputs()
@@ -118,43 +117,12 @@ def new_key():
     return secrets.token_urlsafe(16)
 
 
-def fingerprint(data):
-    """What a hand or correction form posted, as a digest: its fields but the CSRF token, the key,
-    the hand number and version (a phone may renumber a hand it kept while offline), and what the
-    page said of itself (its board's revision and its form: a hand kept offline is sent without)."""
-    fields = sorted(
-        (name, data.getlist(name))
-        for name in data
-        if name not in ("csrfmiddlewaretoken", "key", "hand_number", "version", "revision", "form_key")
-    )
-    return hashlib.sha256(json.dumps(fields).encode()).hexdigest()
-
-
-def done_already(table, key, posted=""):
-    """What the post carrying `key` recorded, if it was recorded already (its answer was lost and
-    the phone sent it again): the table as it is now, the hand (None if it was deleted since, or is
-    still being played) and its title then. None for a new key, or none. The same key with other
-    values (`posted`, the post's fingerprint) is a form sent again after it was changed, such as
-    a page shown again by the Back button: Conflict, for its values are not recorded."""
-    # Nearly every post is new: a plain query says so, the change and its hand are read only if not.
-    if not key or not table.changes.filter(key=key).exists():
-        return None
-    change = table.changes.select_related("hand").get(key=key)
-    if posted and change.fingerprint and change.fingerprint != posted:
-        raise Conflict(
-            _(
-                "This form was sent already, with other values: nothing was saved. Here is the table "
-                "as it is now; enter the change again."
-            ),
-            Table.objects.get(pk=table.pk),
-        )
-    return Recorded(table, change.hand, change.title)
-
-
-def who_recorded(table, number):
-    """Who entered hand `number` as it stands (an account's name, or which link), or ""."""
-    entered = table.changes.filter(number=number, action__in=[HandChange.ENTERED, HandChange.RESTORED])
-    return entered.values_list("by", flat=True).first() or ""
+def _resent(table, key, posted):
+    """What the post carrying `key` recorded, if it was recorded already (retries.done_already): the
+    table as it is now, the hand (None if it was deleted since, or is still being played) and its
+    title then. None for a new post."""
+    change = done_already(table, key, posted)
+    return Recorded(table, change.hand, change.title) if change else None
 
 
 def record_hand(table, inputs, expected_number, version=None, by="", key="", posted="", photo=None):
@@ -196,7 +164,7 @@ def record_entry(table, inputs, expected_number, version=None, by="", key="", po
     try:
         with transaction.atomic():
             table = locked(table)
-            if done := done_already(table, key, posted):
+            if done := _resent(table, key, posted):
                 return done
             check_open(table)
             if played_inputs(table) and expected_number == next_hand_number(table) + 1:
@@ -210,7 +178,7 @@ def record_entry(table, inputs, expected_number, version=None, by="", key="", po
     except Conflict as conflict:
         raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
     except IntegrityError:
-        if done := done_already(table, key, posted):
+        if done := _resent(table, key, posted):
             return done
         raise Conflict(
             already % {"hand": table.game_descriptor.hand_name(expected_number)}, Table.objects.get(pk=table.pk)

@@ -21,7 +21,7 @@ from .. import board, explained, photos, problems, save_answer
 from ..history import drawn as history_drawn
 from ..history import rows as history_rows
 from ..models import Table
-from ..services import hand_photos, recording, tables
+from ..services import hand_photos, recording, retries, tables
 from .access import keeper_table, owns, table_for, table_view, who
 from .table_page import SAVED, render_corrected, render_saved, render_table
 
@@ -55,7 +55,7 @@ def add_hand(request, table, token):
             number=posted_number(request.POST, "hand_number"),
             by=who(request),
             key=posted_key(request.POST),
-            fingerprint=recording.fingerprint(request.POST),
+            fingerprint=retries.fingerprint(request.POST),
             read_inputs=form.hand_inputs,
             read_version=lambda: posted_number(request.POST, "version"),
             read_photo=(lambda: photos.read(upload)) if upload else None,
@@ -102,8 +102,8 @@ def edit_hand(request, table, token, number):
         was = save_answer.before(table, recording.next_entry(table))
         form = game.form_class(table, number, hand.inputs, data=request.POST)
         try:
-            key, posted = posted_key(request.POST), recording.fingerprint(request.POST)
-            if not recording.done_already(table, key, posted):
+            key, posted = posted_key(request.POST), retries.fingerprint(request.POST)
+            if not retries.done_already(table, key, posted):
                 version = posted_number(request.POST, "version")
                 inputs = form.hand_inputs()
                 recording.edit_hand(table, number, inputs, version, by=who(request), key=key, posted=posted)
