@@ -7,13 +7,14 @@ changed (a page shown again by the Back button), refused as a Conflict."""
 import hashlib
 import json
 
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from ..models import HandChange, Table
 from .tables import Conflict
 
 
-def fingerprint(data):
+def fingerprint(data: QueryDict) -> str:
     """What a hand or correction form posted, as a digest: its fields but the CSRF token, the key,
     the hand number and version (a phone may renumber a hand it kept while offline), and what the
     page said of itself (its board's revision and its form: a hand kept offline is sent without)."""
@@ -25,7 +26,7 @@ def fingerprint(data):
     return hashlib.sha256(json.dumps(fields).encode()).hexdigest()
 
 
-def done_already(table, key, posted=""):
+def done_already(table: Table, key: str, posted: str = "") -> HandChange | None:
     """The change the post carrying `key` recorded, if it was recorded already (its answer was lost
     and the phone sent it again): its hand (None if it was deleted since, or is still being played)
     and its title then. None for a new key, or none. The same key with other values (`posted`, the
@@ -46,7 +47,7 @@ def done_already(table, key, posted=""):
     return change
 
 
-def who_recorded(table, number):
+def who_recorded(table: Table, number: int) -> str:
     """Who entered hand `number` as it stands (an account's name, or which link), or ""."""
     entered = table.changes.filter(number=number, action__in=[HandChange.ENTERED, HandChange.RESTORED])
     return entered.values_list("by", flat=True).first() or ""
