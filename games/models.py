@@ -309,7 +309,7 @@ class HandChange(models.Model):
     # The key the phone sent with the post that made this change (empty without one): a post sent
     # again with the same key, because its answer was lost on the way, changes nothing twice.
     key = models.CharField(max_length=40, blank=True, default="", editable=False)
-    # What that post held (services.recording.fingerprint): the same key with other values is not a resend.
+    # What that post held (services.retries.fingerprint): the same key with other values is not a resend.
     fingerprint = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:

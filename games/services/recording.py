@@ -1,19 +1,20 @@
 """Recording hands: the next hand (or the part of it entered so far), an edit, a deletion and its
 redo, a note; each in one transaction on the locked table, a post sent again recorded once."""
 
-import hashlib
-import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from games.models import Hand, HandChange, Table
 from games.plumbing import photos
 from games.services import clock, hand_photos
+from games.services.retries import done_already, who_recorded
 from games.services.tables import (
     Change,
     Conflict,
@@ -33,7 +34,7 @@ from scoring import base, checks
 from scoring.errors import InputError
 
 RENUMBER_OFFSET = 1_000_000
-NOTE_LENGTH = Hand._meta.get_field("note").max_length
+NOTE_LENGTH = cast(int, Hand._meta.get_field("note").max_length)  # set on the field; Django's stubs allow None
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class Entry:
     (Thirteen's bids before its books), what is entered of it and that entry's version."""
 
     number: int
-    inputs: dict | None = None
+    inputs: base.Hand | None = None
     version: int | None = None
 
 
@@ -52,33 +53,33 @@ class Recorded:
     still being played), and the title the hand had on the entry form ("Round 4 · bids")."""
 
     table: Table
-    hand: Hand
-    title: str
+    hand: Hand | None
+    title: str | Promise  # a hand form's title may be lazy text
 
 
 @dataclass(frozen=True)
 class HandPost:
     """A hand as a phone posted it: the number it was entered as, who sent it, its key and
-    fingerprint (see fingerprint). What may be refused or costs time is read only when needed: the
-    inputs and the version when the post is new (a post sent again is answered without them), the
-    photo (photos.Photo), where one came, once the hand is known to fit."""
+    fingerprint (see retries.fingerprint). What may be refused or costs time is read only when
+    needed: the inputs and the version when the post is new (a post sent again is answered without
+    them), the photo (photos.Photo), where one came, once the hand is known to fit."""
 
     number: int
     by: str
     key: str
     fingerprint: str
-    read_inputs: Callable[[], dict]
+    read_inputs: Callable[[], base.Hand]
     read_version: Callable[[], int]
     read_photo: Callable[[], photos.Photo] | None = None
 
 
-def save_hand(table, entry, post):
+def save_hand(table: Table, entry: Entry, post: HandPost) -> Recorded:
     """Record the hand `post` carries onto the table whose next hand is `entry` (next_entry), or
     the rest of a hand being played: Recorded, also for a post sent again whose hand was recorded
     already. InputError when the hand is refused; Conflict when the table changed first, its
     `saved_by` naming who entered that number."""
     try:
-        if recorded := done_already(table, post.key, post.fingerprint):
+        if recorded := _resent(table, post.key, post.fingerprint):
             return recorded
         version = post.read_version() if entry.version else None
         inputs = post.read_inputs()
@@ -92,7 +93,7 @@ def save_hand(table, entry, post):
         raise
 
 
-def hand_to_edit(table, number):
+def hand_to_edit(table: Table, number: int) -> Entry | Hand | None:
     """Hand `number` as its edit page shows it (number, inputs, version): a recorded hand, or the
     hand being played with what is entered of it so far; None when there is neither."""
     entry = next_entry(table)
@@ -101,75 +102,53 @@ def hand_to_edit(table, number):
     return table.hands.filter(number=number).first()
 
 
-def next_entry(table):
+def next_entry(table: Table) -> Entry:
     """The hand to enter next, with what is entered of it already."""
     return Entry(next_hand_number(table), played_inputs(table), table.current_hand.get("version"))
 
 
-def entry_title(table, number, inputs=None):
+def entry_title(table: Table, number: int, inputs: base.Hand | None = None) -> str | Promise:
     """What the hand-entry form calls hand `number` with these inputs ("Hand 3", "Round 4 · books")."""
     return table.game_descriptor.form_class.title(number, inputs)
 
 
-def new_key():
+def new_key() -> str:
     """A key for the next post of a form: the phone sends it with the post, and again with every
     retry of that post, so the server can tell a retry from a new hand."""
     return secrets.token_urlsafe(16)
 
 
-def fingerprint(data):
-    """What a hand or correction form posted, as a digest: its fields but the CSRF token, the key,
-    the hand number and version (a phone may renumber a hand it kept while offline), and what the
-    page said of itself (its board's revision and its form: a hand kept offline is sent without)."""
-    fields = sorted(
-        (name, data.getlist(name))
-        for name in data
-        if name not in ("csrfmiddlewaretoken", "key", "hand_number", "version", "revision", "form_key")
-    )
-    return hashlib.sha256(json.dumps(fields).encode()).hexdigest()
+def _resent(table: Table, key: str, posted: str) -> Recorded | None:
+    """What the post carrying `key` recorded, if it was recorded already (retries.done_already): the
+    table as it is now, the hand (None if it was deleted since, or is still being played) and its
+    title then. None for a new post."""
+    change = done_already(table, key, posted)
+    return Recorded(table, change.hand, change.title) if change else None
 
 
-def done_already(table, key, posted=""):
-    """What the post carrying `key` recorded, if it was recorded already (its answer was lost and
-    the phone sent it again): the table as it is now, the hand (None if it was deleted since, or is
-    still being played) and its title then. None for a new key, or none. The same key with other
-    values (`posted`, the post's fingerprint) is a form sent again after it was changed, such as
-    a page shown again by the Back button: Conflict, for its values are not recorded."""
-    # Nearly every post is new: a plain query says so, the change and its hand are read only if not.
-    if not key or not table.changes.filter(key=key).exists():
-        return None
-    change = table.changes.select_related("hand").get(key=key)
-    if posted and change.fingerprint and change.fingerprint != posted:
-        raise Conflict(
-            _(
-                "This form was sent already, with other values: nothing was saved. Here is the table "
-                "as it is now; enter the change again."
-            ),
-            Table.objects.get(pk=table.pk),
-        )
-    return Recorded(table, change.hand, change.title)
-
-
-def who_recorded(table, number):
-    """Who entered hand `number` as it stands (an account's name, or which link), or ""."""
-    entered = table.changes.filter(number=number, action__in=[HandChange.ENTERED, HandChange.RESTORED])
-    return entered.values_list("by", flat=True).first() or ""
-
-
-def record_hand(table, inputs, expected_number, version=None, by="", key="", posted="", photo=None):
+def record_hand(
+    table: Table,
+    inputs: base.Hand,
+    expected_number: int,
+    version: int | None = None,
+    by: str = "",
+    key: str = "",
+    posted: str = "",
+    photo: photos.Photo | None = None,
+) -> Recorded:
     """record_entry, with the hand's photo (photos.Photo, or None): its files are written first and
     taken away again unless the hand is recorded with them (refused, sent again, still being played)."""
     name = photos.store(table.pk, photo) if photo else ""
-    recorded = None
+    recorded: Recorded | None = None
     try:
         recorded = record_entry(table, inputs, expected_number, version, by, key, posted, photo=name)
+        return recorded
     finally:
         if name and not (recorded and recorded.hand and recorded.hand.photo == name):
             photos.remove(table.pk, name)
-    return recorded
 
 
-def check_entry(table, inputs, number):
+def check_entry(table: Table, inputs: base.Hand, number: int) -> None:
     """InputError for a next hand the table would refuse, before a post's costly part (its photo);
     record_entry checks it again under the table's lock, and says whose another number is."""
     if number == next_hand_number(table) and not played_inputs(table):
@@ -177,7 +156,16 @@ def check_entry(table, inputs, number):
         table.engine.validate_hand(table.rules, table.seated, inputs, hand=number, state=table.state)
 
 
-def record_entry(table, inputs, expected_number, version=None, by="", key="", posted="", photo=""):
+def record_entry(
+    table: Table,
+    inputs: base.Hand,
+    expected_number: int,
+    version: int | None = None,
+    by: str = "",
+    key: str = "",
+    posted: str = "",
+    photo: str = "",
+) -> Recorded:
     """Save the next hand, or what is entered so far of it (Thirteen's bids before its books).
 
     The post carries the hand number it expects: two phones posting hand N record it once and
@@ -195,12 +183,12 @@ def record_entry(table, inputs, expected_number, version=None, by="", key="", po
     try:
         with transaction.atomic():
             table = locked(table)
-            if done := done_already(table, key, posted):
+            if done := _resent(table, key, posted):
                 return done
             check_open(table)
-            if played_inputs(table) and expected_number == next_hand_number(table) + 1:
+            if (entered := played_inputs(table)) and expected_number == next_hand_number(table) + 1:
                 # The next hand while this one is still being played: the engine says what is missing.
-                _points, playing = table.engine.fold(table.rules, table.seated, table.state, played_inputs(table))
+                _points, playing = table.engine.fold(table.rules, table.seated, table.state, entered)
                 table.engine.validate_hand(table.rules, table.seated, inputs, hand=expected_number, state=playing)
             if expected_number != next_hand_number(table) or version != table.current_hand.get("version"):
                 raise Conflict(already % {"hand": table.game_descriptor.hand_name(expected_number)})
@@ -209,7 +197,7 @@ def record_entry(table, inputs, expected_number, version=None, by="", key="", po
     except Conflict as conflict:
         raise Conflict(str(conflict), Table.objects.get(pk=table.pk)) from None
     except IntegrityError:
-        if done := done_already(table, key, posted):
+        if done := _resent(table, key, posted):
             return done
         raise Conflict(
             already % {"hand": table.game_descriptor.hand_name(expected_number)}, Table.objects.get(pk=table.pk)
@@ -217,7 +205,18 @@ def record_entry(table, inputs, expected_number, version=None, by="", key="", po
     return Recorded(table, hand, title)
 
 
-def _enter(table, inputs, number, by, title, restored=False, key="", posted="", note="", photo=""):
+def _enter(
+    table: Table,
+    inputs: base.Hand,
+    number: int,
+    by: str,
+    title: str | Promise,
+    restored: bool = False,
+    key: str = "",
+    posted: str = "",
+    note: str = "",
+    photo: str = "",
+) -> Hand | None:
     """Validate and fold the next hand onto the locked table: record it, or keep it as the hand
     being played while it is not complete. Returns the recorded hand, or None. `restored`: the
     hand is put back by a redo (with its `note` and `photo`), and the history says so."""
@@ -258,7 +257,9 @@ def _enter(table, inputs, number, by, title, restored=False, key="", posted="", 
     return hand
 
 
-def edit_hand(table, number, inputs, version, by="", key="", posted=""):
+def edit_hand(
+    table: Table, number: int, inputs: base.Hand, version: int, by: str = "", key: str = "", posted: str = ""
+) -> Hand | None:
     """Replace an earlier hand's inputs, if nobody changed it since `version`; totals follow. An
     edit sent again with a `key` recorded already changes nothing (see record_hand)."""
     with transaction.atomic():
@@ -296,7 +297,7 @@ def edit_hand(table, number, inputs, version, by="", key="", posted=""):
     return hand
 
 
-def delete_hand(table, number, by=""):
+def delete_hand(table: Table, number: int, by: str = "") -> int:
     """Remove a hand; later hands move up one number and every total follows. Returns how many
     hands moved up."""
     with transaction.atomic():
@@ -331,7 +332,7 @@ def delete_hand(table, number, by=""):
     return moved
 
 
-def _undone(table):
+def _undone(table: Table) -> HandChange | None:
     """The change a redo would take back: the table's latest change, when it deleted the hand that
     was last (then it comes back as the same number, onto the same state); else None. Anything
     entered, corrected or restored since is a later change, and the redo is gone (a note written
@@ -347,13 +348,13 @@ def _undone(table):
     return None
 
 
-def redo_number(table):
+def redo_number(table: Table) -> int | None:
     """The number of the hand a redo puts back, or None when there is nothing to redo."""
     change = _undone(table)
-    return change and change.number
+    return change.number if change else None
 
 
-def restore_hand(table, number, by=""):
+def restore_hand(table: Table, number: int, by: str = "") -> Hand | None:
     """Redo: put hand `number` back as it was before the latest change deleted it (the same inputs,
     so the same points), recorded in the history as restored. Returns the hand (None for a hand
     still being played, e.g. Thirteen's bids). Conflict when that is no longer possible (another
@@ -367,8 +368,10 @@ def restore_hand(table, number, by=""):
             if change is None or change.number != number:
                 raise Conflict(gone % {"hand": table.game_descriptor.hand_name(number)})
             try:
+                # JSON from the database: a deletion keeps the inputs the hand had (never None).
+                before = cast(base.Hand, change.before)
                 hand = _enter(
-                    table, change.before, number, by, change.title, restored=True, note=change.note, photo=change.photo
+                    table, before, number, by, change.title, restored=True, note=change.note, photo=change.photo
                 )
                 # The photo is the hand's again: no longer the deletion's to forget.
                 HandChange.objects.filter(pk=change.pk).update(photo="")
@@ -380,7 +383,7 @@ def restore_hand(table, number, by=""):
     return hand
 
 
-def set_note(table, number, note, by=""):
+def set_note(table: Table, number: int, note: str, by: str = "") -> Hand:
     """Write hand `number`'s note ("misdeal, replayed"), or remove it with a blank one; the history
     keeps who wrote what. A finished game's hands can still be noted: a note changes no score."""
     note = checks.text(note, max_length=NOTE_LENGTH, lines=True, field="note")

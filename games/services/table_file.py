@@ -3,30 +3,65 @@
 import json
 import re
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Hand, Table
-from games.sdk.registry import get_game
+from games.sdk.registry import Game, get_game
 from games.services.recording import NOTE_LENGTH
 from games.services.tables import clean_language, clean_players, derive, played_inputs
 from scoring import base, checks
 from scoring.errors import InputError, gettext_noop
 
+if TYPE_CHECKING:  # the account model Django's stubs give a table's owner
+    from django.contrib.auth.models import User
+
 FORMAT = "cardscore-table/1"
 
+# Points as the file holds them: player -> a whole number, or an exact Decimal in a game of tenths.
+ShownPoints = dict[str, int | Decimal]
 
-def shown_points(game, points):
+
+class FileHand(TypedDict):
+    """A hand as the file holds it: what was entered, its points, its note and time if any."""
+
+    inputs: base.Hand
+    points: ShownPoints
+    note: NotRequired[str]
+    seconds: NotRequired[int]
+
+
+class TableDocument(TypedDict):
+    """A table as the docs/FORMAT.md document an export writes."""
+
+    format: str
+    game: str
+    name: str
+    created: str
+    rules: base.Rules
+    players: list[str]
+    hands: list[FileHand]
+    totals: ShownPoints
+    events: NotRequired[list[base.Event]]
+    colors: NotRequired[dict[str, str]]
+    previous: NotRequired[str]
+    language: NotRequired[str]
+    draw: NotRequired[dict[str, Any]]
+
+
+def shown_points(game: Game, points: Mapping[str, int]) -> ShownPoints:
     """player -> points in the game's units, as the numbers the file holds (Game.shown)."""
     return {name: game.shown(value) for name, value in points.items()}
 
 
-def shown_event(game, event):
+def shown_event(game: Game, event: base.Event) -> base.Event:
     """An event as the file holds it: the points it gives as numbers people read."""
     shown = dict(event)
     if "points" in event:
@@ -36,22 +71,14 @@ def shown_event(game, event):
     return shown
 
 
-def export_table(table):
+def export_table(table: Table) -> TableDocument:
     """The table as the docs/FORMAT.md document: points and totals as numbers people read (exact
     Decimals in a game of tenths: write it with dumps())."""
     game = table.game_descriptor
-    hands = [
-        {
-            "inputs": hand.inputs,
-            "points": shown_points(game, hand.points),
-            **({"note": hand.note} if hand.note else {}),
-            **({"seconds": hand.seconds} if hand.seconds is not None else {}),
-        }
-        for hand in table.hands.all()
-    ]
-    if played_inputs(table):  # the hand being played is the file's last hand, with no points yet
-        hands.append({"inputs": played_inputs(table), "points": dict.fromkeys(table.seated, 0)})
-    document = {
+    hands = [_file_hand(game, hand) for hand in table.hands.all()]
+    if playing := played_inputs(table):  # the hand being played is the file's last hand, with no points yet
+        hands.append({"inputs": playing, "points": dict.fromkeys(table.seated, 0)})
+    document: TableDocument = {
         "format": FORMAT,
         "game": table.game,
         "name": table.name,
@@ -74,22 +101,32 @@ def export_table(table):
     return document
 
 
-def dumps(document, **options):
+def _file_hand(game: Game, hand: Hand) -> FileHand:
+    """A recorded hand as the file holds it: its note and its time only where it has them."""
+    exported: FileHand = {"inputs": hand.inputs, "points": shown_points(game, hand.points)}
+    if hand.note:
+        exported["note"] = hand.note
+    if hand.seconds is not None:
+        exported["seconds"] = hand.seconds
+    return exported
+
+
+def dumps(document: TableDocument, *, indent: int | None = None, ensure_ascii: bool = True) -> str:
     """A table document as JSON text, its Decimals written as the exact numbers they are (3.2), never
     through a float: each is first written as a string carrying a marker no other string can hold
     (made anew for each call), then unquoted."""
     marker = secrets.token_hex(8)
 
-    def number(value):
+    def number(value: object) -> str:
         if isinstance(value, Decimal):
             return f"{marker}{value}"
         raise TypeError(f"{type(value).__name__} is not JSON")
 
-    text = json.dumps(document, default=number, **options)
+    text = json.dumps(document, default=number, indent=indent, ensure_ascii=ensure_ascii)
     return re.sub(rf'"{marker}(-?[0-9]+(?:\.[0-9]+)?)"', r"\1", text)
 
 
-def loads(text):
+def loads(text: str | bytes) -> object:
     """A table document read from JSON text, its numbers with decimals read exactly (Decimal)."""
     return json.loads(text, parse_float=Decimal)
 
@@ -113,7 +150,7 @@ MAX_SECONDS = 2**31 - 1
 CREATED_YEARS = (1900, 2999)
 
 
-def _parse_created(value):
+def _parse_created(value: object) -> datetime:
     if not isinstance(value, str):
         raise InputError(gettext_noop("must be a date and time like 2026-11-20T19:30:00Z"), field="created")
     try:
@@ -133,21 +170,21 @@ def _parse_created(value):
 class CheckedDocument:
     """A table document's parts, each checked: what an import builds the table from."""
 
-    engine: object  # the game's engine (scoring/<game>.py)
-    players: list  # who sat down at the start, in seat order
-    everyone: list  # everyone who sat at the table, newcomers after them (the table's columns)
-    rules: dict
+    engine: base.Engine  # the game's engine (scoring/<game>.py)
+    players: list[str]  # who sat down at the start, in seat order
+    everyone: list[str]  # everyone who sat at the table, newcomers after them (the table's columns)
+    rules: base.Rules
     name: str
-    colors: dict
+    colors: dict[str, str]
     created: datetime | None  # None: now
-    hands: list  # each hand's clean inputs, the hand being played (if any) last
-    events: list
+    hands: list[base.Hand]  # each hand's clean inputs, the hand being played (if any) last
+    events: list[base.Event]
     previous: str  # the id of the table this one is a rematch of, or ""
     language: str
-    draw: dict  # what was drawn when the table was made
+    draw: dict[str, Any]  # what was drawn when the table was made
 
 
-def _check_document(document):
+def _check_document(document: object) -> CheckedDocument:
     """The parts of a table document, checked; raises InputError naming the first problem."""
     if not isinstance(document, dict):
         raise InputError(gettext_noop("the file is not a table document (expected a JSON object)"))
@@ -202,10 +239,10 @@ def _check_document(document):
     )
 
 
-def _check_draw(drawn, players, events):
+def _check_draw(drawn: object, players: list[str], events: list[base.Event]) -> dict[str, Any]:
     """A file's word on what was drawn, held to what the table is: the drawn seats are the seats it
     started with, and the drawn first dealer is the one the deal was given to before hand 1."""
-    checks.only_keys(drawn, ("seats", "dealer"), field="draw")
+    drawn = checks.only_keys(drawn, ("seats", "dealer"), field="draw")
     if "seats" in drawn and drawn["seats"] != players:
         raise InputError(gettext_noop("the drawn seats must be the players, in their order"), field="draw")
     if "dealer" in drawn:
@@ -218,12 +255,13 @@ def _check_draw(drawn, players, events):
     return dict(drawn)
 
 
-def import_table(document, owner=None):
+def import_table(document: object, owner: "User | None" = None) -> tuple[Table, list[str]]:
     """Create a table from a document, all or nothing. Returns (table, warnings).
 
     A last hand that is not complete (Thirteen's bids without books) becomes the hand being played.
     """
     checked = _check_document(document)
+    file = cast(dict[str, Any], document)  # JSON from the file: an object, _check_document checked it
     engine, clean_hands, previous_id = checked.engine, list(checked.hands), checked.previous
     result = engine.score(checked.rules, checked.players, clean_hands, checked.events)
     warnings = []
@@ -236,7 +274,7 @@ def import_table(document, owner=None):
             % {"id": previous_id}
         )
     game = get_game(engine.SLUG)
-    for number, (hand, units) in enumerate(zip(document["hands"], result.points), 1):
+    for number, (hand, units) in enumerate(zip(file["hands"], result.points), 1):
         points = shown_points(game, units)
         if "points" in hand and hand["points"] != points:
             warnings.append(
@@ -244,11 +282,11 @@ def import_table(document, owner=None):
                 % {"number": number, "file": hand["points"], "computed": points}
             )
     totals = shown_points(game, result.totals)
-    if "totals" in document and document["totals"] != totals:
+    if "totals" in file and file["totals"] != totals:
         # Translators: "totals" is the key of a table file (kept as it is written in the file).
         warnings.append(
             _("totals: the file's %(file)s differ from the computed %(computed)s")
-            % {"file": document["totals"], "computed": totals}
+            % {"file": file["totals"], "computed": totals}
         )
     current_hand = {}
     if engine.pending(result.state):
@@ -283,7 +321,7 @@ def import_table(document, owner=None):
                 seconds=hand.get("seconds"),
             )
             for number, (inputs, points, totals, hand) in enumerate(
-                zip(clean_hands, result.points, result.steps[1:], document["hands"]), 1
+                zip(clean_hands, result.points, result.steps[1:], file["hands"]), 1
             )
         )
     return table, warnings

@@ -7,7 +7,7 @@ player who won the bidding (docs/rules/tarneeb.md).
 from django.utils.translation import gettext_lazy as _
 
 from scoring import tarneeb as engine
-from scoring.errors import gettext_noop
+from scoring.errors import InputError, gettext_noop
 
 from ..api import SUITS, HandForm, TextField, WholeNumberField
 
@@ -57,11 +57,22 @@ class TarneebHandForm(HandForm):
             entry["trump"] = trump
         return {bidder: entry}
 
+    def clean(self):
+        """No tricks chosen is a problem of its own, named with the others (the engine cannot ask
+        for the tricks of a hand whose bidder is missing too)."""
+        if self.cleaned_data.get("tricks") is None and "tricks" not in self.errors:
+            # Translators: Tarneeb: the tricks (لمّات) the bidding team took, 0 to 13.
+            self.problems.add(InputError(gettext_noop("say how many tricks the bidding team took"), field="tricks"))
+        return super().clean()
+
     def refused(self, error):
         """Each problem beside its field: one a field (a number that cannot be read is not also
         "missing"), linked to the field's place in the form."""
         listed, shown = super().refused(error), {}
-        for problem in listed:
+        in_form_order = sorted(
+            listed, key=lambda problem: HAND_FIELDS.index(problem["field"]) if problem["field"] in HAND_FIELDS else -1
+        )
+        for problem in in_form_order:
             field = problem["field"] if problem["field"] in HAND_FIELDS else None
             shown.setdefault(
                 field or problem["message"], {**problem, "target": f"hand-{field}" if field else "new-hand"}
@@ -85,6 +96,6 @@ class TarneebHandForm(HandForm):
             # each bidder with their partner, opposite them
             "bidders": [(name, seated[(seated.index(name) + 2) % 4]) for name in order],
             "bids": list(range(engine.LOWEST_BID, engine.TRICKS + 1)),
-            "tricks": engine.TRICKS,
+            "tricks": list(range(engine.TRICKS + 1)),
             "trumps": TRUMPS,
         }

@@ -23,7 +23,7 @@ from games.pages.render import SAVED, render_corrected, render_saved, render_tab
 from games.plumbing import photos
 from games.plumbing.access import keeper_table, owns, table_for, table_view, who
 from games.sdk import problems
-from games.services import hand_photos, recording, tables
+from games.services import hand_photos, recording, retries, tables
 from scoring.errors import InputError, gettext_noop
 
 
@@ -56,7 +56,7 @@ def add_hand(request, table, token):
             number=posted_number(request.POST, "hand_number"),
             by=who(request),
             key=posted_key(request.POST),
-            fingerprint=recording.fingerprint(request.POST),
+            fingerprint=retries.fingerprint(request.POST),
             read_inputs=form.hand_inputs,
             read_version=lambda: posted_number(request.POST, "version"),
             read_photo=(lambda: photos.read(upload)) if upload else None,
@@ -103,8 +103,8 @@ def edit_hand(request, table, token, number):
         was = save_answer.before(table, recording.next_entry(table))
         form = game.form_class(table, number, hand.inputs, data=request.POST)
         try:
-            key, posted = posted_key(request.POST), recording.fingerprint(request.POST)
-            if not recording.done_already(table, key, posted):
+            key, posted = posted_key(request.POST), retries.fingerprint(request.POST)
+            if not retries.done_already(table, key, posted):
                 version = posted_number(request.POST, "version")
                 inputs = form.hand_inputs()
                 recording.edit_hand(table, number, inputs, version, by=who(request), key=key, posted=posted)
