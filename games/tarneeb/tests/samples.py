@@ -36,7 +36,7 @@ SAMPLES = {
         "add_hand": {"hand_number": "2", "bidder": "Bikash", "bid": "10", "tricks": "9"},
         "edit_hand": {"version": "1", "bidder": "Asha", "bid": "8", "tricks": "10", "trump": "S"},
         "seat_fields": [],
-        "hand_fields": ["bidder", "bid", "tricks", "trump"],
+        "hand_fields": ["bid", "bidder", "trump", "tricks"],  # the numbers first and last: tests/test_fuzz.py
         "one_hand_document": document("tarneeb", TARNEEB_PLAYERS, [FIRST], created=CREATED),
         "document": document(
             "tarneeb",
