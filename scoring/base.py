@@ -95,7 +95,8 @@ class Engine(ABC):
     CHANGES: ClassVar[tuple[str, ...]]
     ZERO_SUM: ClassVar[bool]  # whether every hand adds up to 0 (and so must an adjustment): see zero_sum()
     # The seats (indexes) of each team, where players play in fixed teams (Tarneeb's partners sit
-    # opposite: ((0, 2), (1, 3))); every player of a team scores the team's points. Empty: no teams.
+    # opposite: ((0, 2), (1, 3))); every player of a team scores the team's points, and its rules may
+    # name the teams ("team_names", in the order of their first seats). Empty: no teams.
     TEAM_SEATS: ClassVar[tuple[tuple[int, ...], ...]] = ()
     # How many decimals a point has: 0 (whole points) or 1 (tenths, Call Break). Points are whole
     # numbers everywhere in the engine, counted in the game's smallest unit: in tenths 3.2 points

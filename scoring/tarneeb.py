@@ -73,7 +73,7 @@ def others_term(rules: Rules, bid: int, tricks: int) -> terms.Term:
     return term("others_nothing", bid=bid, tricks=tricks)
 
 
-def _validate_bid(entry: Any, **where: Any) -> Entry:
+def validate_bid(entry: Any, **where: Any) -> Entry:
     """The winning bid, the bidding team's tricks and the trump (optional): each checked, all reported."""
     if not isinstance(entry, dict):
         raise InputError(gettext_noop("must be an object"), **where, field="bid")
@@ -160,7 +160,7 @@ class Tarneeb(base.Engine):
             problems.add(InputError(gettext_noop("only one player wins the bidding"), hand=hand, field="bidder"))
         else:
             with problems.check():
-                clean[named[0]] = _validate_bid(inputs[named[0]], hand=hand, player=named[0])
+                clean[named[0]] = validate_bid(inputs[named[0]], hand=hand, player=named[0])
         problems.raise_found()
         return clean
 

@@ -12,6 +12,7 @@ from games.pages import events, fragments
 from games.pages.history import between, separator
 from games.pages.numbers import points as signed_points
 from games.pages.numbers import table_points
+from games.pages.teams import teams
 from scoring import settle
 
 # A player marked `sat_out` or `out` was not in the hand: the board shows a dash for them, not a 0.
@@ -42,6 +43,29 @@ def standings(table):
             "leader": ahead and table.totals.get(name, 0) == best,
         }
         for name in ranked
+    ]
+
+
+def shown_standings(table):
+    """The standings a page shows: by team where players play in teams, else by player."""
+    found = teams(table)
+    if not found:
+        return standings(table)
+    sign = 1 if table.lower_wins else -1
+    rate = Decimal(str(table.rules.get("point_rate", 1)))
+    shown = table.game_descriptor.shown
+    ranked = sorted(found, key=lambda team: sign * team.total)
+    ahead = len({team.total for team in found}) > 1
+    return [
+        {
+            "name": team.name,
+            "total": shown(team.total),
+            "money": shown(team.total) * rate,
+            "out": False,
+            "left": False,
+            "leader": ahead and team.total == ranked[0].total,
+        }
+        for team in ranked
     ]
 
 

@@ -35,7 +35,7 @@ def table_context(request, table, can_edit, token, **extra):
         "last_hand": board.last_hand(grid),
         "window": window,
         **earlier_and_later(table, hands, window),
-        "standings": board.standings(table),
+        "standings": board.shown_standings(table),
         "totals": board.totals(table),
         "charted": bool(hands),
         "last_told": partial(board.last_hand_told, table, hands),  # the TV board's words on the last hand

@@ -50,20 +50,25 @@ class TarneebHandForm(HandForm):
         """{bidder: {bid, tricks, trump}} from the fields that could be read; without a bidder, no
         entry (the engine asks who won the bidding)."""
         bidder = self.cleaned_data.get("bidder")
-        if not bidder:
-            return {}
-        entry = {name: self.cleaned_data[name] for name in ("bid", "tricks") if self.cleaned_data.get(name) is not None}
-        if trump := self.cleaned_data.get("trump"):
-            entry["trump"] = trump
-        return {bidder: entry}
+        return {bidder: self.own_entry()} if bidder else {}
 
     def clean(self):
-        """No tricks chosen is a problem of its own, named with the others (the engine cannot ask
-        for the tricks of a hand whose bidder is missing too)."""
+        """Every problem at once: no tricks chosen is one of its own, and without a bidder the bid,
+        tricks and trump are still checked (the engine checks them as the bidder's)."""
         if self.cleaned_data.get("tricks") is None and "tricks" not in self.errors:
             # Translators: Tarneeb: the tricks (لمّات) the bidding team took, 0 to 13.
             self.problems.add(InputError(gettext_noop("say how many tricks the bidding team took"), field="tricks"))
+        if not self.cleaned_data.get("bidder"):
+            with self.problems.check():
+                engine.validate_bid(self.own_entry())
         return super().clean()
+
+    def own_entry(self):
+        """The bid, tricks and trump from the fields that could be read."""
+        entry = {name: self.cleaned_data[name] for name in ("bid", "tricks") if self.cleaned_data.get(name) is not None}
+        if trump := self.cleaned_data.get("trump"):
+            entry["trump"] = trump
+        return entry
 
     def refused(self, error):
         """Each problem beside its field: one a field (a number that cannot be read is not also

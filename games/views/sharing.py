@@ -64,7 +64,7 @@ def summary(request, table, can_edit, token):
         {
             "table": table,
             "token": token,
-            "standings": board.standings(table),
+            "standings": board.shown_standings(table),
             "transfers": board.transfers(table),
             "signed": not table.lower_wins,
             "has_money": "point_rate" in table.rules,

@@ -22,7 +22,7 @@ def numbered_hand(number, edit=False):
 
 SAMPLES = {
     "tarneeb": {
-        "words": ["tarneeb", "bidding", "others_always_score", "team_names", "kaboot"],
+        "words": ["tarneeb", "bidding", "others_always_score", "kaboot"],
         "first_step": None,
         "phone_hand": phone_hand,
         "twenty_saves": (numbered_hand, {"target": 500}, 20),

@@ -1,0 +1,34 @@
+"""Teams, where a game's players play in fixed teams (its engine's TEAM_SEATS: Tarneeb's partners sit
+opposite): what each team is called and what it holds, for the pages that speak of teams."""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+
+@dataclass(frozen=True)
+class Team:
+    name: str
+    players: tuple[str, ...]  # seated now, in seat order: a replacement plays on in the team
+    total: int  # in the game's units: every player of a team holds the team's total
+
+
+def teams(table):
+    """The table's teams in the order of their first seat, each called by the name the table gave
+    it (the rule team_names, which a team game's engine takes) or by its players ("Asha &
+    Chandra"); none in a game without teams."""
+    given = table.rules.get("team_names") or []
+    found = []
+    for index, seats in enumerate(table.engine.TEAM_SEATS):
+        players = tuple(table.seated[seat] for seat in seats)
+        found.append(Team(given[index] if given else players_named(players), players, table.totals[players[0]]))
+    return found
+
+
+def players_named(players):
+    """A team called by its players: "Asha & Chandra"."""
+    name = players[0]
+    for player in players[1:]:
+        # Translators: a team called by its two players, partners at a team game (Tarneeb): "Asha & Chandra".
+        name = _("%(first)s & %(second)s") % {"first": name, "second": player}
+    return name

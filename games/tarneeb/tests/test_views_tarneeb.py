@@ -1,0 +1,99 @@
+"""Tarneeb through its web pages: a hand entered on one screen, every problem beside its field, the
+standings by team. Spec: docs/rules/tarneeb.md."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.models import Table
+from tests.fixtures import MINUS, add_url, board_row, csrf_post, page, seeded, table_form, table_url
+
+from .samples import WORKED
+from .strategies import TARNEEB_PLAYERS as PLAYERS
+
+pytestmark = pytest.mark.django_db
+
+
+def hand_form(number, bidder, bid, tricks, trump=""):
+    return {"hand_number": str(number), "bidder": bidder, "bid": str(bid), "tricks": str(tricks), "trump": trump}
+
+
+def standings(response):
+    """[(name, total as printed)] in the order the standings list them."""
+    return re.findall(
+        r'<span class="cut" title="[^"]*">([^<]+?)</span></span><span class="num">([^<]*)</span>', page(response)
+    )
+
+
+def test_a_hand_is_entered_on_one_screen_and_partners_score_alike(client, owner):
+    csrf_post(client, reverse("new_table", args=["tarneeb"]), table_form("tarneeb"))
+    table = Table.objects.get()
+    body = page(client.get(table_url(table)))
+    assert "Hand 1" in body and "Dipa deals, Asha bids first" in body
+    assert re.search(r'name="bid" value="7"\s+checked', body)  # 7 is ready
+    response = csrf_post(client, add_url(table), hand_form(1, "Asha", 8, 9, "H"))
+    assert response.status_code in (200, 302)
+    table.refresh_from_db()
+    assert list(table.hands.values_list("inputs", flat=True)) == [{"Asha": {"bid": 8, "tricks": 9, "trump": "H"}}]
+    response = client.get(table_url(table))
+    assert board_row(response, 1) == ["+9", "0", "+9", "0"]
+    assert standings(response) == [("Asha & Chandra", "+9"), ("Bikash & Dipa", "0")]
+
+
+def test_the_worked_examples_end_with_the_team_past_31_winning(client, owner):
+    table = seeded(owner, "tarneeb", [*WORKED, {"Asha": {"bid": 7, "tricks": 7}}])
+    response = client.get(table_url(table))
+    assert [board_row(response, number) for number in (2, 4)] == [
+        ["+4", f"{MINUS}10", "+4", f"{MINUS}10"],
+        ["+1", f"{MINUS}16", "+1", f"{MINUS}16"],
+    ]
+    assert standings(response) == [("Asha & Chandra", "+37"), ("Bikash & Dipa", f"{MINUS}26")]
+    assert "Asha & Chandra</strong> win." in page(response)
+
+
+def test_every_problem_is_named_beside_its_field_and_nothing_is_saved(client, owner):
+    table = seeded(owner, "tarneeb", [WORKED[0]])
+    response = csrf_post(client, add_url(table), {"hand_number": "2", "bid": "6", "trump": "X"})
+    assert response.status_code == 422
+    body = page(response)
+    for field, message in [
+        ("bidder", "Say who won the bidding"),
+        ("bid", "Must be at least 7"),
+        ("tricks", "Say how many tricks the bidding team took"),
+    ]:
+        assert re.search(rf'id="{field}-problem" role="alert">{message}</div>', body), field
+    assert table.hands.count() == 1
+
+
+def test_a_bid_and_tricks_out_of_range_and_an_unknown_trump_are_refused_together(client, owner):
+    table = seeded(owner, "tarneeb", [WORKED[0]])
+    response = csrf_post(client, add_url(table), hand_form(2, "Bikash", 14, 15, "X"))
+    assert response.status_code == 422
+    body = page(response)
+    assert 'id="bid-problem" role="alert">Must be at most 13</div>' in body
+    assert 'id="tricks-problem" role="alert">Must be at most 13</div>' in body
+    assert 'id="trump-problem" role="alert">The trump must be one of ♠ ♥ ♦ ♣</div>' in body
+    assert table.hands.count() == 1
+
+
+def test_a_fifth_player_and_a_hand_after_the_end_are_refused(client, owner):
+    table = seeded(owner, "tarneeb", [WORKED[0]])
+    response = csrf_post(client, add_url(table), hand_form(2, "Esha", 7, 7))
+    assert response.status_code == 422 and "is not a player at this table" in page(response)
+    over = seeded(owner, "tarneeb", [*WORKED, {"Asha": {"bid": 7, "tricks": 7}}])
+    response = csrf_post(client, add_url(over), hand_form(6, "Bikash", 7, 7))
+    assert response.status_code in (409, 422)
+    assert over.hands.count() == 5
+
+
+def test_teams_named_by_the_table_lead_the_standings(client, owner):
+    table = seeded(owner, "tarneeb", WORKED[:2], rules={"team_names": ["الأرز", "Olives"]})
+    assert standings(client.get(table_url(table))) == [("الأرز", "+13"), ("Olives", f"{MINUS}10")]
+
+
+def test_a_replacement_plays_on_in_the_team_and_its_total(client, owner):
+    events = [{"after": 2, "kind": "replace", "player": "Chandra", "by": "Esha"}]
+    table = seeded(owner, "tarneeb", [*WORKED[:2], {"Esha": {"bid": 9, "tricks": 13}}], events=events)
+    assert standings(client.get(table_url(table))) == [("Asha & Esha", "+29"), ("Bikash & Dipa", f"{MINUS}10")]
+    assert PLAYERS == ["Asha", "Bikash", "Chandra", "Dipa"]
