@@ -233,9 +233,14 @@ def saved_line(recorded):
 
 def players_in_words(table, hand):
     """A recorded hand told player by player: ["Hari +51 (won, dublee)", "Gita −18", …]; only the
-    players in the hand: one who left, sat out or is out of the game has no points in it."""
+    players in the hand: one who left, sat out or is out of the game has no points in it. At a team
+    game, team by team: ["Asha & Chandra +9", "Bikash & Dipa 0"]."""
+    told = cells(table, hand.inputs, hand.points)
+    if found := teams(table, table.seated_for(hand.number)):
+        shown = {cell["name"]: cell["shown"] for cell in told}
+        return [f"{team.name} {shown[team.players[0]]}" for team in found]
     parts = []
-    for cell in cells(table, hand.inputs, hand.points):
+    for cell in told:
         if cell["value"] is None:
             continue
         meanings = separator().join(str(meaning) for _symbol, meaning in cell["marks"])

@@ -13,14 +13,16 @@ class Team:
     total: int  # in the game's units: every player of a team holds the team's total
 
 
-def teams(table):
+def teams(table, seated=None):
     """The table's teams in the order of their first seat, each called by the name the table gave
     it (the rule team_names, which a team game's engine takes) or by its players ("Asha &
-    Chandra"); none in a game without teams."""
+    Chandra"); none in a game without teams. `seated`: who sat where (table.seated_for a hand), by
+    default who sits now."""
+    seated = table.seated if seated is None else seated
     given = table.rules.get("team_names") or []
     found = []
     for index, seats in enumerate(table.engine.TEAM_SEATS):
-        players = tuple(table.seated[seat] for seat in seats)
+        players = tuple(seated[seat] for seat in seats)
         found.append(Team(given[index] if given else players_named(players), players, table.totals[players[0]]))
     return found
 
