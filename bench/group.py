@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("CARDSCORE_DATA_DIR", tempfile.mkdtemp(prefix="cardscore-bench-"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardscore.settings")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 

@@ -59,7 +59,7 @@ def wrk(path, seconds, headers=(), keepers=None):
     for header in headers:
         command += ["-H", header]
     out = subprocess.run(
-        command + [f"http://127.0.0.1:{server.PORT}{path}"], env=environment, check=True, capture_output=True, text=True
+        [*command, f"http://127.0.0.1:{server.PORT}{path}"], env=environment, check=True, capture_output=True, text=True
     ).stdout
     return json.loads(out.strip().splitlines()[-1])
 

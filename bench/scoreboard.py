@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("CARDSCORE_DATA_DIR", tempfile.mkdtemp(prefix="cardscore-bench-"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardscore.settings")
 
-import django  # noqa: E402
-from django.conf import settings  # noqa: E402
+import django
+from django.conf import settings
 
 django.setup()
 # Serve static files from the source folders, as the tests do: no collectstatic needed.

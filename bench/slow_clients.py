@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import server  # noqa: E402
+import server
 
-from tests.attacks import LARGE_BODY, SLOW_CLIENTS, large_body_head, slow_clients  # noqa: E402
+from tests.attacks import LARGE_BODY, SLOW_CLIENTS, large_body_head, slow_clients
 
 REQUESTS = 10
 PATIENCE = 10

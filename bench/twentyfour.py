@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring import solver24  # noqa: E402
+from scoring import solver24
 
 COLD_RUNS = 5
 DEALS = 20000

@@ -34,7 +34,7 @@ DATA_DIR = Path(env.text("CARDSCORE_DATA_DIR") or BASE_DIR / "data")
 SECRET_KEY = persistent_secret_key(DATA_DIR)
 DEBUG = env.boolean("DEBUG", False)
 # A home server is reached by whatever address the phones use, so any host is allowed by default.
-ALLOWED_HOSTS = env.host_names("ALLOWED_HOSTS", "*") + ["127.0.0.1", "localhost"]  # local: the health check
+ALLOWED_HOSTS = [*env.host_names("ALLOWED_HOSTS", "*"), "127.0.0.1", "localhost"]  # local: the health check
 CSRF_TRUSTED_ORIGINS = env.web_addresses("CSRF_TRUSTED_ORIGINS")
 # Read by gunicorn.conf.py; checked here too, because gunicorn itself stops with a traceback on a
 # WEB_CONCURRENCY that is not a number, and every start (scripts/serve, the container) runs

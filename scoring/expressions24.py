@@ -234,4 +234,4 @@ def check_answer(expression: Any, deal_values: Iterable[Any] | None) -> Fraction
     A final "=" is optional.
     """
     tokens = tokenize(expression)
-    return check_partial(tokens if tokens[-1:] == ["="] else tokens + ["="], deal_values)
+    return check_partial(tokens if tokens[-1:] == ["="] else [*tokens, "="], deal_values)

@@ -26,6 +26,7 @@ A bare ``"JK"`` is refused in a group (say what it stands for). A set (laying do
 of groups: ``[["AH", "2H", "3H"], ["7S", "7D", "JK=7C"]]``.
 """
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -108,7 +109,7 @@ def _group_card(code: Any, **where: Any) -> tuple[str, str | None, bool]:
 
 def _is_run(numbers: list[int]) -> bool:
     ordered = sorted(numbers)
-    return all(b == a + 1 for a, b in zip(ordered, ordered[1:]))
+    return all(b == a + 1 for a, b in itertools.pairwise(ordered))
 
 
 def validate_group(cards: Any, **where: Any) -> int:

@@ -60,7 +60,7 @@ def test_a_file_that_cannot_be_read_is_named_in_one_line(monkeypatch, tmp_path):
 
 def test_a_variable_and_its_file_together_are_refused(monkeypatch, tmp_path):
     (tmp_path / "key").write_text("one")
-    with pytest.raises(env.EnvError, match="^Set SECRET_KEY or SECRET_KEY_FILE, not both$"):
+    with pytest.raises(env.EnvError, match=r"^Set SECRET_KEY or SECRET_KEY_FILE, not both$"):
         settings_with(monkeypatch, tmp_path, SECRET_KEY="two", SECRET_KEY_FILE=str(tmp_path / "key"))
 
 

@@ -84,7 +84,7 @@ def test_validate_hand_with_the_state_agrees_with_validating_the_whole_list(slug
         if data.draw(st.booleans()):  # (a score sheet's hand may lack a player already: one who sat it out)
             candidate.pop(data.draw(st.sampled_from(players)), None)
         alone = verdict(lambda: game.validate_hand(rules, players, candidate, hand=count + 1, state=state))
-        in_the_list = verdict(lambda: game.validate(rules, players, hands[:count] + [candidate])[-1])
+        in_the_list = verdict(lambda: game.validate(rules, players, [*hands[:count], candidate])[-1])
         assert alone == in_the_list
 
 

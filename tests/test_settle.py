@@ -22,9 +22,9 @@ def set_partitions(items):
         return
     first, rest = items[0], items[1:]
     for partition in set_partitions(rest):
-        yield [[first]] + partition
+        yield [[first], *partition]
         for i in range(len(partition)):
-            yield partition[:i] + [[first] + partition[i]] + partition[i + 1 :]
+            yield [*partition[:i], [first] + partition[i], *partition[i + 1 :]]
 
 
 def brute_force_minimum(balances):

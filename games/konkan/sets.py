@@ -43,4 +43,4 @@ def record_set(table, player, groups_text, score_text):
         value = engine.check_set(
             table.rules, parse_groups(groups_text, player=player, field="groups"), highest, player=player
         )
-    return sets + [{"player": player, "value": value}]
+    return [*sets, {"player": player, "value": value}]

@@ -72,7 +72,7 @@ class Frame:
     @classmethod
     def around(cls, count, drawn_lines):
         values = [value for line in drawn_lines.values() for value in line if value is not None]
-        low, high = min(values + [0]), max(values + [0])
+        low, high = min([*values, 0]), max([*values, 0])
         # Rounded out to a round number, so that the frame holds for many hands.
         unit = _round_unit(high - low)
         return cls(width_and_step(count)[0], low // unit * unit, -(-high // unit) * unit)

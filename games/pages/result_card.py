@@ -95,10 +95,8 @@ def font(text, size, bold=False):
     Noto's Arabic has none of those signs."""
     for character in text:
         found = script(character)
-        if (
-            found == "DEVANAGARI"
-            or found == "ARABIC"
-            and not unicodedata.name(character).startswith(ARABIC_NUMBER_MARKS)
+        if found == "DEVANAGARI" or (
+            found == "ARABIC" and not unicodedata.name(character).startswith(ARABIC_NUMBER_MARKS)
         ):
             return _font(found, bold, size)
     return _font("LATIN", bold, size)

@@ -39,7 +39,7 @@ def table_for(token, game=None):
     # With its owner and group: the table page asks whether the user owns it and shows the group,
     # and that costs no query of its own.
     table = Table.objects.select_related("owner", "group").filter(Q(keeper_token=token) | Q(viewer_token=token)).first()
-    if table is None or game is not None and table.game != game:
+    if table is None or (game is not None and table.game != game):
         raise Http404(_("No table has this link."))
     return table, table.keeper_token == token
 

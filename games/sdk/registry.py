@@ -191,8 +191,9 @@ class Game:
     # What the game calls one hand and several, in the board's and the messages' words: the
     # players of Thirteen say "round", and a page that says "hand" reads as another game's.
     # Typed as lazy text (StrOrPromise), not as any Promise: Django's stubs let capfirst() take only text.
-    hand_word: "StrOrPromise" = gettext_lazy("hand")
-    hands_word: "StrOrPromise" = gettext_lazy("hands")
+    # A lazy translation is immutable: one shared as every game's default is safe (RUF009).
+    hand_word: "StrOrPromise" = gettext_lazy("hand")  # noqa: RUF009
+    hands_word: "StrOrPromise" = gettext_lazy("hands")  # noqa: RUF009
 
     @property
     def slug(self) -> str:

@@ -42,7 +42,7 @@ def press(deal, keys, key):
         return keys[:-1]
     if key == "clear":
         return []
-    new_keys = read_keys(" ".join(keys + [key]))
+    new_keys = read_keys(" ".join([*keys, key]))
     if len(new_keys) != len(keys) + 1:
         raise InputError(gettext_noop("press one key at a time"), field="expression")
     expressions24.check_partial(engine_tokens(deal, new_keys), card_values(deal))
@@ -73,4 +73,4 @@ def shown(deal, keys):
 
 def evaluate(deal, keys):
     """The exact value of a finished expression (every card used); InputError otherwise."""
-    return expressions24.check_partial(engine_tokens(deal, keys) + ["="], card_values(deal))
+    return expressions24.check_partial([*engine_tokens(deal, keys), "="], card_values(deal))

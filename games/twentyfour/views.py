@@ -129,7 +129,7 @@ def deals_left(request):
 def own_puzzle(request, puzzle_id):
     name, user, device = player_of(request)
     puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
-    if puzzle.user != user or puzzle.player != name or user is None and puzzle.device != device:
+    if puzzle.user != user or puzzle.player != name or (user is None and puzzle.device != device):
         raise Http404(_("This is another player's puzzle."))
     return puzzle
 

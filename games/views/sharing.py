@@ -108,7 +108,7 @@ def new_link(request, table, token):
 @table_view(table_for)
 def qr_code(request, table, can_edit, token, which):
     """A QR code of one of the table's links, as SVG (made only when someone opens it)."""
-    if which not in ("keeper", "viewer") or which == "keeper" and not can_edit:
+    if which not in ("keeper", "viewer") or (which == "keeper" and not can_edit):
         raise Http404
     link = request.build_absolute_uri(reverse("table", args=[getattr(table, f"{which}_token")]))
     svg = segno.make(link, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff")

@@ -96,7 +96,7 @@ def test_twenty_saves_and_three_corrections_leave_the_page_as_a_reload_draws_it(
     for number in range(1, hands + 1):
         for fields in posts(number):
             save(page, fields)
-        if number in (8, 12, 16) or hands == 10 and number in (4, 6, 8):
+        if number in (8, 12, 16) or (hands == 10 and number in (4, 6, 8)):
             earlier = number - 3
             correct(page, earlier, posts(earlier, edit=True)[-1])
             fixed[earlier] = True

@@ -2,6 +2,8 @@
 in words are drawn left to right in the order they are computed, with Western and with
 Arabic-Indic digits (an Arabic word before a number must not turn the line around: bidi rule W2)."""
 
+import itertools
+
 import pytest
 
 from games.services import recording, tables
@@ -43,7 +45,7 @@ def drawn_in_order(locator, start="", until=""):
     assert glyphs
     tops = {round(top) for _c, _left, _right, top in glyphs}
     assert max(tops) - min(tops) < 10, "on one line"
-    for (before, _l, right, _t), (after, left, _r, _t2) in zip(glyphs, glyphs[1:]):
+    for (before, _l, right, _t), (after, left, _r, _t2) in itertools.pairwise(glyphs):
         assert right <= left + GLYPH_EDGE, f"{before!r} drawn right of {after!r}: {glyphs}"
     return "".join(character for character, *_ in glyphs).translate(ARABIC_INDIC)
 

@@ -127,7 +127,7 @@ def game_over(owner):
     table = seeded(
         owner,
         "konkan",
-        CHET_OUT + [{**inputs_for("Wn", players=["Asha", "Bina"], failed={1: 2}), "Chet": entry("out")}],
+        [*CHET_OUT, {**inputs_for("Wn", players=["Asha", "Bina"], failed={1: 2}), "Chet": entry("out")}],
     )
     assert table.totals == {"Asha": 10, "Bina": 351, "Chet": 302}
     assert table.progress["game_over"] is True
@@ -664,7 +664,7 @@ def test_the_dealer_skips_a_player_who_is_out(client, chet_out):
 
 
 def test_exactly_301_is_not_out(client, owner):
-    table = seeded(owner, "konkan", CHET_OUT[:3] + [inputs_for("Wss", (0, 1, 1))])
+    table = seeded(owner, "konkan", [*CHET_OUT[:3], inputs_for("Wss", (0, 1, 1))])
     assert table.totals["Chet"] == 301
     board = client.get(table_url(table))
     assert standings(board)[-1] == ("Chet", "301", False)
@@ -841,7 +841,7 @@ def test_editing_an_earlier_hand_brings_an_eliminated_player_back(client, chet_o
 
 
 def test_editing_a_hand_can_put_a_player_out(client, owner):
-    table = seeded(owner, "konkan", CHET_OUT[:3] + [inputs_for("Wss", (0, 1, 1))])
+    table = seeded(owner, "konkan", [*CHET_OUT[:3], inputs_for("Wss", (0, 1, 1))])
     assert table.progress["out"] == []
     data = {**hand_form("Wss", number=4, penalty={1: 1, 2: 5}), "version": "1"}
     assert csrf_post(client, edit_url(table, 4), data).status_code == 302
@@ -875,7 +875,7 @@ def test_editing_an_earlier_hand_can_end_or_reopen_the_game(client, game_over):
 
 
 def test_an_edit_that_makes_a_later_out_wrong_is_refused_and_nothing_changes(client, owner):
-    table = seeded(owner, "konkan", CHET_OUT + [{**inputs_for("sWo", (5,)), "Chet": entry("out")}])
+    table = seeded(owner, "konkan", [*CHET_OUT, {**inputs_for("sWo", (5,)), "Chet": entry("out")}])
     before = snapshot(table)
     data = {**hand_form("Wns", penalty={2: 0}), "version": "1"}
     response = csrf_post(client, edit_url(table, 1), data)
@@ -973,7 +973,7 @@ BAD_FILES = [
         id="unknown-card",
     ),
     pytest.param(
-        CHET_OUT + [inputs_for("sWn", (5,))], "hand 5, Chet, outcome: is out of the game", id="eliminated-player-plays"
+        [*CHET_OUT, inputs_for("sWn", (5,))], "hand 5, Chet, outcome: is out of the game", id="eliminated-player-plays"
     ),
     pytest.param([inputs_for("snn", (5,))], "hand 1, outcome: choose the winner", id="no-winner"),
 ]

@@ -447,7 +447,7 @@ def test_marriage_player_limits():
     assert checks.players(NAMES, minimum=m.ENGINE.MIN_PLAYERS, maximum=m.ENGINE.MAX_PLAYERS) == NAMES
 
 
-@pytest.mark.parametrize("names", [[], ["Asha"], NAMES + ["Hari"]])
+@pytest.mark.parametrize("names", [[], ["Asha"], [*NAMES, "Hari"]])
 def test_too_few_or_too_many_players(names):
     assert player_error(names).field == "players"
 

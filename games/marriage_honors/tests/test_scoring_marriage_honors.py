@@ -648,7 +648,7 @@ def test_bad_currency(bad):
 def test_player_limits():
     assert checks.players(NAMES, minimum=mh.ENGINE.MIN_PLAYERS, maximum=mh.ENGINE.MAX_PLAYERS) == NAMES
     with pytest.raises(InputError):
-        checks.players(NAMES + ["Laxmi"], minimum=mh.ENGINE.MIN_PLAYERS, maximum=mh.ENGINE.MAX_PLAYERS)
+        checks.players([*NAMES, "Laxmi"], minimum=mh.ENGINE.MIN_PLAYERS, maximum=mh.ENGINE.MAX_PLAYERS)
     with pytest.raises(InputError):
         checks.players(NAMES[:1], minimum=mh.ENGINE.MIN_PLAYERS, maximum=mh.ENGINE.MAX_PLAYERS)
 

@@ -221,7 +221,7 @@ def test_a_season_counts_sheets_by_their_title_and_ranks_hearts_lowest_first(own
     assert list(seasons) == ["Hearts", "Uno"]
     assert [row["name"] for row in seasons["Hearts"]["players"]][:2] == ["Bikash", "Chandra"]
     assert seasons["Hearts"]["signed"] is False
-    assert [row["name"] for row in seasons["Uno"]["players"]][0] == "Asha"
+    assert next(row["name"] for row in seasons["Uno"]["players"]) == "Asha"
 
 
 def test_a_sheet_named_as_another_game_is_told_apart_on_the_season_page(client, owner):

@@ -76,12 +76,12 @@ def test_progress_shows_the_cards_of_the_round_to_play(number, cards):
 @pytest.mark.parametrize(("number", "cards"), [(1, 1), (5, 5), (13, 13), (14, 12), (25, 1)])
 def test_a_bid_and_books_may_be_the_whole_deal_but_not_more(number, cards):
     previous = rounds(number - 1)
-    whole = run(previous + [complete([cards, 0, 0, 0], [cards, 0, 0, 0])])
+    whole = run([*previous, complete([cards, 0, 0, 0], [cards, 0, 0, 0])])
     assert whole.points[-1] == {"Asha": 10 * cards, "Bikram": 0, "Charlie": 0, "David": 0}
-    error = error_of(previous + [bids_only([0, cards + 1, 0, 0])])
+    error = error_of([*previous, bids_only([0, cards + 1, 0, 0])])
     assert (error.hand, error.player, error.field) == (number, "Bikram", "bid")
     assert error.text == f"must be at most {cards}"
-    error = error_of(previous + [complete([0, 0, 0, 0], [0, 0, cards + 1, 0])])
+    error = error_of([*previous, complete([0, 0, 0, 0], [0, 0, cards + 1, 0])])
     assert (error.hand, error.player, error.field) == (number, "Charlie", "books")
     assert error.text == f"must be at most {cards}"
 
@@ -122,7 +122,7 @@ def test_the_deal_passes_to_the_left_every_round(number, dealer, order):
 
 
 def test_while_a_round_is_pending_progress_names_its_dealer_and_first_bidder():
-    progress = run(rounds(1) + [bids_only([1, 0, 1, 0])]).progress
+    progress = run([*rounds(1), bids_only([1, 0, 1, 0])]).progress
     assert progress["round"] == 2
     assert progress["dealer"] == "Asha"
     assert progress["bidding_order"][0] == "Bikram"
@@ -155,14 +155,14 @@ def test_round_score_rule(bid, books, expected):
 
 def test_worked_examples_david_and_charlie_in_a_three_card_round():
     # David bid 2, took 3: 21 with one sandbag; Charlie bid 3, took 0: -30.
-    result = run(rounds(2) + [complete([0, 0, 3, 2], [0, 0, 0, 3])])
+    result = run([*rounds(2), complete([0, 0, 3, 2], [0, 0, 0, 3])])
     assert result.points[2] == {"Asha": 0, "Bikram": 0, "Charlie": -30, "David": 21}
     assert result.progress["sandbags"] == {"Asha": 0, "Bikram": 0, "Charlie": 0, "David": 1}
 
 
 def test_worked_example_the_complete_three_card_round():
     # bids A=1, B=0, C=2, D=1; books A=1, B=1, C=0, D=1 -> A=10, B=1 (one sandbag), C=-20, D=10.
-    result = run(rounds(2) + [complete([1, 0, 2, 1], [1, 1, 0, 1])])
+    result = run([*rounds(2), complete([1, 0, 2, 1], [1, 1, 0, 1])])
     assert result.points[2] == {"Asha": 10, "Bikram": 1, "Charlie": -20, "David": 10}
     assert result.progress["sandbags"] == {"Asha": 0, "Bikram": 1, "Charlie": 0, "David": 0}
     # Rounds 1 and 2: Asha bid and took everything (10 + 20).
@@ -170,17 +170,17 @@ def test_worked_example_the_complete_three_card_round():
 
 
 def test_a_bid_of_zero_making_zero_scores_zero_and_taking_two_scores_two():
-    result = run(rounds(1) + [complete([0, 0, 1, 1], [2, 0, 0, 0])])
+    result = run([*rounds(1), complete([0, 0, 1, 1], [2, 0, 0, 0])])
     assert result.points[1] == {"Asha": 2, "Bikram": 0, "Charlie": -10, "David": -10}
     assert result.progress["sandbags"]["Asha"] == 2
-    result = run(rounds(1) + [complete([0, 2, 0, 0], [0, 2, 0, 0])])
+    result = run([*rounds(1), complete([0, 2, 0, 0], [0, 2, 0, 0])])
     assert result.points[1] == {"Asha": 0, "Bikram": 20, "Charlie": 0, "David": 0}
 
 
 def test_the_bids_may_add_up_to_anything():
-    over = run(rounds(2) + [complete([3, 3, 3, 3], [3, 0, 0, 0])])
+    over = run([*rounds(2), complete([3, 3, 3, 3], [3, 0, 0, 0])])
     assert over.points[2] == {"Asha": 30, "Bikram": -30, "Charlie": -30, "David": -30}
-    under = run(rounds(2) + [complete([0, 0, 0, 0], [1, 1, 1, 0])])
+    under = run([*rounds(2), complete([0, 0, 0, 0], [1, 1, 1, 0])])
     assert under.points[2] == {"Asha": 1, "Bikram": 1, "Charlie": 1, "David": 0}
 
 
@@ -293,31 +293,31 @@ def with_entry(hand, name, entry):
 BAD_HANDS = [
     pytest.param([bids_only([-1, 0, 0, 0])], (1, "Asha", "bid"), "must be at least 0", id="bid-below-0"),
     pytest.param(
-        rounds(1) + [bids_only([0, 3, 0, 0])], (2, "Bikram", "bid"), "must be at most 2", id="bid-above-cards"
+        [*rounds(1), bids_only([0, 3, 0, 0])], (2, "Bikram", "bid"), "must be at most 2", id="bid-above-cards"
     ),
     pytest.param([bids_only(["1", 0, 0, 0])], (1, "Asha", "bid"), "must be a whole number", id="bid-text"),
     pytest.param([bids_only([0, 0, 0.5, 0])], (1, "Charlie", "bid"), "must be a whole number", id="bid-fraction"),
     pytest.param([bids_only([0, 0, 0, True])], (1, "David", "bid"), "must be a whole number", id="bid-bool"),
     pytest.param(
-        rounds(2) + [complete([1, 1, 1, 0], [2, 2, 0, -1])],
+        [*rounds(2), complete([1, 1, 1, 0], [2, 2, 0, -1])],
         (3, "David", "books"),
         "must be at least 0",
         id="books-below-0",
     ),
     pytest.param(
-        rounds(2) + [complete([1, 1, 1, 0], [0, 4, 0, 0])],
+        [*rounds(2), complete([1, 1, 1, 0], [0, 4, 0, 0])],
         (3, "Bikram", "books"),
         "must be at most 3",
         id="books-above-cards",
     ),
     pytest.param(
-        rounds(2) + [complete([1, 1, 1, 0], [1, 1, 0, 0])],
+        [*rounds(2), complete([1, 1, 1, 0], [1, 1, 0, 0])],
         (3, None, "books"),
         "the books add up to 2, but 3 tricks were played",
         id="books-short",
     ),
     pytest.param(
-        rounds(2) + [complete([1, 1, 1, 0], [2, 2, 0, 0])],
+        [*rounds(2), complete([1, 1, 1, 0], [2, 2, 0, 0])],
         (3, None, "books"),
         "the books add up to 4, but 3 tricks were played",
         id="books-over",
@@ -338,22 +338,22 @@ BAD_HANDS = [
         [{name: {"bid": 0} for name in PLAYERS[:3]}], (1, "David", "bid"), "the bid is missing", id="player-missing"
     ),
     pytest.param(
-        rounds(25) + [bids_only([0, 0, 0, 0])], (26, None, "round"), "the game is over after round 25", id="round-26"
+        [*rounds(25), bids_only([0, 0, 0, 0])], (26, None, "round"), "the game is over after round 25", id="round-26"
     ),
     pytest.param(
-        rounds(3) + [bids_only([1, 1, 1, 1]), bids_only([0, 0, 0, 0])],
+        [*rounds(3), bids_only([1, 1, 1, 1]), bids_only([0, 0, 0, 0])],
         (5, None, "books"),
         "enter the books of round 4 first",
         id="new-round-while-pending",
     ),
     pytest.param(
-        rounds(3) + [bids_only([1, 1, 1, 1]), complete([1, 1, 1, 1], [2, 1, 1, 1])],
+        [*rounds(3), bids_only([1, 1, 1, 1]), complete([1, 1, 1, 1], [2, 1, 1, 1])],
         (5, None, "books"),
         "enter the books of round 4 first",
         id="complete-round-while-pending",
     ),
     pytest.param(
-        rounds(12) + [complete([13, 0, 0, 0], [13, 0, 0, 0], trump="H")],
+        [*rounds(12), complete([13, 0, 0, 0], [13, 0, 0, 0], trump="H")],
         (13, None, "trump"),
         "trump is always spades in round 13",
         id="trump-not-spades-in-round-13",
@@ -414,7 +414,7 @@ def test_books_complete_a_pending_round():
     assert not t.ENGINE.complete(pending)
     done = t.ENGINE.validate_hand(DEFAULTS, PLAYERS, complete([1, 0, 2, 1], [1, 1, 0, 1]), hand=3, state=state)
     assert t.ENGINE.complete(done)
-    assert t.ENGINE.score(DEFAULTS, PLAYERS, previous + [done]).points[2] == {
+    assert t.ENGINE.score(DEFAULTS, PLAYERS, [*previous, done]).points[2] == {
         "Asha": 10,
         "Bikram": 1,
         "Charlie": -20,
@@ -428,15 +428,15 @@ def test_trump_is_optional_and_kept_when_given():
     )
     assert hands[0]["_hand"] == {"trump": "D"}
     assert "_hand" not in hands[1]
-    thirteen = t.ENGINE.validate(DEFAULTS, PLAYERS, rounds(12) + [complete([13, 0, 0, 0], [13, 0, 0, 0], trump="S")])
+    thirteen = t.ENGINE.validate(DEFAULTS, PLAYERS, [*rounds(12), complete([13, 0, 0, 0], [13, 0, 0, 0], trump="S")])
     assert thirteen[12]["_hand"] == {"trump": "S"}
     for suit in t.SUITS:  # any suit outside round 13
-        assert t.ENGINE.validate(DEFAULTS, PLAYERS, rounds(13) + [bids_only([0, 0, 0, 0], trump=suit)])[13][
+        assert t.ENGINE.validate(DEFAULTS, PLAYERS, [*rounds(13), bids_only([0, 0, 0, 0], trump=suit)])[13][
             "_hand"
         ] == {"trump": suit}
 
 
-@pytest.mark.parametrize("names", [PLAYERS[:3], PLAYERS + ["Eve"], [], PLAYERS[:1]])
+@pytest.mark.parametrize("names", [PLAYERS[:3], [*PLAYERS, "Eve"], [], PLAYERS[:1]])
 def test_a_table_needs_exactly_four_players(names):
     with pytest.raises(InputError) as caught:
         checks.players(names, minimum=t.ENGINE.MIN_PLAYERS, maximum=t.ENGINE.MAX_PLAYERS)
@@ -452,7 +452,7 @@ def test_four_players_are_accepted():
 
 
 def test_a_pending_round_scores_zero_and_shows_its_bids():
-    result = run(rounds(2) + [bids_only([1, 0, 2, 1])])
+    result = run([*rounds(2), bids_only([1, 0, 2, 1])])
     assert result.points[2] == dict.fromkeys(PLAYERS, 0)
     assert result.totals == {"Asha": 30, "Bikram": 0, "Charlie": 0, "David": 0}
     progress = result.progress
@@ -476,7 +476,7 @@ def test_a_complete_round_is_not_pending_and_the_next_round_is_shown():
 
 
 def test_the_game_is_over_after_round_25_and_the_highest_total_wins():
-    hands = rounds(24) + [complete([0, 0, 1, 0], [0, 0, 1, 0])]  # Asha: 10 * 168, Charlie 10
+    hands = [*rounds(24), complete([0, 0, 1, 0], [0, 0, 1, 0])]  # Asha: 10 * 168, Charlie 10
     hands[5] = complete([0, 0, 0, 0], [0, 0, 0, 6])  # David: 6 sandbags instead of Asha's 60
     result = run(hands)
     assert result.progress["game_over"] is True
@@ -496,7 +496,7 @@ def test_the_winner_is_whoever_has_the_highest_total():
 def test_not_over_after_24_rounds_nor_while_round_25_is_pending():
     before = run(rounds(24)).progress
     assert (before["game_over"], before["winner"], before["round"], before["cards"]) == (False, None, 25, 1)
-    pending = run(rounds(24) + [bids_only([1, 0, 0, 0])]).progress
+    pending = run([*rounds(24), bids_only([1, 0, 0, 0])]).progress
     assert (pending["game_over"], pending["winner"], pending["pending"]) == (False, None, True)
 
 
@@ -584,7 +584,7 @@ def explained(hands, rules=None):
 
 def test_explain_worked_example_the_complete_three_card_round():
     # bids A=1, B=0, C=2, D=1; books A=1, B=1, C=0, D=1 -> A=10, B=1 (one sandbag), C=-20, D=10.
-    lines = explained(rounds(2) + [complete([1, 0, 2, 1], [1, 1, 0, 1])])
+    lines = explained([*rounds(2), complete([1, 0, 2, 1], [1, 1, 0, 1])])
     assert lines == {
         "Asha": [("bid_made", {"bid": 1, "books": 1}, 10)],
         "Bikram": [("bid_made", {"bid": 0, "books": 1}, 1), ("sandbags", {"before": 0, "added": 1}, 0)],
@@ -595,7 +595,7 @@ def test_explain_worked_example_the_complete_three_card_round():
 
 def test_explain_david_and_charlie():
     # David bid 2, took 3: 21 with one sandbag; Charlie bid 3, took 0: -30.
-    lines = explained(rounds(2) + [complete([0, 0, 3, 2], [0, 0, 0, 3])])
+    lines = explained([*rounds(2), complete([0, 0, 3, 2], [0, 0, 0, 3])])
     assert lines["David"] == [("bid_made", {"bid": 2, "books": 3}, 21), ("sandbags", {"before": 0, "added": 1}, 0)]
     assert lines["Charlie"] == [("bid_missed", {"bid": 3, "books": 0}, -30)]
 
@@ -616,5 +616,5 @@ def test_explain_the_sandbag_penalty():
 
 
 def test_explain_a_pending_round():
-    lines = explained(rounds(1) + [bids_only([1, 0, 2, 0])])
+    lines = explained([*rounds(1), bids_only([1, 0, 2, 0])])
     assert lines["Charlie"] == [("pending", {"bid": 2}, 0)]

@@ -221,7 +221,7 @@ def test_the_house_rules_default_to_off(client):
 BAD_TABLES = [
     pytest.param(table_form("thirteen", PLAYERS[:3]), "table needs exactly 4 players", id="three-players"),
     pytest.param(
-        table_form("thirteen", PLAYERS + ["Eve"], colors=COLORS + ["red"]),
+        table_form("thirteen", [*PLAYERS, "Eve"], colors=[*COLORS, "red"]),
         "table needs exactly 4 players",
         id="five-players",
     ),
@@ -261,7 +261,7 @@ def test_the_seats_in_the_same_colour_are_marked_beside_the_message(client):
     assert re.search(r'id="players-error" role="alert">Two players wear blue', page(response))
 
 
-@pytest.mark.parametrize("players", [PLAYERS[:3], PLAYERS + ["Eve"]], ids=["three", "five"])
+@pytest.mark.parametrize("players", [PLAYERS[:3], [*PLAYERS, "Eve"]], ids=["three", "five"])
 def test_the_message_for_the_wrong_number_of_players_names_four(client, players):
     response = csrf_post(client, reverse("new_table", args=["thirteen"]), table_form("thirteen", players))
     assert response.status_code == 422

@@ -162,6 +162,6 @@ def test_partial_accepts_a_growing_expression():
     tokens = ["8", "\u00f7", "(", "3", "\u2212", "8", "\u00f7", "3", ")"]
     for end in range(len(tokens) + 1):
         assert expressions24.check_partial(tokens[:end], [3, 3, 8, 8]) is None
-    assert expressions24.check_partial(tokens + ["="], [3, 3, 8, 8]) == 24
+    assert expressions24.check_partial([*tokens, "="], [3, 3, 8, 8]) == 24
     assert expressions24.check_partial([8, "+", 8, "+", 3, "+", 3, "="], [3, 3, 8, 8]) == 22
     assert expressions24.check_partial(["K", "*", "2", "-", "A", "-", "A", "="], ["K", "2", "A", "A"]) == 24

@@ -229,7 +229,7 @@ def test_each_prefix_of_a_solution_passes_the_partial_check(values):
         tokens = expressions24.tokenize(solution)
         for end in range(len(tokens)):
             assert expressions24.check_partial(tokens[:end], values) is None
-        assert expressions24.check_partial(tokens + ["="], values) == 24
+        assert expressions24.check_partial([*tokens, "="], values) == 24
 
 
 # --- dealing -----------------------------------------------------------------------------------
