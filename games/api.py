@@ -4,7 +4,7 @@ and its folder games/<game>/; everything else of the kernel may change without a
 as long as what is named here keeps its meaning.
 
 - The descriptor a game registers (games/<game>/game.py): Game, with its Colour, Mark and
-  HomeEntry.
+  HomeEntry; the Team its `team_words` hook is given, at a game played in teams.
 - Its hand form: HandForm and SeatForm (StagedHandForm and StagedSeatForm for a hand entered in
   steps), their fields (TextField, WholeNumberField, TickField) and helpers (posted, input_errors).
 - Reading what people type: whole_number, parse_cards, parse_groups, PICKER_RANKS, western_digits;
@@ -24,6 +24,7 @@ from games.pages.history import separator as list_separator
 from games.pages.numbers import left_to_right, points
 from games.pages.offline import dealer_notes
 from games.pages.render import render_table
+from games.pages.teams import Team
 from games.plumbing.access import keeper_table, table_for, table_view
 from games.plumbing.addresses import client_address
 from games.plumbing.language import western_digits
@@ -61,6 +62,7 @@ __all__ = [
     "StagedHandForm",
     "StagedSeatForm",
     "Table",
+    "Team",
     "TextField",
     "TickField",
     "WholeNumberField",

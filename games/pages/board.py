@@ -12,7 +12,7 @@ from games.pages import events, fragments
 from games.pages.history import between, separator
 from games.pages.numbers import points as signed_points
 from games.pages.numbers import table_points
-from games.pages.teams import teams
+from games.pages.teams import columns, teams
 from scoring import settle
 
 # A player marked `sat_out` or `out` was not in the hand: the board shows a dash for them, not a 0.
@@ -70,15 +70,17 @@ def shown_standings(table):
 
 
 def totals(table):
-    """The board's last row: each player's total as shown, in seat order, with its colour class."""
+    """The board's last row: each column's total as shown (a player's, or a team's), with its colour
+    class and the seat of the player whose total it is (whose hand-by-hand total it links to)."""
     signed = not table.lower_wins
     return [
         {
-            "name": name,
-            "shown": table_points(table, table.totals[name], signed),
-            "css": _cell_class(table.totals[name], signed),
+            "name": column.name,
+            "seat": table.players.index(column.players[0]),
+            "shown": table_points(table, table.totals[column.players[0]], signed),
+            "css": _cell_class(table.totals[column.players[0]], signed),
         }
-        for name in table.players
+        for column in columns(table)
     ]
 
 
@@ -159,6 +161,16 @@ def cells(table, inputs, points, details=None):
     return result
 
 
+def row_cells(table, number, inputs, points, details=None):
+    """Hand `number`'s row on the board: its cells, or at a team game one per team (as the teams
+    sat for the hand), each the cell of the team's first player, named for the team."""
+    told = cells(table, inputs, points, details)
+    if not table.engine.TEAM_SEATS:
+        return told
+    by_player = {cell["name"]: cell for cell in told}
+    return [{**by_player[team.players[0]], "name": team.name} for team in teams(table, table.seated_for(number))]
+
+
 def hand_marks(game, inputs, players=()):
     """Player -> the mark keys of their part of a hand; in a game where a player absent from a
     hand sat it out, each of `players` absent from it is marked so."""
@@ -210,7 +222,7 @@ def grid(table, hands, cell_details, entry):
                 "pending": False,
                 "note": hand.note,
                 "photo": bool(hand.photo),
-                "cells": partial(cells, table, hand.inputs, hand.points, details),
+                "cells": partial(row_cells, table, hand.number, hand.inputs, hand.points, details),
                 "key": fragments.key(
                     hand.number, hand.inputs, hand.points, hand.note, bool(hand.photo), details, table.players
                 ),
@@ -234,13 +246,16 @@ def saved_line(recorded):
 def players_in_words(table, hand):
     """A recorded hand told player by player: ["Hari +51 (won, dublee)", "Gita −18", …]; only the
     players in the hand: one who left, sat out or is out of the game has no points in it. At a team
-    game, team by team: ["Asha & Chandra +9", "Bikash & Dipa 0"]."""
-    told = cells(table, hand.inputs, hand.points)
-    if found := teams(table, table.seated_for(hand.number)):
-        shown = {cell["name"]: cell["shown"] for cell in told}
-        return [f"{team.name} {shown[team.players[0]]}" for team in found]
+    game, team by team, in the game's words (its `team_words`: "Asha & Chandra bid 9 and took 10:
+    +10"), else each team's points: ["Asha & Chandra +9", "Bikash & Dipa 0"]."""
+    if table.engine.TEAM_SEATS:
+        found = teams(table, table.seated_for(hand.number))
+        told = table.game_descriptor.team_words(hand, found)
+        return told or [
+            f"{cell['name']} {cell['shown']}" for cell in row_cells(table, hand.number, hand.inputs, hand.points)
+        ]
     parts = []
-    for cell in told:
+    for cell in cells(table, hand.inputs, hand.points):
         if cell["value"] is None:
             continue
         meanings = separator().join(str(meaning) for _symbol, meaning in cell["marks"])

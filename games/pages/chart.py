@@ -1,4 +1,5 @@
-"""Each player's running total over the hands, drawn on the server as a small SVG.
+"""Each player's running total over the hands (at a team game each team's), drawn on the server as
+a small SVG.
 
 The chart's frame (how many hands its width holds, how often a point is drawn, the totals its
 height spans) moves in steps, not with every hand: a save then changes only the end of each line,
@@ -13,6 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from games.pages.colors import drawn
+from games.pages.teams import columns
 
 # Readable on light and dark backgrounds; a player who wears a colour (games.pages.colors) is drawn in it.
 SERIES = ["#3575e0", "#e0443a", "#2e9e4f", "#d9a400", "#9b59d0", "#1aa3a3", "#e07a1f", "#c2417f", "#7a8a2e", "#8a6d5a"]
@@ -23,10 +25,12 @@ MAX_POINTS = 128  # points per line at most (and at least half that): a phone is
 PIECE = 4  # points per piece of a line: a save sends the last piece of each line again
 
 
-def player_colors(table):
+def line_colors(table):
+    """Each line's colour, by the name of the board's column it is drawn for (a player, a team)."""
     worn = drawn(table.game_descriptor)
     return {
-        name: worn.get(table.colors.get(name), SERIES[seat % len(SERIES)]) for seat, name in enumerate(table.players)
+        column.name: worn.get(table.colors.get(column.players[0]), SERIES[seat % len(SERIES)])
+        for seat, column in enumerate(columns(table))
     }
 
 
@@ -49,8 +53,9 @@ def kept(count):
 
 
 def lines(table):
-    """Per player: the total before the first hand (Table.opening), then after each hand and the
-    events right after it (Hand.totals), None before the player sat down; only those `kept`.
+    """Per column of the board (a player, a team): the total before the first hand
+    (Table.opening), then after each hand and the events right after it (Hand.totals), None before
+    the player sat down (a team's: its first player then seated); only those `kept`.
     Only the hands drawn are read, so a long table costs what a short one does."""
     return _lines(table, kept(table.state["hands"] + 1))
 
@@ -58,7 +63,12 @@ def lines(table):
 def _lines(table, indexes):
     after = dict(table.hands.filter(number__in=indexes[1:]).values_list("number", "totals"))
     steps = [table.opening, *(after[number] for number in indexes[1:])]
-    return {name: [step.get(name) for step in steps] for name in table.players}
+    return {
+        column.name: [
+            next((step[name] for name in column.players if step.get(name) is not None), None) for step in steps
+        ]
+        for column in columns(table)
+    }
 
 
 @dataclass(frozen=True)
@@ -121,7 +131,7 @@ def svg(table, title):
     indexes = kept(count)
     drawn_lines = _lines(table, indexes)
     frame = Frame.around(count, drawn_lines)
-    colors = player_colors(table)
+    colors = line_colors(table)
     groups = format_html_join(
         "",
         '<g id="chart-line-{}" stroke="{}"><title>{}</title>{}</g>',

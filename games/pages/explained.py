@@ -5,8 +5,9 @@ the pages, in seat order, with the totals before and after."""
 from dataclasses import dataclass
 
 from games.pages import board, events
-from games.pages.history import told
+from games.pages.history import separator, told
 from games.pages.numbers import table_points
+from games.pages.teams import teams
 
 
 @dataclass
@@ -45,7 +46,21 @@ def hand(table, number):
                 "after": table.game_descriptor.shown(total_before + recorded.points.get(name, 0)),
             }
         )
+    if table.engine.TEAM_SEATS:
+        said = separator().join(board.players_in_words(table, recorded))
+        return HandExplained(number, said, _by_team(table, number, players), recorded.note, recorded.photo)
     return HandExplained(number, entered.get("", ""), players, recorded.note, recorded.photo)
+
+
+def _by_team(table, number, players):
+    """A hand's players worked out, one per team (as the teams sat for it), named for the team:
+    the one who had something entered (Tarneeb's bidder), else its first; partners score alike."""
+    by_name = {player["name"]: player for player in players}
+    shown = []
+    for team in teams(table, table.seated_for(number)):
+        told = [by_name[name] for name in team.players if by_name[name]["entered"]] or [by_name[team.players[0]]]
+        shown.append({**told[0], "name": team.name})
+    return shown
 
 
 def total(table, name):

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import reswap, retarget
 
 from games.pages import board, chart, fragments, save_answer
+from games.pages.teams import columns
 from games.services import clock, draw, recording, seasons
 
 # A message that belongs beside the next hand's form (what was just saved), not at the page's top.
@@ -31,6 +32,7 @@ def table_context(request, table, can_edit, token, **extra):
         "can_edit": can_edit,
         "token": token,
         "grid": grid,
+        "columns": columns(table),  # a player's each, or at a team game a team's
         "legend": board.legend(table, hands),
         "last_hand": board.last_hand(grid),
         "window": window,
@@ -41,7 +43,7 @@ def table_context(request, table, can_edit, token, **extra):
         "last_told": partial(board.last_hand_told, table, hands),  # the TV board's words on the last hand
         # drawn only if the page shows it (a save's answer mostly draws only the end of each line)
         "chart": partial(chart.svg, table, _("Running totals of %(table)s") % {"table": table.name}),
-        "chart_colors": chart.player_colors(table),
+        "chart_colors": chart.line_colors(table),
         "has_money": "point_rate" in table.rules,
         "signed": not table.lower_wins,
         "transfers": board.transfers(table),

@@ -144,10 +144,10 @@ def png(table):
 
 
 def _standings(table, draw, text, rtl):
-    rows = board.standings(table)
+    rows = board.shown_standings(table)
     height = min(60, (STANDINGS_BOTTOM - STANDINGS_TOP) // len(rows))
     size = min(30, height * 3 // 5)
-    colors = chart.player_colors(table)
+    colors = chart.line_colors(table)
     signed = not table.lower_wins
     with_money = "point_rate" in table.rules
     for place, row in enumerate(rows):
@@ -180,7 +180,7 @@ def shortened(draw, words, face, width):
 
 
 def _chart(table, draw, rtl):
-    """Each player's running total, beside the standings. Time runs left to right in every
+    """Each player's (team's) running total, beside the standings. Time runs left to right in every
     language, as on the page's chart."""
     left, top, right, bottom = (
         (MARGIN, 190, 560, HEIGHT - MARGIN) if rtl else (640, 190, WIDTH - MARGIN, HEIGHT - MARGIN)
@@ -197,7 +197,7 @@ def _chart(table, draw, rtl):
     zero = point(0, 0)[1]
     for start in range(left, right, 16):
         draw.line([(start, zero), (min(start + 8, right), zero)], fill=RULE, width=2)
-    colors = chart.player_colors(table)
+    colors = chart.line_colors(table)
     for name, line in lines.items():
         drawn = [
             point(index, value) for index, value in enumerate(line) if value is not None

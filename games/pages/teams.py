@@ -34,3 +34,20 @@ def players_named(players):
         # Translators: a team called by its two players, partners at a team game (Tarneeb): "Asha & Chandra".
         name = _("%(first)s & %(second)s") % {"first": name, "second": player}
     return name
+
+
+@dataclass(frozen=True)
+class Column:
+    """One of the board's columns: a player's, or at a team game a team's."""
+
+    name: str
+    players: tuple[str, ...]  # whose points it shows: the player, or the team's seated now (partners hold the same)
+
+
+def columns(table):
+    """The board's columns, in seat order: one per player who played at the table, or at a team game
+    one per team."""
+    found = teams(table)
+    if not found:
+        return [Column(name, (name,)) for name in table.players]
+    return [Column(team.name, team.players) for team in found]

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
     from games import models  # which builds its choices from this module
+    from games.pages.teams import Team
 
 
 class Mark(NamedTuple):
@@ -96,6 +97,12 @@ class HistoryWordsHook(Protocol):
         games/pages/history.py for what `entry` means."""
 
 
+class TeamWordsHook(Protocol):
+    def __call__(self, hand: "models.Hand", teams: "list[Team]") -> list[str]:
+        """At a team game, a recorded hand told team by team in the game's words, its points
+        included ("Asha & Chandra bid 9 and took 10: +10"); `teams` as they sat for the hand."""
+
+
 def no_marks(inputs: Hand) -> dict[str, list[str]]:
     return {}
 
@@ -114,6 +121,10 @@ def no_page_context(request: HttpRequest, table: "models.Table") -> dict[str, An
 
 def title_is_game_name(table: "models.Table") -> str | Promise:
     return table.game_descriptor.name
+
+
+def teams_with_points(hand: "models.Hand", teams: "list[Team]") -> list[str]:
+    return []
 
 
 def generic_history_words(table: "models.Table", name: str, value: Any, entry: Entry | None) -> str | Promise | None:
@@ -146,8 +157,8 @@ class Game:
 
     Everything the shared app shows of a game comes from here, typed: its words (`marks`,
     `rule_labels`, `colors`), its files (templates, `assets`), its links (`home_entries`) and its
-    hooks (`hand_marks`, `cell_details`, `picker_total`, `page_context`, `history_words`, `title`), each
-    with a default behaviour for a game that has none of its own.
+    hooks (`hand_marks`, `cell_details`, `picker_total`, `page_context`, `history_words`,
+    `team_words`, `title`), each with a default behaviour for a game that has none of its own.
     """
 
     name: str | Promise
@@ -186,6 +197,7 @@ class Game:
     picker_total: PickerTotalHook = no_picker_total
     page_context: PageContextHook = no_page_context
     history_words: HistoryWordsHook = generic_history_words
+    team_words: TeamWordsHook = teams_with_points
     # The game's name as a table calls it: a season page counts the tables of one title together.
     title: TitleHook = title_is_game_name
     # What the game calls one hand and several, in the board's and the messages' words: the

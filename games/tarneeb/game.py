@@ -13,6 +13,7 @@ GAME = Game(
     engine=engine.ENGINE,
     form_class=TarneebHandForm,
     history_words=history.words,
+    team_words=history.team_words,
     hand_template="tarneeb/hand_form.html",
     terms_template="tarneeb/terms.html",
     summary_template="tarneeb/summary.html",

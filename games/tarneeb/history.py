@@ -1,9 +1,10 @@
-"""How the history tells a Tarneeb hand: "bid 9, took 10 tricks, trump ♥"."""
+"""How the history tells a Tarneeb hand ("bid 9, took 10 tricks, trump ♥"), and the board's line
+on it, team by team ("Asha & Chandra bid 9 and took 10: +10")."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..api import SUITS
+from ..api import SUITS, Team, points
 
 
 def words(table, name, value, entry=None):
@@ -17,3 +18,25 @@ def words(table, name, value, entry=None):
     if name == "trump" and value in SUITS:
         return _("trump %(suit)s") % {"suit": SUITS[value]}
     return None
+
+
+def team_words(hand, teams: list[Team]):
+    """The bidding team's bid, tricks and points, then the other team's points where it scored
+    (a set, or the house rule): "Bikash & Dipa bid 10 and took 9: −10", "Asha & Chandra +4"."""
+    ((bidder, entry),) = hand.inputs.items()
+    bidding = next(team for team in teams if bidder in team.players)
+    said = ngettext(
+        # Translators: Tarneeb: a team's bid, the tricks it took, its points: "Asha & Chandra bid 9 and took 10: +10".
+        "%(team)s bid %(bid)s and took %(count)s: %(points)s",
+        "%(team)s bid %(bid)s and took %(count)s: %(points)s",
+        entry["tricks"],
+    )
+    told = [
+        said
+        % {"team": bidding.name, "bid": entry["bid"], "count": entry["tricks"], "points": points(hand.points[bidder])}
+    ]
+    for team in teams:
+        scored = hand.points[team.players[0]]
+        if team is not bidding and scored:
+            told.append(f"{team.name} {points(scored)}")
+    return told

@@ -36,8 +36,8 @@ def test_a_hand_is_entered_on_one_screen_and_partners_score_alike(client, owner)
     table.refresh_from_db()
     assert list(table.hands.values_list("inputs", flat=True)) == [{"Asha": {"bid": 8, "tricks": 9, "trump": "H"}}]
     response = client.get(table_url(table))
-    assert "Hand 1 saved: Asha & Chandra +9 · Bikash & Dipa 0" in page(response)
-    assert board_row(response, 1) == ["+9", "0", "+9", "0"]
+    assert "Hand 1 saved: Asha & Chandra bid 8 and took 9: +9" in page(response)
+    assert board_row(response, 1) == ["+9", "0"]  # a column per team
     assert standings(response) == [("Asha & Chandra", "+9"), ("Bikash & Dipa", "0")]
 
 
@@ -45,8 +45,8 @@ def test_the_worked_examples_end_with_the_team_past_31_winning(client, owner):
     table = seeded(owner, "tarneeb", [*WORKED, {"Asha": {"bid": 7, "tricks": 7}}])
     response = client.get(table_url(table))
     assert [board_row(response, number) for number in (2, 4)] == [
-        ["+4", f"{MINUS}10", "+4", f"{MINUS}10"],
-        ["+1", f"{MINUS}16", "+1", f"{MINUS}16"],
+        ["+4", f"{MINUS}10"],
+        ["+1", f"{MINUS}16"],
     ]
     assert standings(response) == [("Asha & Chandra", "+37"), ("Bikash & Dipa", f"{MINUS}26")]
     assert "Asha & Chandra</strong> win." in page(response)
@@ -87,6 +87,14 @@ def test_a_fifth_player_and_a_hand_after_the_end_are_refused(client, owner):
     assert over.hands.count() == 5
 
 
+def test_the_worked_hand_tells_a_set_team_by_team(client, owner):
+    table = seeded(owner, "tarneeb", WORKED[:2])
+    body = page(client.get(reverse("hand", args=[table.keeper_token, 2])))
+    assert f"Bikash & Dipa bid 10 and took 9: {MINUS}10, Asha & Chandra +4" in body
+    worked = re.findall(r'<h2><span class="cut" title="([^"]+)">', body)
+    assert worked == ["Asha & Chandra", "Bikash & Dipa"]
+
+
 def test_teams_named_by_the_table_lead_the_standings(client, owner):
     table = seeded(owner, "tarneeb", WORKED[:2], rules={"team_names": ["الأرز", "Olives"]})
     assert standings(client.get(table_url(table))) == [("الأرز", "+13"), ("Olives", f"{MINUS}10")]
@@ -98,4 +106,5 @@ def test_a_replacement_plays_on_in_the_team_and_its_total(client, owner):
     response = client.get(table_url(table))
     assert standings(response) == [("Asha & Esha", "+29"), ("Bikash & Dipa", f"{MINUS}10")]
     tv = page(client.get(reverse("tv", args=[table.viewer_token])))
-    assert "Asha & Esha +16" in tv and "Bikash & Dipa 0" in tv  # the last hand, Esha's kaboot
+    # the last hand, Esha's kaboot; the other team scored nothing, and is not named
+    assert "<li>Asha & Esha bid 9 and took 13: +16</li></ul>" in tv
