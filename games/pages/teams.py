@@ -51,3 +51,15 @@ def columns(table):
     if not found:
         return [Column(name, (name,)) for name in table.players]
     return [Column(team.name, team.players) for team in found]
+
+
+def points_in_hand(table, number, points):
+    """Hand `number`'s points per team, as the teams sat for it (partners score alike)."""
+    return [points[team.players[0]] for team in teams(table, table.seated_for(number))]
+
+
+def totals_after(table, number, totals):
+    """Each team's total after hand `number` and the events right after it, from the players'
+    `totals` then (Hand.totals; Table.opening before the first hand): a replacement took over the
+    team's total, an adjustment moved it."""
+    return [totals[team.players[0]] for team in teams(table, table.seated_for(number + 1))]

@@ -10,7 +10,7 @@ from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games.pages import events
+from games.pages import events, teams
 from games.pages.forms import ImportForm
 from games.plumbing.access import table_for, table_view
 from games.sdk import problems, registry
@@ -33,17 +33,20 @@ def export(request, table, _can_edit, token):
 @table_view(table_for)
 def export_csv(request, table, _can_edit, token):
     """The board as a spreadsheet: one row per hand, one column per player (blank where they were
-    not at the table), totals last; each event between hands in its place, with the points it
-    gave (a newcomer's start, an adjustment), so that each column adds up to its total; how long
+    not at the table) or at a team game per team, totals last; each event between hands in its
+    place, with the points it gave (a newcomer's start, an adjustment; a team's: what it moved the
+    team's total by), so that each column adds up to its total; how long
     each hand took, when any hand's time is known (blank where not); the hands' notes and the
     events' words in a last column when there are any."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(table.name) or "table"}.csv"'
-    hands = list(table.hands.values_list("number", "points", "note", "seconds"))
-    noted = bool(table.events) or any(note for _number, _points, note, _seconds in hands)
+    hands = list(table.hands.values_list("number", "points", "totals", "note", "seconds"))
+    noted = bool(table.events) or any(note for *_hand, note, _seconds in hands)
     timed = any(seconds is not None for *_hand, seconds in hands)
     writer = csv.writer(response)
     shown = table.game_descriptor.shown  # the number people read: 3.2, never a float
+    in_teams = bool(table.engine.TEAM_SEATS)
+    running = [0] * len(table.engine.TEAM_SEATS)  # in teams: each team's total so far
 
     def write(row):
         writer.writerow([spreadsheet_text(cell) for cell in row])
@@ -51,15 +54,24 @@ def export_csv(request, table, _can_edit, token):
     write(
         [
             capfirst(table.game_descriptor.hand_word),
-            *table.players,
+            *(column.name for column in teams.columns(table)),
             *([_("Seconds")] if timed else []),
             *([_("Note")] if noted else []),
         ]
     )
 
-    def events_after(number):
-        for event in (event for event in table.events if event["after"] == number):
-            given = (events.points_of(event, name) for name in table.players)
+    def events_after(number, totals):
+        """The events after hand `number`, each with the points it gave each player; in teams, with
+        what they moved each team's total by, on the first of them."""
+        after = [event for event in table.events if event["after"] == number]
+        if in_teams and after:
+            moved = [total - before for total, before in zip(teams.totals_after(table, number, totals), running)]
+            running[:] = [before + change for before, change in zip(running, moved)]
+        for index, event in enumerate(after):
+            if in_teams:
+                given = moved if index == 0 else []
+            else:
+                given = [events.points_of(event, name) for name in table.players]
             write(
                 [
                     "",
@@ -69,18 +81,23 @@ def export_csv(request, table, _can_edit, token):
                 ]
             )
 
-    events_after(0)
-    for number, points, note, seconds in hands:
+    events_after(0, table.opening)
+    for number, points, totals, note, seconds in hands:
+        if in_teams:
+            given = teams.points_in_hand(table, number, points)
+            running[:] = [before + change for before, change in zip(running, given)]
+        else:
+            given = [points.get(name) for name in table.players]
         write(
             [
                 number,
-                *(shown(points[name]) if name in points else "" for name in table.players),
+                *("" if value is None else shown(value) for value in given),
                 *(["" if seconds is None else seconds] if timed else []),
                 *([note] if noted else []),
             ]
         )
-        events_after(number)
-    write([_("Total"), *(shown(table.totals.get(name, 0)) for name in table.players)])
+        events_after(number, totals)
+    write([_("Total"), *(shown(table.totals.get(column.players[0], 0)) for column in teams.columns(table))])
     return response
 
 

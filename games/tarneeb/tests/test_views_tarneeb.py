@@ -1,6 +1,8 @@
 """Tarneeb through its web pages: a hand entered on one screen, every problem beside its field, the
 standings by team. Spec: docs/rules/tarneeb.md."""
 
+import csv
+import io
 import re
 
 import pytest
@@ -39,6 +41,9 @@ def test_a_hand_is_entered_on_one_screen_and_partners_score_alike(client, owner)
     assert "Hand 1 saved: Asha & Chandra bid 8 and took 9: +9" in page(response)
     assert board_row(response, 1) == ["+9", "0"]  # a column per team
     assert standings(response) == [("Asha & Chandra", "+9"), ("Bikash & Dipa", "0")]
+    # Not played for money: nobody pays anybody.
+    assert "Who pays whom" not in page(response)
+    assert client.get(reverse("settlement", args=[table.keeper_token])).status_code == 404
 
 
 def test_the_worked_examples_end_with_the_team_past_31_winning(client, owner):
@@ -108,3 +113,23 @@ def test_a_replacement_plays_on_in_the_team_and_its_total(client, owner):
     tv = page(client.get(reverse("tv", args=[table.viewer_token])))
     # the last hand, Esha's kaboot; the other team scored nothing, and is not named
     assert "<li>Asha & Esha bid 9 and took 13: +16</li></ul>" in tv
+
+
+def test_the_spreadsheet_has_a_column_per_team_each_adding_up_to_its_total(client, owner):
+    events = [
+        {"after": 1, "kind": "adjust", "points": {"Bikash": -3}, "reason": "renege"},
+        {"after": 2, "kind": "replace", "player": "Chandra", "by": "Esha"},
+    ]
+    table = seeded(owner, "tarneeb", [*WORKED[:2], {"Esha": {"bid": 9, "tricks": 13}}], events=events)
+    response = client.get(reverse("export_csv", args=[table.keeper_token]))
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert [row[:3] for row in rows] == [
+        ["Hand", "Asha & Esha", "Bikash & Dipa"],
+        ["1", "9", "0"],
+        ["", "0", "-3"],  # the renege: Bikash's team loses 3
+        ["2", "4", "-10"],
+        ["", "0", "0"],  # the replacement: Esha takes over the team's total, which stays
+        ["3", "16", "0"],
+        ["Total", "29", "-13"],
+    ]
+    assert [sum(int(row[column] or 0) for row in rows[1:-1]) for column in (1, 2)] == [29, -13]
