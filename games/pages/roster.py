@@ -7,6 +7,7 @@ from itertools import groupby
 from games.models import Hand
 from games.pages import ratings
 from games.pages.board import hand_marks, points_in_hand, standings
+from games.pages.teams import teams
 from games.services import clock
 
 
@@ -27,6 +28,9 @@ def records(tables):
     the rival: the player they lost the most points to ({"name", "points"}), where in every hand
     what a player did worse than the hand's average goes to those who did better, in proportion
     to how much better. One query (the hands' inputs and points), whatever the number of tables and hands.
+
+    At a game played in teams, "teams" too: each pair of partners' record (tables, wins, total
+    points), best first; else none.
 
     And "average_seconds": how long a hand took on average, of the hands whose time is known (None
     if none is). And "ratings": each player's skill rating over the season's tables, best first, with how it
@@ -50,6 +54,7 @@ def records(tables):
                 "game": table.game_descriptor,
                 "lower_wins": table.lower_wins,
                 "rows": {},
+                "teams": {},
                 "matches": [],
                 "seconds": [],
             },
@@ -73,7 +78,9 @@ def records(tables):
                     "lost_to": {},
                 },
             )
-        _add_table(rows, table)
+        winners = _winners(table)
+        _add_table(rows, table, winners)
+        _add_teams(game["teams"], table, winners)
         for number, (hand_inputs, points) in enumerate(hands.get(table.pk, []), 1):
             _add_hand(rows, table, number, hand_inputs, points)
     titles = [game["title"] for game in games.values()]
@@ -83,6 +90,7 @@ def records(tables):
             "game": game["game"],
             "signed": not game["lower_wins"],
             "players": _ranked(game["lower_wins"], game["rows"].values()),
+            "teams": _ranked_teams(game["lower_wins"], game["teams"].values()),
             "ratings": ratings.season(game["matches"]),
             "average_seconds": clock.average_seconds(game["seconds"]),
         }
@@ -113,11 +121,9 @@ def places(table):
     return [[row["name"] for row in level] for _, level in groupby(standings(table), key=lambda row: row["total"])]
 
 
-def _add_table(rows, table):
+def _add_table(rows, table, winners):
     rate = Decimal(str(table.rules["point_rate"])) if "point_rate" in table.rules else None
     over = table.is_over
-    first = standings(table)[0]
-    winner = first["name"] if over and first["leader"] else None
     shown = table.game_descriptor.shown
     for name in table.players:
         row = rows[name]
@@ -127,8 +133,35 @@ def _add_table(rows, table):
             currency = table.rules.get("currency", "")
             row["money"][currency] = row["money"].get(currency, Decimal(0)) + shown(table.totals.get(name, 0)) * rate
         if over:
-            row["results"].append(name == winner)
-            row["wins"] += name == winner
+            row["results"].append(name in winners)
+            row["wins"] += name in winners
+
+
+def _winners(table):
+    """Who won the table: none before it is over or while nobody leads; else its first player, or
+    at a team game the winning team's players (partners are level)."""
+    first = standings(table)[0]
+    if not table.is_over or not first["leader"]:
+        return set()
+    found = teams(table)
+    if not found:
+        return {first["name"]}
+    sign = -1 if table.lower_wins else 1
+    return set(max(found, key=lambda team: sign * team.total).players)
+
+
+def _add_teams(records, table, winners):
+    """Each team of a table played in teams added to its partners' record, whatever seats they took."""
+    for team in teams(table):
+        record = records.setdefault(frozenset(team.players), {"name": team.name, "tables": 0, "wins": 0, "total": 0})
+        record["tables"] += 1
+        record["wins"] += bool(winners.intersection(team.players))
+        record["total"] += table.game_descriptor.shown(team.total)
+
+
+def _ranked_teams(lower_wins, records):
+    sign = -1 if lower_wins else 1
+    return sorted(records, key=lambda record: (-record["wins"], -sign * record["total"], record["name"].casefold()))
 
 
 def _add_hand(rows, table, number, inputs, points):

@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Table
+from games.pages import roster
 from tests.fixtures import MINUS, add_url, board_row, csrf_post, page, seeded, table_form, table_url
 
 from .samples import WORKED
@@ -133,3 +134,16 @@ def test_the_spreadsheet_has_a_column_per_team_each_adding_up_to_its_total(clien
         ["Total", "29", "-13"],
     ]
     assert [sum(int(row[column] or 0) for row in rows[1:-1]) for column in (1, 2)] == [29, -13]
+
+
+def test_a_season_counts_each_pair_of_partners_and_credits_both_with_a_win(client, owner):
+    won = [*WORKED, {"Asha": {"bid": 7, "tricks": 7}}]  # Asha & Chandra end on 37, Bikash & Dipa on −26
+    first = seeded(owner, "tarneeb", won)
+    # The next evening the partners sit in other seats: Chandra first, Asha opposite her.
+    second = seeded(owner, "tarneeb", won, players=["Chandra", "Bikash", "Asha", "Dipa"])
+    season = roster.records([first, second])["Tarneeb"]
+    assert season["teams"] == [
+        {"name": "Asha & Chandra", "tables": 2, "wins": 2, "total": 74},
+        {"name": "Bikash & Dipa", "tables": 2, "wins": 0, "total": -52},
+    ]
+    assert {row["name"]: row["wins"] for row in season["players"]} == {"Asha": 2, "Chandra": 2, "Bikash": 0, "Dipa": 0}
