@@ -4,6 +4,7 @@ A Tarneeb hand has no part per player: the hand's own fields tell it, and its in
 player who won the bidding (docs/rules/tarneeb.md).
 """
 
+from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring import tarneeb as engine
@@ -23,6 +24,39 @@ FIELD_LABELS = {
     "hand": _("Hand"),
 }
 HAND_FIELDS = ("bidder", "bid", "tricks", "trump")
+TEAMS = [
+    # Translators: Tarneeb: the team of players 1 and 3 (partners sit opposite), where its name is typed.
+    _("Team of players 1 and 3"),
+    # Translators: Tarneeb: the team of players 2 and 4, where its name is typed.
+    _("Team of players 2 and 4"),
+]
+
+
+class TeamNamesWidget(forms.MultiWidget):
+    def __init__(self):
+        super().__init__(
+            [
+                forms.TextInput(attrs={"aria-label": label, "placeholder": label, "maxlength": engine.TEAM_NAME_LENGTH})
+                for label in TEAMS
+            ]
+        )
+
+    def decompress(self, value):
+        return value or ["" for _label in TEAMS]
+
+
+class TeamNamesField(forms.MultiValueField):
+    """The new-table form's names of the two teams: both, or neither (the partners' names then)."""
+
+    def __init__(self, **kwargs):
+        names = [forms.CharField(max_length=engine.TEAM_NAME_LENGTH, required=False) for _seats in engine.TEAM_SEATS]
+        super().__init__(names, require_all_fields=False, required=False, **kwargs)
+        self.widget = TeamNamesWidget()
+        self.max_length = engine.TEAM_NAME_LENGTH  # the new-table page gives it a line of its own, as a name
+
+    def compress(self, data_list):
+        names = [name.strip() for name in data_list]
+        return names if any(names) else []
 
 
 class TarneebHandForm(HandForm):

@@ -5,7 +5,7 @@ from scoring import tarneeb as engine
 
 from ..api import Game
 from . import history
-from .forms import FIELD_LABELS, TarneebHandForm
+from .forms import FIELD_LABELS, TarneebHandForm, TeamNamesField
 
 GAME = Game(
     # Translators: the card game Tarneeb (طرنيب): four players in two teams bid for tricks and name the trump.
@@ -23,5 +23,6 @@ GAME = Game(
     rule_fields={
         "target": forms.IntegerField(label=_("Play to"), min_value=1, max_value=engine.MAX_TARGET),
         "others_always_score": forms.BooleanField(label=_("The other team always scores its tricks"), required=False),
+        "team_names": TeamNamesField(label=_("The teams' own names (or leave them blank)")),
     },
 )

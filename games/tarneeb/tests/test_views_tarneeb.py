@@ -147,3 +147,21 @@ def test_a_season_counts_each_pair_of_partners_and_credits_both_with_a_win(clien
         {"name": "Bikash & Dipa", "tables": 2, "wins": 0, "total": -52},
     ]
     assert {row["name"]: row["wins"] for row in season["players"]} == {"Asha": 2, "Chandra": 2, "Bikash": 0, "Dipa": 0}
+
+
+def test_the_new_table_form_names_the_teams_both_or_neither(client, owner):
+    url = reverse("new_table", args=["tarneeb"])
+    half = csrf_post(client, url, table_form("tarneeb", team_names_0="الأرز", team_names_1=" "))
+    assert half.status_code == 422
+    assert not Table.objects.exists()
+    # The problem is said beside the two names, both marked
+    assert re.search(
+        r'name="team_names_1"[^>]*aria-invalid="true"[^>]*>\s*<div class="error">A team\'s name cannot be blank',
+        page(half),
+    )
+    csrf_post(client, url, table_form("tarneeb", team_names_0=" الأرز ", team_names_1="Olives"))
+    table = Table.objects.get()
+    assert table.rules["team_names"] == ["الأرز", "Olives"]
+    assert standings(client.get(table_url(table))) == [("الأرز", "0"), ("Olives", "0")]
+    csrf_post(client, url, table_form("tarneeb", name="Unnamed teams"))
+    assert Table.objects.get(name="Unnamed teams").rules["team_names"] == []
