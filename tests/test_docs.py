@@ -80,7 +80,7 @@ def registered(game):
 )
 def test_each_games_example_hand_imports_and_round_trips(game, inputs):
     named = [name for name in inputs if name != "_hand"]
-    # A game whose hand names only some players (Tarneeb's bidder): the others fill its fewest seats.
+    # A game whose hand names only some players (a bidder): the others fill its fewest seats.
     players = named + [f"Player {seat}" for seat in range(len(named) + 1, engine_of(game).MIN_PLAYERS + 1)]
     hands = [{"inputs": inputs}]
     if game == "thirteen":  # the example is round 2 (2 cards each): round 1 goes before it

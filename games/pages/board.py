@@ -26,24 +26,14 @@ def standings(table):
     """Players with total, money and whether they are out, best first (lowest first where the
     lowest wins); the leaders are marked once someone is ahead (players level at the top are all
     marked: a game's joint winners)."""
-    rate = Decimal(str(table.rules.get("point_rate", 1)))
-    sign = 1 if table.lower_wins else -1
-    ranked = sorted(table.players, key=lambda name: sign * table.totals.get(name, 0))
-    shown = table.game_descriptor.shown
     out = set(table.progress.get("out", ()))
-    best = table.totals.get(ranked[0], 0) if ranked else None
-    ahead = len({table.totals.get(name, 0) for name in table.players}) > 1
-    return [
-        {
-            "name": name,
-            "total": shown(table.totals.get(name, 0)),
-            "money": shown(table.totals.get(name, 0)) * rate,
-            "out": name in out and name in table.seated,
-            "left": name not in table.seated,
-            "leader": ahead and table.totals.get(name, 0) == best,
-        }
-        for name in ranked
-    ]
+    return _ranked(
+        table,
+        [
+            (name, table.totals.get(name, 0), name in out and name in table.seated, name not in table.seated)
+            for name in table.players
+        ],
+    )
 
 
 def shown_standings(table):
@@ -51,21 +41,26 @@ def shown_standings(table):
     found = teams(table)
     if not found:
         return standings(table)
-    sign = 1 if table.lower_wins else -1
+    return _ranked(table, [(team.name, team.total, False, False) for team in found])
+
+
+def _ranked(table, entries):
+    """The standings' rows of `entries` (name, total in the game's units, out, left), best first."""
     rate = Decimal(str(table.rules.get("point_rate", 1)))
+    sign = 1 if table.lower_wins else -1
     shown = table.game_descriptor.shown
-    ranked = sorted(found, key=lambda team: sign * team.total)
-    ahead = len({team.total for team in found}) > 1
+    ranked = sorted(entries, key=lambda entry: sign * entry[1])
+    ahead = len({total for _name, total, _out, _left in entries}) > 1
     return [
         {
-            "name": team.name,
-            "total": shown(team.total),
-            "money": shown(team.total) * rate,
-            "out": False,
-            "left": False,
-            "leader": ahead and team.total == ranked[0].total,
+            "name": name,
+            "total": shown(total),
+            "money": shown(total) * rate,
+            "out": out,
+            "left": left,
+            "leader": ahead and total == ranked[0][1],
         }
-        for team in ranked
+        for name, total, out, left in ranked
     ]
 
 
