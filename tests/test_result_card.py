@@ -103,6 +103,20 @@ def test_each_script_is_drawn_in_a_font_that_has_its_letters():
     assert result_card.font("+१८", 20).path.endswith("NotoSansDevanagariUI-Regular.ttf")
 
 
+def test_a_team_of_latin_names_is_drawn_whole_in_arabic_and_in_nepali():
+    # DejaVu has (and joins) Arabic letters besides Latin; Devanagari is drawn piece by piece, as no
+    # font here has both it and Latin.
+    assert result_card.font("Asha وChandra", 20).path.endswith("DejaVuSans.ttf")
+    assert result_card.runs("Asha وChandra") == ["Asha وChandra"]
+    assert result_card.runs("Asha र Chandra") == ["Asha ", "र ", "Chandra"]
+    assert [result_card.font(piece, 20).path.rsplit("/", 1)[1] for piece in result_card.runs("Asha र Chandra")] == [
+        "DejaVuSans.ttf",
+        "NotoSansDevanagariUI-Regular.ttf",
+        "DejaVuSans.ttf",
+    ]
+    assert result_card.runs("दीपा +१८") == ["दीपा +१८"]
+
+
 @pytest.mark.django_db
 def test_a_right_to_left_card_starts_on_the_right(owner):
     table = fresh_table("marriage", owner)

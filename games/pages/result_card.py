@@ -92,7 +92,10 @@ def card_digits(words):
 def font(text, size, bold=False):
     """The font for `text`: that of its first letter of another script than Latin. Arabic-Indic
     digits and their marks are DejaVu's, which has them and the signs beside them (+, −), where
-    Noto's Arabic has none of those signs."""
+    Noto's Arabic has none of those signs. Arabic mixed with Latin letters (a team of two Latin
+    names on an Arabic card, "Asha وChandra") is DejaVu's too: it has and joins Arabic letters."""
+    if {"ARABIC", "LATIN"} <= scripts_of(text):
+        return _font("LATIN", bold, size)
     for character in text:
         found = script(character)
         if found == "DEVANAGARI" or (
@@ -100,6 +103,30 @@ def font(text, size, bold=False):
         ):
             return _font(found, bold, size)
     return _font("LATIN", bold, size)
+
+
+def scripts_of(text):
+    return {script(character) for character in text if character.isalpha()}
+
+
+def runs(text):
+    """`text` in pieces each drawn in one font: cut where its letters go from Devanagari to Latin or
+    back (no font here has both: "Asha र Chandra"), spaces and signs kept with the piece before."""
+    if not {"DEVANAGARI", "LATIN"} <= scripts_of(text):
+        return [text]
+    pieces, current = [], None
+    for character in text:
+        kind = script(character) if character.isalpha() else current
+        if pieces and kind == current:
+            pieces[-1] += character
+        else:
+            pieces.append(character)
+            current = kind
+    return pieces
+
+
+def text_width(draw, text, size, bold=False):
+    return sum(draw.textlength(piece, font=font(piece, size, bold)) for piece in runs(text))
 
 
 def png(table):
@@ -113,10 +140,17 @@ def png(table):
         """`words` from `start` or ending at `end`, counted from the card's reading edge: from the
         left, or in a right-to-left language from the right (the card is mirrored)."""
         words = card_digits(words)
-        face = font(words, size, bold)
-        width = draw.textlength(words, font=face)
+        width = text_width(draw, words, size, bold)
         left = start if end is None else end - width
-        draw.text((WIDTH - left - width if rtl else left, top), words, font=face, fill=fill)
+        # A text of Arabic and Latin letters runs right to left on an Arabic card, whichever comes first.
+        # (Only Raqm lays out a direction; without it the system checks warn that Arabic is not joined.)
+        mixed = rtl and {"ARABIC", "LATIN"} <= scripts_of(words) and features.check("raqm")
+        direction = "rtl" if mixed else None
+        position = WIDTH - left - width if rtl else left
+        for piece in runs(words):  # left to right: Devanagari and Latin both are
+            face = font(piece, size, bold)
+            draw.text((position, top), piece, font=face, fill=fill, direction=direction)
+            position += draw.textlength(piece, font=face)
         return left + width
 
     played = table.hands_played
@@ -157,24 +191,25 @@ def _standings(table, draw, text, rtl):
         middle = top + size * 0.6
         draw.ellipse([(dot, middle - size // 4), (dot + size // 2, middle + size // 4)], fill=colors[row["name"]])
         name_start = MARGIN + 56 + size // 2
+        total_end = TOTAL_END if with_money else MONEY_END  # without money, the names have its room
         text(
-            shortened(draw, row["name"], font(row["name"], size, row["leader"]), TOTAL_END - 110 - name_start),
+            shortened(draw, row["name"], size, row["leader"], total_end - 110 - name_start),
             top,
             size,
             start=name_start,
             bold=row["leader"],
         )
-        text(points(row["total"], signed), top, size, end=TOTAL_END, bold=row["leader"])
+        text(points(row["total"], signed), top, size, end=total_end, bold=row["leader"])
         if with_money:
             text(money(row["money"], table.rules), top + size // 8, max(size * 3 // 4, 17), end=MONEY_END, fill=MUTED)
 
 
-def shortened(draw, words, face, width):
+def shortened(draw, words, size, bold, width):
     """`words`, cut short with "…" to fit `width` (three dots in Arabic: its font has no "…")."""
-    if draw.textlength(words, font=face) <= width:
+    if text_width(draw, words, size, bold) <= width:
         return words
-    cut = "..." if face.path.endswith(FONTS["ARABIC"]) else "…"
-    while words and draw.textlength(words + cut, font=face) > width:
+    cut = "..." if font(words, size, bold).path.endswith(FONTS["ARABIC"]) else "…"
+    while words and text_width(draw, words + cut, size, bold) > width:
         words = words[:-1]
     return words + cut
 
