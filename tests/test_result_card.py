@@ -164,3 +164,17 @@ def test_the_card_is_written_in_the_digits_the_phone_chose(owner, monkeypatch, l
         assert "Club night 1" in written["native"] and not re.search("[0-9]", written["native"].replace("1", ""))
     if language == "ar":  # the money's marks are those the page writes beside each kind of digits
         assert re.search("[٠-٩]٫[٠-٩]{2}", written["native"]) and re.search(r"[0-9]\.[0-9]{2}", written["western"])
+
+
+@pytest.mark.django_db
+def test_a_player_called_items_has_a_line_in_every_legend(client, owner):
+    # A template looks "items" up as a dict's key before its method: the legends are lists.
+    table = seeded(
+        owner, "scoresheet", [{"items": {"points": 5}, "Bikash": {"points": -2}}], players=["items", "Bikash"]
+    )
+    for name in ("table", "tv", "summary"):
+        response = client.get(reverse(name, args=[table.viewer_token]))
+        assert response.status_code == 200, name
+        assert re.search(r'<ul class="legend"><li><svg class="swatch"[^>]*>.*?</svg>items</li>', response.text, re.S), (
+            name
+        )

@@ -14,7 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from games.pages.colors import drawn
-from games.pages.teams import columns
+from games.pages.teams import columns, teams
 
 # Readable on light and dark backgrounds; a player who wears a colour (games.pages.colors) is drawn in it.
 SERIES = ["#3575e0", "#e0443a", "#2e9e4f", "#d9a400", "#9b59d0", "#1aa3a3", "#e07a1f", "#c2417f", "#7a8a2e", "#8a6d5a"]
@@ -32,6 +32,12 @@ def line_colors(table):
         column.name: worn.get(table.colors.get(column.players[0]), SERIES[seat % len(SERIES)])
         for seat, column in enumerate(columns(table))
     }
+
+
+def legend(table):
+    """(name, colour) of each line, in the board's order: a list for the templates, where a dict's
+    `items` would be looked up as its key first (a player called "items")."""
+    return list(line_colors(table).items())
 
 
 @functools.lru_cache(maxsize=64)
@@ -55,7 +61,7 @@ def kept(count):
 def lines(table):
     """Per column of the board (a player, a team): the total before the first hand
     (Table.opening), then after each hand and the events right after it (Hand.totals), None before
-    the player sat down (a team's: its first player then seated); only those `kept`.
+    the player sat down (a team's: as its players sat then); only those `kept`.
     Only the hands drawn are read, so a long table costs what a short one does."""
     return _lines(table, kept(table.state["hands"] + 1))
 
@@ -63,11 +69,13 @@ def lines(table):
 def _lines(table, indexes):
     after = dict(table.hands.filter(number__in=indexes[1:]).values_list("number", "totals"))
     steps = [table.opening, *(after[number] for number in indexes[1:])]
+    if not table.engine.TEAM_SEATS:
+        return {name: [step.get(name) for step in steps] for name in table.players}
+    # A team's total after hand N is its players' as they sat for hand N + 1 (after the events).
+    sat = [teams(table, table.seated_for(index + 1)) for index in indexes]
     return {
-        column.name: [
-            next((step[name] for name in column.players if step.get(name) is not None), None) for step in steps
-        ]
-        for column in columns(table)
+        column.name: [step.get(found[number].players[0]) for step, found in zip(steps, sat)]
+        for number, column in enumerate(columns(table))
     }
 
 

@@ -78,3 +78,10 @@ def said(table, event):
 def points_of(event, name):
     """What an event gave `name` towards their total (a newcomer's start, an adjustment), or None."""
     return KINDS[event["kind"]].points_to(event, name)
+
+
+def sat_down_after(table, name):
+    """The hand after which `name` first sat down at the table: 0 for a player there from the start
+    (or seated before the first hand)."""
+    seated_by = [event["after"] for event in table.events if KINDS[event["kind"]].newcomer(event) == name]
+    return seated_by[0] if seated_by else 0

@@ -43,7 +43,7 @@ def table_context(request, table, can_edit, token, **extra):
         "last_told": partial(board.last_hand_told, table, hands),  # the TV board's words on the last hand
         # drawn only if the page shows it (a save's answer mostly draws only the end of each line)
         "chart": partial(chart.svg, table, _("Running totals of %(table)s") % {"table": table.name}),
-        "chart_colors": chart.line_colors(table),
+        "chart_legend": chart.legend(table),
         "has_money": "point_rate" in table.rules,
         "signed": not table.lower_wins,
         "transfers": board.transfers(table),

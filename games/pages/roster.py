@@ -139,15 +139,17 @@ def _add_table(rows, table, winners):
 
 def _winners(table):
     """Who won the table: none before it is over or while nobody leads; else its first player, or
-    at a team game the winning team's players (partners are level)."""
-    first = standings(table)[0]
-    if not table.is_over or not first["leader"]:
+    at a team game the players of the one team ahead (partners are level)."""
+    if not table.is_over:
         return set()
     found = teams(table)
-    if not found:
-        return {first["name"]}
-    sign = -1 if table.lower_wins else 1
-    return set(max(found, key=lambda team: sign * team.total).players)
+    if found:
+        sign = -1 if table.lower_wins else 1
+        best = max(sign * team.total for team in found)
+        ahead = [team for team in found if sign * team.total == best]
+        return set(ahead[0].players) if len(ahead) == 1 else set()
+    first = standings(table)[0]
+    return {first["name"]} if first["leader"] else set()
 
 
 def _add_teams(records, table, winners):

@@ -69,7 +69,9 @@ def rematch(table: Table, drawing: Collection[str] = ()) -> tuple[Table, bool]:
             game=table.game,
             name=rematch_name(table.name),
             players=players,
-            rules=table.rules,
+            rules={**table.rules, "team_names": _team_names_kept(table, players)}
+            if table.rules.get("team_names")
+            else table.rules,
             owner=table.owner,
             previous=table,
             group=table.group,
@@ -78,6 +80,15 @@ def rematch(table: Table, drawing: Collection[str] = ()) -> tuple[Table, bool]:
             first_dealer=next_first_dealer(table),
             draw=drawn,
         ), True
+
+
+def _team_names_kept(table: Table, players: list[str]) -> list[str]:
+    """The names of `table`'s teams for its players in these seats (a draw may move them): each pair
+    of partners keeps its name where the pairs still sit together, none where the draw split them."""
+    seats = table.engine.TEAM_SEATS
+    named = dict(zip((frozenset(table.seated[seat] for seat in team) for team in seats), table.rules["team_names"]))
+    pairs = [frozenset(players[seat] for seat in team) for team in seats]
+    return [named[pair] for pair in pairs] if all(pair in named for pair in pairs) else []
 
 
 def next_first_dealer(table: Table) -> str | None:

@@ -71,7 +71,7 @@ def summary(request, table, can_edit, token):
             "hands_played": table.hands_played,
             "picture": request.build_absolute_uri(reverse("result_picture", args=[token])),
             "chart": chart.svg(table, _("Running totals of %(table)s") % {"table": table.name}),
-            "chart_colors": chart.line_colors(table),
+            "chart_legend": chart.legend(table),
         },
     )
 

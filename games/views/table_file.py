@@ -69,7 +69,7 @@ def export_csv(request, table, _can_edit, token):
             running[:] = [before + change for before, change in zip(running, moved)]
         for index, event in enumerate(after):
             if in_teams:
-                given = moved if index == 0 else []
+                given = moved if index == 0 else [None] * len(running)
             else:
                 given = [events.points_of(event, name) for name in table.players]
             write(

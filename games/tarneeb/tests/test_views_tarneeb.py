@@ -9,7 +9,9 @@ import pytest
 from django.urls import reverse
 
 from games.models import Table
-from games.pages import roster
+from games.pages import board, chart, roster
+from games.services.seasons import _team_names_kept
+from games.services.tables import set_finished
 from tests.fixtures import MINUS, add_url, board_row, csrf_post, page, seeded, table_form, table_url
 
 from .samples import WORKED
@@ -119,6 +121,7 @@ def test_a_replacement_plays_on_in_the_team_and_its_total(client, owner):
 def test_the_spreadsheet_has_a_column_per_team_each_adding_up_to_its_total(client, owner):
     events = [
         {"after": 1, "kind": "adjust", "points": {"Bikash": -3}, "reason": "renege"},
+        {"after": 1, "kind": "adjust", "points": {"Dipa": 1}, "reason": "miscount"},
         {"after": 2, "kind": "replace", "player": "Chandra", "by": "Esha"},
     ]
     table = seeded(owner, "tarneeb", [*WORKED[:2], {"Esha": {"bid": 9, "tricks": 13}}], events=events)
@@ -127,13 +130,15 @@ def test_the_spreadsheet_has_a_column_per_team_each_adding_up_to_its_total(clien
     assert [row[:3] for row in rows] == [
         ["Hand", "Asha & Esha", "Bikash & Dipa"],
         ["1", "9", "0"],
-        ["", "0", "-3"],  # the renege: Bikash's team loses 3
+        ["", "0", "-2"],  # the renege and the miscount after hand 1: Bikash's team loses 2 in all
+        ["", "", ""],
         ["2", "4", "-10"],
         ["", "0", "0"],  # the replacement: Esha takes over the team's total, which stays
         ["3", "16", "0"],
-        ["Total", "29", "-13"],
+        ["Total", "29", "-12"],
     ]
-    assert [sum(int(row[column] or 0) for row in rows[1:-1]) for column in (1, 2)] == [29, -13]
+    assert [row[3] for row in rows[2:4]] == ["renege: Bikash −3", "miscount: Dipa +1"]  # each event's words, last
+    assert [sum(int(row[column] or 0) for row in rows[1:-1]) for column in (1, 2)] == [29, -12]
 
 
 def test_a_season_counts_each_pair_of_partners_and_credits_both_with_a_win(client, owner):
@@ -165,3 +170,32 @@ def test_the_new_table_form_names_the_teams_both_or_neither(client, owner):
     assert standings(client.get(table_url(table))) == [("الأرز", "0"), ("Olives", "0")]
     csrf_post(client, url, table_form("tarneeb", name="Unnamed teams"))
     assert Table.objects.get(name="Unnamed teams").rules["team_names"] == []
+
+
+def test_a_tied_finished_table_is_nobody_s_win_in_the_season(owner):
+    # Asha & Chandra 9, then Bikash & Dipa 9: level when the scorekeeper finishes the game.
+    table = seeded(owner, "tarneeb", [WORKED[0], {"Bikash": {"bid": 9, "tricks": 9}}])
+    set_finished(table, True)
+    season = roster.records([table])["Tarneeb"]
+    assert [record["wins"] for record in season["teams"]] == [0, 0]
+    assert {row["wins"] for row in season["players"]} == {0}
+
+
+def test_a_rematch_keeps_the_teams_names_with_their_pairs(owner):
+    table = seeded(owner, "tarneeb", WORKED[:1], rules={"team_names": ["Tigers", "Olives"]})
+    # The draw put the same pairs in other seats: each keeps its name.
+    assert _team_names_kept(table, ["Bikash", "Chandra", "Dipa", "Asha"]) == ["Olives", "Tigers"]
+    # It split them: the names go, and the teams are called by their players.
+    assert _team_names_kept(table, ["Asha", "Bikash", "Dipa", "Chandra"]) == []
+
+
+def test_a_team_replaced_whole_keeps_its_chart_line_and_its_total_s_link(client, owner):
+    events = [
+        {"after": 1, "kind": "replace", "player": "Chandra", "by": "Esha"},
+        {"after": 2, "kind": "replace", "player": "Asha", "by": "Farid"},
+    ]
+    hands = [WORKED[0], WORKED[1], {"Farid": {"bid": 9, "tricks": 13}}]
+    table = seeded(owner, "tarneeb", hands, events=events)
+    assert chart.lines(table) == {"Farid & Esha": [0, 9, 13, 29], "Bikash & Dipa": [0, 0, -10, -10]}
+    # The team's total links to the partner who has sat there longest (Esha, since hand 2).
+    assert board.totals(table)[0]["seat"] == table.players.index("Esha")
