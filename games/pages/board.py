@@ -67,12 +67,12 @@ def _ranked(table, entries):
 def totals(table):
     """The board's last row: each column's total as shown (a player's, or a team's), with its colour
     class and the seat of the player whose hand-by-hand total it links to (at a team game, the
-    partner who has sat there longest: a replacement's own rows begin when they sat down)."""
+    partner seated longest: games.pages.teams.columns)."""
     signed = not table.lower_wins
     return [
         {
             "name": column.name,
-            "seat": table.players.index(min(column.players, key=partial(events.sat_down_after, table))),
+            "seat": table.players.index(column.players[0]),
             "shown": table_points(table, table.totals[column.players[0]], signed),
             "css": _cell_class(table.totals[column.players[0]], signed),
         }

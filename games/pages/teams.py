@@ -2,8 +2,11 @@
 opposite): what each team is called and what it holds, for the pages that speak of teams."""
 
 from dataclasses import dataclass
+from functools import partial
 
 from django.utils.translation import gettext as _
+
+from games.pages.events import sat_down_after
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,9 @@ class Column:
     """One of the board's columns: a player's, or at a team game a team's."""
 
     name: str
-    players: tuple[str, ...]  # whose points it shows: the player, or the team's seated now (partners hold the same)
+    # Whose points it shows: the player, or the team's seated now (partners hold the same), the one
+    # seated longest first (a replacement's own hand-by-hand total begins when they sat down).
+    players: tuple[str, ...]
 
 
 def columns(table):
@@ -50,15 +55,15 @@ def columns(table):
     found = teams(table)
     if not found:
         return [Column(name, (name,)) for name in table.players]
-    return [Column(team.name, team.players) for team in found]
+    return [Column(team.name, tuple(sorted(team.players, key=partial(sat_down_after, table)))) for team in found]
 
 
-def points_in_hand(table, number, points):
+def points_by_team(table, number, points):
     """Hand `number`'s points per team, as the teams sat for it (partners score alike)."""
     return [points[team.players[0]] for team in teams(table, table.seated_for(number))]
 
 
-def totals_after(table, number, totals):
+def totals_by_team_after(table, number, totals):
     """Each team's total after hand `number` and the events right after it, from the players'
     `totals` then (Hand.totals; Table.opening before the first hand): a replacement took over the
     team's total, an adjustment moved it."""

@@ -65,7 +65,9 @@ def export_csv(request, table, _can_edit, token):
         what they moved each team's total by, on the first of them."""
         after = [event for event in table.events if event["after"] == number]
         if in_teams and after:
-            moved = [total - before for total, before in zip(teams.totals_after(table, number, totals), running)]
+            moved = [
+                total - before for total, before in zip(teams.totals_by_team_after(table, number, totals), running)
+            ]
             running[:] = [before + change for before, change in zip(running, moved)]
         for index, event in enumerate(after):
             if in_teams:
@@ -84,7 +86,7 @@ def export_csv(request, table, _can_edit, token):
     events_after(0, table.opening)
     for number, points, totals, note, seconds in hands:
         if in_teams:
-            given = teams.points_in_hand(table, number, points)
+            given = teams.points_by_team(table, number, points)
             running[:] = [before + change for before, change in zip(running, given)]
         else:
             given = [points.get(name) for name in table.players]
