@@ -126,7 +126,10 @@ def test_a_season_is_rated_table_by_table_from_each_tables_standings(owner):
     empty = marriage_evening(owner, "Friday 3", [], day=2)  # no hand played: not rated
     # Friday 2 stands at +6, +6, −6, −6: two places shared; an open table is rated as it stands.
     expected = ratings.season(
-        [(first, [["Asha"], ["Bikash"], ["Chandra"], ["Dipa"]]), (second, [["Asha", "Bikash"], ["Chandra", "Dipa"]])]
+        [
+            (first, [[["Asha"]], [["Bikash"]], [["Chandra"]], [["Dipa"]]]),
+            (second, [[["Asha"], ["Bikash"]], [["Chandra"], ["Dipa"]]]),
+        ]
     )
     assert season_of([empty, second, first])["ratings"] == expected
     assert [player["name"] for player in expected] == ["Asha", "Bikash", "Chandra", "Dipa"]
@@ -146,7 +149,7 @@ def test_where_the_lowest_score_wins_the_lowest_takes_the_first_place(owner):
         ],
         players=["Asha", "Bina", "Chet"],
     )
-    assert roster.places(table) == [["Bina"], ["Asha"], ["Chet"]]
+    assert roster.places(table) == [[["Bina"]], [["Asha"]], [["Chet"]]]
     assert [player["name"] for player in roster.records([table])["Konkan"]["ratings"]] == ["Bina", "Asha", "Chet"]
 
 

@@ -17,9 +17,11 @@ SCALE = 20  # rating points per unit of the model's skill (its newcomer's sigma 
 def season(matches):
     """Each player's rating after `matches`, best first, and how it moved table by table.
 
-    `matches`: in the order played, (key, places) per table, where places are the players from
-    the first place down, a list of names per place (players level share a place), and there are
-    at least two players in all. The key is handed back untouched: the caller's own table.
+    `matches`: in the order played, (key, places) per table, where places are the sides from the
+    first place down, a list of sides per place (sides level share a place), a side the names of
+    the players who play as one: one player, or the partners of a team, who win or lose together
+    (the model rates the team and shares its gain among them); there are at least two players in
+    all. The key is handed back untouched: the caller's own table.
 
     Returns [{"name", "rating", "moves": [{"table": key, "before", "after", "change"}]}], best
     rating first (then by name); a player has a move at each table they sat at, and only there.
@@ -28,14 +30,15 @@ def season(matches):
     model = PlackettLuce()
     ratings, moves = {}, {}
     for key, places in matches:
-        names = [name for place in places for name in place]
+        sides = [side for place in places for side in place]
         ranks = [rank for rank, place in enumerate(places, 1) for _ in place]
-        before = {name: ratings.setdefault(name, model.rating(name=name)) for name in names}
-        after = model.rate([[before[name]] for name in names], ranks=ranks)
-        for name, (rating,) in zip(names, after, strict=True):
-            ratings[name] = rating
-            was, now = shown(before[name]), shown(rating)
-            moves.setdefault(name, []).append({"table": key, "before": was, "after": now, "change": now - was})
+        before = {name: ratings.setdefault(name, model.rating(name=name)) for side in sides for name in side}
+        after = model.rate([[before[name] for name in side] for side in sides], ranks=ranks)
+        for side, rated in zip(sides, after, strict=True):
+            for name, rating in zip(side, rated, strict=True):
+                ratings[name] = rating
+                was, now = shown(before[name]), shown(rating)
+                moves.setdefault(name, []).append({"table": key, "before": was, "after": now, "change": now - was})
     ranked = sorted(ratings, key=lambda name: (-ratings[name].ordinal(), name.casefold(), name))
     return [{"name": name, "rating": shown(ratings[name]), "moves": moves[name]} for name in ranked]
 

@@ -116,9 +116,16 @@ def record(name, tables):
 
 
 def places(table):
-    """A table's players from the first place down (its standings: the lowest total first where
-    the lowest wins), a list of names per place: players level share it."""
-    return [[row["name"] for row in level] for _, level in groupby(standings(table), key=lambda row: row["total"])]
+    """A table's sides from the first place down (the lowest total first where the lowest wins), a
+    list of the sides level at each place; a side is the players who play as one: a player, or at a
+    game played in teams the partners seated at its end (a player who left a team game is a side of
+    their own, at the total they left with)."""
+    sides = [(team.total, list(team.players)) for team in teams(table)]
+    in_teams = {name for _total, side in sides for name in side}
+    sides += [(table.totals.get(name, 0), [name]) for name in table.players if name not in in_teams]
+    sign = 1 if table.lower_wins else -1
+    sides.sort(key=lambda side: sign * side[0])
+    return [[side for _total, side in level] for _total, level in groupby(sides, key=lambda side: side[0])]
 
 
 def _add_table(rows, table, winners):

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Table
-from games.pages import board, chart, roster
+from games.pages import board, chart, ratings, roster
 from games.services.seasons import _team_names_kept
 from games.services.tables import set_finished
 from tests.fixtures import MINUS, add_url, board_row, csrf_post, page, seeded, table_form, table_url
@@ -152,6 +152,23 @@ def test_a_season_counts_each_pair_of_partners_and_credits_both_with_a_win(clien
         {"name": "Bikash & Dipa", "tables": 2, "wins": 0, "total": -52},
     ]
     assert {row["name"]: row["wins"] for row in season["players"]} == {"Asha": 2, "Chandra": 2, "Bikash": 0, "Dipa": 0}
+    # Rated as two sides, one pair of partners above the other, not as four players with two ties
+    assert roster.places(second) == [[["Chandra", "Asha"]], [["Bikash", "Dipa"]]]
+    assert season["ratings"] == ratings.season([(first, roster.places(first)), (second, roster.places(second))])
+    # Weng & Lin's formula worked again in tests/test_ratings.py gives the same; rated as four players
+    # with two ties, the winners would stand at 1045 and the losers at 983.
+    assert [(player["name"], player["rating"]) for player in season["ratings"]] == [
+        ("Asha", 1087),
+        ("Chandra", 1087),
+        ("Bikash", 949),
+        ("Dipa", 949),
+    ]
+
+
+def test_a_player_who_left_a_team_game_is_rated_at_the_total_they_left_with(owner):
+    events = [{"after": 2, "kind": "replace", "player": "Chandra", "by": "Esha"}]
+    table = seeded(owner, "tarneeb", [*WORKED[:2], {"Esha": {"bid": 9, "tricks": 13}}], events=events)
+    assert roster.places(table) == [[["Asha", "Esha"]], [["Chandra"]], [["Bikash", "Dipa"]]]
 
 
 def test_the_new_table_form_names_the_teams_both_or_neither(client, owner):
