@@ -94,7 +94,7 @@ class Engine(ABC):
     # Which seat changes the game allows between hands ("join", "leave", "replace"), and why, in a comment.
     CHANGES: ClassVar[tuple[str, ...]]
     ZERO_SUM: ClassVar[bool]  # whether every hand adds up to 0 (and so must an adjustment): see zero_sum()
-    # The seats (indexes) of each team, where players play in fixed teams (Tarneeb's partners sit
+    # The seats (indexes) of each team, where players play in fixed teams (partners sitting
     # opposite: ((0, 2), (1, 3))); every player of a team scores the team's points, and its rules may
     # name the teams ("team_names", in the order of their first seats). Empty: no teams.
     TEAM_SEATS: ClassVar[tuple[tuple[int, ...], ...]] = ()

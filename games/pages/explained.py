@@ -54,7 +54,7 @@ def hand(table, number):
 
 def _by_team(table, number, players):
     """A hand's players worked out, one per team (as the teams sat for it), named for the team:
-    the one who had something entered (Tarneeb's bidder), else its first; partners score alike."""
+    the one who had something entered (a bidding game's bidder), else its first; partners score alike."""
     by_name = {player["name"]: player for player in players}
     shown = []
     for team in teams(table, table.seated_for(number)):

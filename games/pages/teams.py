@@ -1,5 +1,5 @@
-"""Teams, where a game's players play in fixed teams (its engine's TEAM_SEATS: Tarneeb's partners sit
-opposite): what each team is called and what it holds, for the pages that speak of teams."""
+"""Teams, where a game's players play in fixed teams (its engine's TEAM_SEATS, such as partners
+sitting opposite): what each team is called and what it holds, for the pages that speak of teams."""
 
 from dataclasses import dataclass
 from functools import partial
@@ -34,7 +34,7 @@ def players_named(players):
     """A team called by its players: "Asha & Chandra"."""
     name = players[0]
     for player in players[1:]:
-        # Translators: a team called by its two players, partners at a team game (Tarneeb): "Asha & Chandra".
+        # Translators: a team called by its two players, partners at a team game: "Asha & Chandra".
         name = _("%(first)s & %(second)s") % {"first": name, "second": player}
     return name
 

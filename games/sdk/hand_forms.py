@@ -202,7 +202,7 @@ class HandForm(forms.Form):
 
     def own_inputs(self) -> Hand:
         """What the hand's own fields give of its inputs: its "_hand" entry. A game whose hand is
-        told by the hand's fields alone (Tarneeb's bidder and bid) gives its whole inputs here."""
+        told by the hand's fields alone (a bidding game's bidder and bid) gives its whole inputs here."""
         hand = self.hand_entry()
         return {"_hand": hand} if hand else {}
 
