@@ -7,7 +7,7 @@ from itertools import groupby
 from games.models import Hand
 from games.pages import ratings
 from games.pages.board import hand_marks, points_in_hand, standings
-from games.pages.teams import teams
+from games.pages.teams import players_named, teams
 from games.services import clock
 
 
@@ -27,7 +27,8 @@ def records(tables):
     hand ({"points", "table", "number"}), the longest run of wins and the one still going, and
     the rival: the player they lost the most points to ({"name", "points"}), where in every hand
     what a player did worse than the hand's average goes to those who did better, in proportion
-    to how much better. One query (the hands' inputs and points), whatever the number of tables and hands.
+    to how much better (at a game played in teams, to the pair of partners: "Bikash & Dipa").
+    One query (the hands' inputs and points), whatever the number of tables and hands.
 
     At a game played in teams, "teams" too: each pair of partners' record (tables, wins, total
     points), best first; else none.
@@ -193,11 +194,25 @@ def _add_hand(rows, table, number, inputs, points):
     average = sum(sign * value for value in played.values()) / len(played)
     better = {name: sign * value - average for name, value in played.items() if sign * value > average}
     gained = sum(better.values())
+    side = _sides(table, number)
     for name, value in played.items():
         lost, lost_to = average - sign * value, rows[name]["lost_to"]
         if lost > 0:
             for other, share in better.items():
-                lost_to[other] = lost_to.get(other, 0) + lost * share / gained
+                rival = side.get(other, other)
+                lost_to[rival] = lost_to.get(rival, 0) + lost * share / gained
+
+
+def _sides(table, number):
+    """At a team game, each player of hand `number` and the name of their team as a rival: its
+    partners, in alphabetical order ("Bikash & Dipa"), whatever seats they took; else nothing."""
+    if not table.engine.TEAM_SEATS:
+        return {}
+    return {
+        player: players_named(sorted(team.players, key=str.casefold))
+        for team in teams(table, table.seated_for(number))
+        for player in team.players
+    }
 
 
 def _ranked(lower_wins, rows):

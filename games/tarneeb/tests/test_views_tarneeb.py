@@ -152,6 +152,14 @@ def test_a_season_counts_each_pair_of_partners_and_credits_both_with_a_win(clien
         {"name": "Bikash & Dipa", "tables": 2, "wins": 0, "total": -52},
     ]
     assert {row["name"]: row["wins"] for row in season["players"]} == {"Asha": 2, "Chandra": 2, "Bikash": 0, "Dipa": 0}
+    # Each lost to the other pair: Bikash and Dipa's −26 against +37 twice, 31.5 below the average a
+    # table, all of it to Asha & Chandra
+    assert {row["name"]: row["rival"] for row in season["players"]} == {
+        "Asha": None,
+        "Chandra": None,
+        "Bikash": {"name": "Asha & Chandra", "points": 63},
+        "Dipa": {"name": "Asha & Chandra", "points": 63},
+    }
     # Rated as two sides, one pair of partners above the other, not as four players with two ties
     assert roster.places(second) == [[["Chandra", "Asha"]], [["Bikash", "Dipa"]]]
     assert season["ratings"] == ratings.season([(first, roster.places(first)), (second, roster.places(second))])
