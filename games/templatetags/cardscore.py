@@ -5,6 +5,7 @@ from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language_bidi
 
 from games.pages.colors import colors_url
 from games.pages.numbers import duration, isolated_numbers, money, owed, points, sign_of, sum_of
@@ -38,6 +39,14 @@ def worked(parser, token):
 def shown(units, game):
     """Points in the game's units (a Game, or its table) as the number people read (Game.shown)."""
     return getattr(game, "game_descriptor", game).shown(units)
+
+
+@register.filter
+def isolated(name):
+    """A name inside a translated sentence, where no <bdi> can go, kept whole in its own direction
+    in right-to-left pages (FSI … PDI): a team's "Asha وChandra" in an Arabic line, its Latin
+    names and the number after it each in their place."""
+    return f"\u2068{name}\u2069" if get_language_bidi() else name
 
 
 @register.filter

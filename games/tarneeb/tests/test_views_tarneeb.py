@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.models import Table
 from games.pages import board, chart, ratings, roster
-from games.services.seasons import _team_names_kept
+from games.services.seasons import _team_names_kept, set_group
 from games.services.tables import set_finished
 from tests.fixtures import MINUS, add_url, board_row, csrf_post, page, seeded, table_form, table_url
 
@@ -171,6 +171,16 @@ def test_a_season_counts_each_pair_of_partners_and_credits_both_with_a_win(clien
         ("Bikash", 949),
         ("Dipa", 949),
     ]
+
+
+def test_an_arabic_season_keeps_the_rival_pair_whole_before_its_points(client, owner):
+    table = seeded(owner, "tarneeb", WORKED)
+    club = set_group(table, "", new_name="Tarneeb club")
+    client.cookies["django_language"] = "ar"
+    body = page(client.get(reverse("group", args=[club.pk])))
+    # 30 against −26: Bikash ends 28 below the average, all of it lost to the other pair. Unisolated,
+    # the Arabic "و" between two Latin names would send "Chandra" after the points.
+    assert "<bdi>Bikash</bdi>:\n          \u2068Asha وChandra\u2069 · 28 نقطة" in body
 
 
 def test_a_player_who_left_a_team_game_is_rated_at_the_total_they_left_with(owner):
